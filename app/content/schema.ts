@@ -1,0 +1,180 @@
+/**
+ * The shape of every content file in this folder. The build parses each file with its schema
+ * (see `load.ts`); a mistake stops the build with the file and the field named.
+ */
+import { z } from "zod";
+
+/** Lowercase words joined by single hyphens, as every URL slug on the site is written. */
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase words joined by hyphens");
+
+const text = z.string().trim().min(1, "must not be empty");
+const sentence = text.max(400, "must be at most 400 characters");
+
+/** A picture: a file in `public/images/` and the words that say what it shows. */
+export const image = z.object({
+  /** File name inside `public/images/`, e.g. `roof-repairs.svg` or an owner's `roof-repairs.jpg`. */
+  src: z.string().regex(/^[a-z0-9-]+\.(svg|jpe?g|png|webp|avif)$/, "must be a file name such as roof-repairs.svg"),
+  /** What the picture shows, for people who cannot see it. */
+  alt: text,
+});
+
+const titledText = z.object({ title: text, text: sentence });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a 24-hour time such as 08:00");
+
+export const businessSchema = z.object({
+  /** Trading name, shown in the header, footer, titles and structured data. */
+  name: text,
+  /** One line on what the business does and where. */
+  tagline: text,
+  phone: z.object({
+    /** The number as people read it, e.g. "07700 900123". */
+    display: text,
+    /** The number in international form for tel: links, e.g. "+447700900123". */
+    e164: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be an international number such as +447700900123"),
+  }),
+  /** The chat-app number, digits only with the country code, e.g. "447700900123". */
+  chatNumber: z.string().regex(/^[1-9]\d{6,14}$/, "must be digits only, starting with the country code"),
+  /** The public e-mail address. */
+  email: z.email("must be an e-mail address"),
+  /** Where the business is based. No street address is published: it is a service-area business. */
+  base: z.object({ town: text, county: text, country: z.string().length(2) }),
+  /** The area served, as one line of text. */
+  areaServed: text,
+  /** Opening hours, one row per group of days. */
+  openingHours: z
+    .array(
+      z.object({
+        /** How the days read on the page, e.g. "Monday–Friday". */
+        label: text,
+        /** schema.org day names, e.g. ["Monday", "Tuesday"]. */
+        days: z.array(z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])).min(1),
+        /** Opening and closing time, or null when closed all day. */
+        opens: hhmm.nullable(),
+        closes: hhmm.nullable(),
+      }),
+    )
+    .min(1),
+  /** The promises the site makes, each stated once here and nowhere else. */
+  claims: z.object({
+    quoteReply: text,
+    emergency: text,
+    experienceYears: z.number().int().positive(),
+    contactPageExperienceYears: z.number().int().positive(),
+    newRoofGuarantee: text,
+    epdmGuarantee: text,
+    workmanshipGuarantee: text,
+    gutteringWarranty: text,
+    newRoofDuration: text,
+    insured: text,
+    qualityGuarantee: text,
+    pricing: text,
+  }),
+  /** Lifespans of roofing materials, quoted on service pages. */
+  lifespans: z.array(z.object({ material: text, years: text })).min(1),
+  /** Review summary for structured data. */
+  rating: z.object({ value: z.number().min(1).max(5), count: z.number().int().positive() }),
+  /** schema.org priceRange, e.g. "££". */
+  priceRange: text,
+  /** Social profiles, linked from the footer. */
+  social: z.array(z.object({ network: z.enum(["Facebook", "Twitter", "Instagram", "LinkedIn"]), url: z.url() })).length(4),
+});
+
+export const serviceSchema = z.object({
+  /** URL slug: the service lives at /{slug}-in-stevenage and /services/{slug}. */
+  slug,
+  /** Name of the service, e.g. "Roof Repairs". */
+  name: text,
+  /** "detail" pages have FAQs and a process; "stevenage" pages have stats and the quote form. */
+  kind: z.enum(["detail", "stevenage"]),
+  /** Page title (without the business name) and meta description. */
+  metaTitle: text.max(60),
+  metaDescription: text.min(50).max(160),
+  /** Hero headline and the line under it. */
+  headline: text,
+  subline: sentence,
+  /** Short description for cards on the home and services pages. */
+  summary: sentence,
+  /** Feature bullets for the services overview. */
+  features: z.array(text).min(3).max(6),
+  image,
+  /** Opening paragraphs of the page. */
+  intro: z.array(z.string().min(1)).min(1).max(3),
+  /** Why-choose grid (detail pages) or benefits list (Stevenage pages). */
+  whyChoose: z.array(titledText).min(3).max(6),
+  /** What is included: one list on detail pages, several titled lists on Stevenage pages. */
+  included: z.array(z.object({ title: text, items: z.array(text).min(2) })).min(1),
+  /** Four questions and answers (detail pages only). */
+  faqs: z.array(z.object({ question: text, answer: z.string().min(1) })),
+  /** Three stat figures (Stevenage pages only). */
+  stats: z.array(z.object({ value: text, label: text })),
+  /** Town slugs for the service-area links: 6 on detail pages, 8 on Stevenage pages. */
+  areas: z.array(slug),
+  /** Slugs of related services. */
+  related: z.array(slug).min(2).max(3),
+});
+
+export const regionSchema = z.object({
+  /** URL slug: the hub lives at /{slug}. */
+  slug,
+  /** Display name, e.g. "North London". */
+  name: text,
+  metaTitle: text.max(60),
+  metaDescription: text.min(50).max(160),
+  /** Intro paragraphs under the hero. */
+  intro: z.array(z.string().min(1)).min(1).max(3),
+  /** The two-column services checklist. */
+  checklist: z.array(text).min(6).max(12),
+  /** Three why-choose-us cards. */
+  whyChoose: z.array(titledText).length(3),
+});
+
+export const areaSchema = z.object({
+  /** URL slug: the page lives at /areas/roofers-in-{slug}/. */
+  slug,
+  /** The town's name as a visitor reads it, e.g. "Bishop's Stortford". */
+  name: text,
+  /** Slug of the region the town belongs to. */
+  region: slug,
+  /** Town-centre coordinates (WGS84). */
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  /** One line for the town's card on its region's page. */
+  description: sentence,
+  /** A paragraph for the town's own page. */
+  intro: z.string().min(1),
+  /** Slugs of 2 to 4 neighbouring towns, nearest first. */
+  nearby: z.array(slug).min(2).max(4),
+  /** Overrides the default meta description of the town's page. */
+  metaDescription: text.min(50).max(160).optional(),
+  /** Three sample recent projects in or near the town. */
+  projects: z.array(titledText).length(3),
+});
+
+export const galleryProjectSchema = z.object({
+  title: text,
+  category: z.enum(["New Installation", "Flat Roofing", "Repairs", "Emergency", "Guttering", "Maintenance"]),
+  /** Town slug where the work was done. */
+  location: slug,
+  description: sentence,
+  image,
+});
+
+export const testimonialSchema = z.object({
+  /** First name and initial, e.g. "Sarah M." */
+  name: z.string().regex(/^[A-Z][a-z]+ [A-Z]\.$/, 'must be a first name and an initial, such as "Sarah M."'),
+  /** Town slug where the customer lives. */
+  location: slug,
+  /** Always 5: the site shows only five-star reviews the business received. */
+  rating: z.literal(5),
+  text: z.string().min(20).max(500),
+});
+
+export type Business = z.infer<typeof businessSchema>;
+export type Service = z.infer<typeof serviceSchema>;
+export type Region = z.infer<typeof regionSchema>;
+export type Area = z.infer<typeof areaSchema>;
+export type GalleryProject = z.infer<typeof galleryProjectSchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export type Image = z.infer<typeof image>;
