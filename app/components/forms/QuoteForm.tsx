@@ -1,0 +1,56 @@
+/**
+ * The quote form. A plain HTML form posting to the page it sits on: it works the same with or
+ * without JavaScript, and the notice comes from the server only once the request is stored.
+ */
+import { site, telHref } from "~/content/index.ts";
+import type { QuoteActionData } from "~/lib/quote-action.server.ts";
+import { Field, Honeypot, TextArea } from "./Field.tsx";
+
+export function QuoteForm({ action, result }: { action: string; result?: QuoteActionData }) {
+  const values = result && result.status !== "sent" ? result.values : undefined;
+  const errors = result?.status === "invalid" ? result.errors : {};
+  // A new key after each answer gives fresh, empty fields once a request is sent.
+  const key = result ? `${result.status}-${result.at}` : "empty";
+  return (
+    <form method="post" action={action} className="relative space-y-4" key={key} aria-labelledby="quote-form-title">
+      <h3 id="quote-form-title" className="text-2xl">
+        Request your free quote
+      </h3>
+      <p className="text-muted">{site.claims.quoteReply}. Fields marked * are required.</p>
+      <div role="status" aria-live="polite">
+        {result?.status === "sent" && (
+          <p className="rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700">
+            Thank you! We'll get back to you within 24 hours.
+          </p>
+        )}
+      </div>
+      {result?.status === "error" && (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
+          Something went wrong. Please try calling us directly on{" "}
+          <a href={telHref} className="underline">
+            {site.phone.display}
+          </a>
+          .
+        </p>
+      )}
+      <Honeypot />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field form="quote" name="name" label="Your Name *" required autoComplete="name" maxLength={100} defaultValue={values?.name} error={errors.name} />
+        <Field form="quote" name="email" label="Email Address *" type="email" required autoComplete="email" maxLength={255} defaultValue={values?.email} error={errors.email} />
+        <Field form="quote" name="phone" label="Phone Number *" type="tel" required autoComplete="tel" maxLength={20} defaultValue={values?.phone} error={errors.phone} />
+        <Field form="quote" name="address" label="Property Address (optional)" autoComplete="street-address" maxLength={200} defaultValue={values?.address} error={errors.address} />
+      </div>
+      <TextArea form="quote" name="message" label="Project Description *" rows={6} required maxLength={1000} defaultValue={values?.message} error={errors.message} />
+      <button type="submit" className="btn-primary w-full sm:w-auto">
+        Get My Free Quote
+      </button>
+      <p className="text-sm text-muted">
+        We use your details only to reply to your request. See our{" "}
+        <a href="/privacy" className="link">
+          privacy notice
+        </a>
+        .
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { site, telHref } from "~/content/index.ts";
+import { PhoneIcon } from "../icons.tsx";
+
+/** On phones the number is always one tap away. */
+export function FloatingCall() {
+  return (
+    <a
+      href={telHref}
+      className="fixed right-4 bottom-4 z-30 inline-flex min-h-14 items-center gap-2 rounded-full bg-accent px-5 font-bold text-white shadow-lg ring-4 ring-white hover:bg-accent-dark sm:hidden"
+    >
+      <PhoneIcon width="22" height="22" />
+      <span>Call {site.phone.display}</span>
+    </a>
+  );
+}

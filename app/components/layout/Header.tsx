@@ -1,0 +1,157 @@
+/**
+ * The sticky top bar. Both menus are native popovers: they open from a button, close on Escape,
+ * on a click outside and when a link loads the next page, with no script at all.
+ */
+import { content, areaPath, areasIn, site, telHref } from "~/content/index.ts";
+import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from "../icons.tsx";
+import { Logo } from "./Logo.tsx";
+
+const NAV = [
+  { name: "Home", path: "/" },
+  { name: "Our Services", path: "/services" },
+] as const;
+const NAV_AFTER = [
+  { name: "Gallery", path: "/gallery" },
+  { name: "Contact", path: "/contact" },
+] as const;
+
+function AreaLists({ idPrefix, columns }: { idPrefix: string; columns: boolean }) {
+  return (
+    <div className={columns ? "grid gap-6 md:grid-cols-3" : "space-y-4"}>
+      {content.regions.map((region) => (
+        <div key={region.slug}>
+          <h2 id={`${idPrefix}-${region.slug}`} className="mb-2 text-base font-bold">
+            <a href={`/${region.slug}`} className="hover:underline">
+              {region.name}
+            </a>
+          </h2>
+          <ul aria-labelledby={`${idPrefix}-${region.slug}`} className={columns ? "grid grid-cols-2 gap-x-4" : "grid grid-cols-2 gap-x-4"}>
+            {areasIn(region).map((area) => (
+              <li key={area.slug}>
+                <a href={areaPath(area)} className="block py-1.5 text-[0.95rem] text-ink hover:text-accent-dark hover:underline">
+                  {area.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Header({ currentPath }: { currentPath: string }) {
+  const linkClass = (path: string) =>
+    `rounded-md px-3 py-2 font-semibold hover:bg-paper-dark ${currentPath === path ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
+  const current = (path: string) => (currentPath === path ? ("page" as const) : undefined);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-18 items-center justify-between gap-4">
+        <a href="/" className="rounded-md">
+          <Logo />
+          <span className="sr-only">, home page</span>
+        </a>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {NAV.map((item) => (
+            <a key={item.path} href={item.path} className={linkClass(item.path)} aria-current={current(item.path)}>
+              {item.name}
+            </a>
+          ))}
+          <button
+            type="button"
+            popoverTarget="areas-menu"
+            className="flex items-center gap-1 rounded-md px-3 py-2 font-semibold text-ink hover:bg-paper-dark"
+          >
+            Areas We Cover <ChevronDownIcon width="18" height="18" />
+          </button>
+          {NAV_AFTER.map((item) => (
+            <a key={item.path} href={item.path} className={linkClass(item.path)} aria-current={current(item.path)}>
+              {item.name}
+            </a>
+          ))}
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <a href={telHref} className="btn-primary hidden sm:inline-flex">
+            <PhoneIcon width="20" height="20" />
+            <span>
+              <span className="sr-only">Call </span>
+              {site.phone.display}
+            </span>
+          </a>
+          <button
+            type="button"
+            popoverTarget="mobile-menu"
+            className="btn min-w-11 px-3 text-ink ring-1 ring-slate-300 lg:hidden"
+          >
+            <MenuIcon />
+            <span>Menu</span>
+          </button>
+        </div>
+      </div>
+
+      <div
+        id="areas-menu"
+        popover="auto"
+        className="fixed inset-x-0 top-18 mx-auto mt-0 max-h-[calc(100vh-5rem)] w-[min(1100px,calc(100%-2rem))] overflow-y-auto rounded-b-xl bg-white p-6 shadow-xl ring-1 ring-slate-200"
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <p className="text-lg font-bold">Areas we cover</p>
+          <button type="button" popoverTarget="areas-menu" popoverTargetAction="hide" className="btn min-w-11 px-2 text-ink">
+            <CloseIcon />
+            <span className="sr-only">Close areas menu</span>
+          </button>
+        </div>
+        <AreaLists idPrefix="areas-menu" columns />
+      </div>
+
+      <div
+        id="mobile-menu"
+        popover="auto"
+        className="fixed inset-0 m-0 ml-auto h-full max-h-none w-[min(24rem,100%)] overflow-y-auto bg-white p-5 shadow-2xl"
+      >
+        <div className="mb-4 flex items-center justify-between">
+          <p className="text-lg font-bold">Menu</p>
+          <button type="button" popoverTarget="mobile-menu" popoverTargetAction="hide" className="btn min-w-11 px-2 text-ink ring-1 ring-slate-300">
+            <CloseIcon />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className="divide-y divide-slate-200">
+            {NAV.map((item) => (
+              <li key={item.path}>
+                <a href={item.path} className="block py-3 text-lg font-semibold" aria-current={current(item.path)}>
+                  {item.name}
+                </a>
+              </li>
+            ))}
+            <li>
+              <details className="group py-1">
+                <summary className="flex min-h-11 items-center justify-between py-2 text-lg font-semibold">
+                  Areas We Cover
+                  <ChevronDownIcon className="transition-transform group-open:rotate-180" />
+                </summary>
+                <div className="pt-2 pb-4">
+                  <AreaLists idPrefix="mobile-areas" columns={false} />
+                </div>
+              </details>
+            </li>
+            {NAV_AFTER.map((item) => (
+              <li key={item.path}>
+                <a href={item.path} className="block py-3 text-lg font-semibold" aria-current={current(item.path)}>
+                  {item.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a href={telHref} className="btn-primary mt-6 w-full">
+          <PhoneIcon width="20" height="20" />
+          Call {site.phone.display}
+        </a>
+      </div>
+    </header>
+  );
+}

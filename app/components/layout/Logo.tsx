@@ -1,0 +1,15 @@
+import { site } from "~/content/index.ts";
+
+/** The business mark: a roof outline and the trading name. */
+export function Logo({ onDark = false }: { onDark?: boolean }) {
+  return (
+    <span className="flex items-center gap-2 font-extrabold tracking-tight">
+      <svg viewBox="0 0 40 32" width="40" height="32" aria-hidden="true" focusable="false">
+        <path d="M2 18 20 3l18 15" fill="none" stroke="#b45309" strokeWidth="4" strokeLinejoin="round" />
+        <path d="M8 16v13h24V16" fill="none" stroke={onDark ? "#fff" : "#1e293b"} strokeWidth="3" />
+        <path d="M17 29v-8h6v8" fill="none" stroke={onDark ? "#fff" : "#1e293b"} strokeWidth="3" />
+      </svg>
+      <span className={`text-xl ${onDark ? "text-white" : "text-ink"}`}>{site.name}</span>
+    </span>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Parses the content files and checks the references between them. Every problem is reported
+ * with the file and the field it is in, and stops the build: a mistake in the data must never
+ * reach a visitor as a blank spot or a broken link.
+ */
+import { z } from "zod";
+import {
+  areaSchema,
+  businessSchema,
+  galleryProjectSchema,
+  regionSchema,
+  serviceSchema,
+  testimonialSchema,
+  type Area,
+  type Business,
+  type GalleryProject,
+  type Region,
+  type Service,
+  type Testimonial,
+} from "./schema.ts";
+
+export interface RawContent {
+  business: unknown;
+  services: unknown;
+  regions: unknown;
+  areas: unknown;
+  gallery: unknown;
+  testimonials: unknown;
+}
+
+export interface Content {
+  business: Business;
+  services: Service[];
+  regions: Region[];
+  areas: Area[];
+  gallery: GalleryProject[];
+  testimonials: Testimonial[];
+}
+
+/** How many towns each region must hold; a region missing here cannot be added by mistake. */
+export const REGION_TOWN_COUNTS: Record<string, number> = { hertfordshire: 10, essex: 12, "north-london": 10 };
+
+export class ContentError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`The site's content has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)),
+    "",
+  );
+}
+
+function parseFile<T>(file: string, schema: z.ZodType<T>, raw: unknown, problems: string[]): T | undefined {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    problems.push(`app/content/${file}: ${fieldPath(issue.path) || "(whole file)"}: ${issue.message}`);
+  }
+  return undefined;
+}
+
+function checkUnique(file: string, field: string, values: string[], problems: string[]) {
+  const seen = new Set<string>();
+  values.forEach((value, i) => {
+    if (seen.has(value)) problems.push(`app/content/${file}: [${i}].${field}: "${value}" is used twice`);
+    seen.add(value);
+  });
+}
+
+export function loadContent(raw: RawContent): Content {
+  const problems: string[] = [];
+  const business = parseFile("business.json", businessSchema, raw.business, problems);
+  const services = parseFile("services.json", z.array(serviceSchema).min(1), raw.services, problems);
+  const regions = parseFile("regions.json", z.array(regionSchema).min(1), raw.regions, problems);
+  const areas = parseFile("areas.json", z.array(areaSchema).min(1), raw.areas, problems);
+  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).length(6), raw.gallery, problems);
+  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).length(3), raw.testimonials, problems);
+
+  if (!business || !services || !regions || !areas || !gallery || !testimonials) throw new ContentError(problems);
+
+  const areaSlugs = new Set(areas.map((a) => a.slug));
+  const serviceSlugs = new Set(services.map((s) => s.slug));
+  const regionSlugs = new Set(regions.map((r) => r.slug));
+
+  checkUnique("areas.json", "slug", areas.map((a) => a.slug), problems);
+  checkUnique("areas.json", "name", areas.map((a) => a.name), problems);
+  checkUnique("services.json", "slug", services.map((s) => s.slug), problems);
+  checkUnique("regions.json", "slug", regions.map((r) => r.slug), problems);
+  // Region hubs live at /{slug} beside the site's own pages: a clash would hide one of them.
+  const reserved = new Set(["services", "gallery", "sitemap", "contact", "privacy", "areas"]);
+  regions.forEach((r, i) => {
+    if (reserved.has(r.slug)) problems.push(`app/content/regions.json: [${i}].slug: "${r.slug}" is a path the site already uses`);
+  });
+
+  for (const [slug, expected] of Object.entries(REGION_TOWN_COUNTS)) {
+    if (!regionSlugs.has(slug)) problems.push(`app/content/regions.json: the region "${slug}" is missing`);
+    const count = areas.filter((a) => a.region === slug).length;
+    if (regionSlugs.has(slug) && count !== expected) {
+      problems.push(`app/content/areas.json: region "${slug}" must hold ${expected} towns, it holds ${count}`);
+    }
+  }
+  regions.forEach((r, i) => {
+    if (!(r.slug in REGION_TOWN_COUNTS)) {
+      problems.push(`app/content/regions.json: [${i}].slug: "${r.slug}" has no town count in REGION_TOWN_COUNTS`);
+    }
+  });
+
+  areas.forEach((area, i) => {
+    if (!regionSlugs.has(area.region)) {
+      problems.push(`app/content/areas.json: [${i}].region: "${area.region}" is not a region in regions.json`);
+    }
+    area.nearby.forEach((slug, j) => {
+      if (slug === area.slug) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: a town cannot be its own neighbour`);
+      else if (!areaSlugs.has(slug)) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: "${slug}" is not a town in areas.json`);
+    });
+    checkUnique("areas.json", `nearby (of ${area.slug})`, area.nearby, problems);
+  });
+
+  services.forEach((service, i) => {
+    const where = `app/content/services.json: [${i}]`;
+    const isDetail = service.kind === "detail";
+    if (isDetail && service.faqs.length !== 4) problems.push(`${where}.faqs: a detail page has 4 questions, found ${service.faqs.length}`);
+    if (!isDetail && service.faqs.length !== 0) problems.push(`${where}.faqs: only detail pages have questions`);
+    if (!isDetail && service.stats.length !== 3) problems.push(`${where}.stats: a Stevenage page has 3 stats, found ${service.stats.length}`);
+    const areaCount = isDetail ? 6 : 8;
+    if (service.areas.length !== areaCount) {
+      problems.push(`${where}.areas: a ${service.kind} page links ${areaCount} towns, found ${service.areas.length}`);
+    }
+    service.areas.forEach((slug, j) => {
+      if (!areaSlugs.has(slug)) problems.push(`${where}.areas[${j}]: "${slug}" is not a town in areas.json`);
+    });
+    service.related.forEach((slug, j) => {
+      if (slug === service.slug) problems.push(`${where}.related[${j}]: a service cannot be related to itself`);
+      else if (!serviceSlugs.has(slug)) problems.push(`${where}.related[${j}]: "${slug}" is not a service in services.json`);
+    });
+  });
+
+  gallery.forEach((project, i) => {
+    if (!areaSlugs.has(project.location)) {
+      problems.push(`app/content/gallery.json: [${i}].location: "${project.location}" is not a town in areas.json`);
+    }
+  });
+  checkUnique("gallery.json", "category", gallery.map((g) => g.category), problems);
+  testimonials.forEach((t, i) => {
+    if (!areaSlugs.has(t.location)) {
+      problems.push(`app/content/testimonials.json: [${i}].location: "${t.location}" is not a town in areas.json`);
+    }
+  });
+
+  if (problems.length > 0) throw new ContentError(problems);
+  return { business, services, regions, areas, gallery, testimonials };
+}

@@ -1,0 +1,50 @@
+/**
+ * The contact page's form: its rules and messages (spec §5), used by the browser as the visitor
+ * submits and by the server action, so the two can never disagree.
+ */
+import { z } from "zod";
+import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "postcode", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(100, "Name must be less than 100 characters"),
+  email: z.string().trim().pipe(z.email("Invalid email address").max(255, "Email must be less than 255 characters")),
+  phone: z
+    .string()
+    .trim()
+    .min(10, "Phone number must be at least 10 digits")
+    .max(20, "Phone number must be less than 20 characters")
+    .regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
+  postcode: z.string().trim().min(1, "Postcode is required").max(10, "Postcode must be less than 10 characters"),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(1000, "Message must be less than 1000 characters"),
+});
+export type ContactRequest = z.infer<typeof contactSchema>;
+
+export type ContactResult =
+  | { ok: true; data: ContactRequest }
+  | { ok: false; errors: FieldErrors<ContactField>; values: Record<ContactField, string> };
+
+export function parseContact(form: FormData): ContactResult {
+  const values = formValues(form, CONTACT_FIELDS);
+  const result = contactSchema.safeParse(values);
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: firstErrors(result.error), values };
+}
+
+/** The chat-app link of spec §7: a new chat with the business, the request already typed. */
+export function buildChatLink(chatNumber: string, request: ContactRequest): string {
+  const text = [
+    "New Contact Request",
+    `Name: ${request.name}`,
+    `Email: ${request.email}`,
+    `Phone: ${request.phone}`,
+    `Postcode: ${request.postcode}`,
+    `Message: ${request.message}`,
+  ].join("\n");
+  return `https://wa.me/${chatNumber}?text=${encodeURIComponent(text)}`;
+}

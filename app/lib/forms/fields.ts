@@ -1,0 +1,24 @@
+/** Reading a form's fields and turning a zod error into one message per field. */
+import type { z } from "zod";
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** Every field as a string: a missing field is "", a file or repeated field cannot sneak in. */
+export function formValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const name of names) {
+    const value = form.get(name);
+    out[name] = typeof value === "string" ? value : "";
+  }
+  return out;
+}
+
+/** The first message for each field, in the order the schema checks them. */
+export function firstErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as K | undefined;
+    if (key !== undefined && out[key] === undefined) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+/**
+ * The quote form on the home page and the two Stevenage service pages. The browser checks only
+ * that required fields are filled (spec §5); the server applies the same limits as the contact
+ * form so nothing oversized is ever stored.
+ */
+import { z } from "zod";
+import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
+
+export const QUOTE_FIELDS = ["name", "email", "phone", "address", "message"] as const;
+export type QuoteField = (typeof QUOTE_FIELDS)[number];
+
+export const quoteSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name").max(100, "Name must be less than 100 characters"),
+  email: z.string().trim().pipe(z.email("Please enter a valid email address").max(255, "Email must be less than 255 characters")),
+  phone: z
+    .string()
+    .trim()
+    .min(1, "Please enter your phone number")
+    .max(20, "Phone number must be less than 20 characters")
+    .regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
+  address: z.string().trim().max(200, "Address must be less than 200 characters"),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Please describe your project")
+    .max(1000, "Project description must be less than 1000 characters"),
+});
+export type QuoteRequest = z.infer<typeof quoteSchema>;
+
+export type QuoteResult =
+  | { ok: true; data: QuoteRequest }
+  | { ok: false; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> };
+
+export function parseQuote(form: FormData): QuoteResult {
+  const values = formValues(form, QUOTE_FIELDS);
+  const result = quoteSchema.safeParse(values);
+  return result.success ? { ok: true, data: result.data } : { ok: false, errors: firstErrors(result.error), values };
+}

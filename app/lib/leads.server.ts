@@ -1,0 +1,195 @@
+/**
+ * The store of quote and contact requests: one SQLite file under DATA_DIR. A request is
+ * committed here before the visitor is told it was sent (docs/decisions/0002-node-sqlite.md).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export type LeadForm = "quote" | "contact";
+
+export interface NewLead {
+  form: LeadForm;
+  /** The path of the page the form was sent from. */
+  page: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Postcode (contact form) or property address (quote form); may be empty. */
+  location: string;
+  message: string;
+}
+
+export interface Lead extends NewLead {
+  id: number;
+  createdAt: string;
+  /** "pending" until the e-mail to the business is accepted, then "sent"; "none" when no mail is set up. */
+  delivery: "pending" | "sent" | "none";
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+}
+
+const MIGRATIONS = [
+  `CREATE TABLE leads (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     created_at TEXT NOT NULL,
+     form TEXT NOT NULL CHECK (form IN ('quote', 'contact')),
+     page TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     location TEXT NOT NULL,
+     message TEXT NOT NULL,
+     delivery TEXT NOT NULL DEFAULT 'none' CHECK (delivery IN ('pending', 'sent', 'none')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at TEXT,
+     last_error TEXT
+   )`,
+  `CREATE INDEX leads_created_at ON leads (created_at)`,
+  `CREATE INDEX leads_pending ON leads (delivery, next_attempt_at)`,
+];
+
+interface Row {
+  id: number;
+  created_at: string;
+  form: LeadForm;
+  page: string;
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  message: string;
+  delivery: Lead["delivery"];
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+}
+
+function toLead(row: Row): Lead {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    form: row.form,
+    page: row.page,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    location: row.location,
+    message: row.message,
+    delivery: row.delivery,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+  };
+}
+
+export class LeadStore {
+  readonly db: DatabaseSync;
+
+  constructor(file: string) {
+    if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new DatabaseSync(file);
+    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+    this.migrate();
+  }
+
+  private migrate() {
+    const version = (this.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.db.exec("BEGIN");
+      try {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.exec(`PRAGMA user_version = ${v + 1}`);
+        this.db.exec("COMMIT");
+      } catch (error) {
+        this.db.exec("ROLLBACK");
+        throw error;
+      }
+    }
+  }
+
+  /** Commits the request and returns it. Throws when it cannot be stored. */
+  add(lead: NewLead, options: { notify: boolean; now?: Date } = { notify: false }): Lead {
+    const now = (options.now ?? new Date()).toISOString();
+    const row = this.db
+      .prepare(
+        `INSERT INTO leads (created_at, form, page, name, email, phone, location, message, delivery, next_attempt_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+      )
+      .get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
+        options.notify ? "pending" : "none", options.notify ? now : null) as unknown as Row;
+    return toLead(row);
+  }
+
+  /** Newest first; `since` is an inclusive YYYY-MM-DD date (UTC). */
+  list(options: { since?: string } = {}): Lead[] {
+    const rows = options.since
+      ? this.db.prepare("SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at DESC, id DESC").all(options.since)
+      : this.db.prepare("SELECT * FROM leads ORDER BY created_at DESC, id DESC").all();
+    return (rows as unknown as Row[]).map(toLead);
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n;
+  }
+
+  /** Requests whose e-mail is due: pending and past their next attempt time. */
+  due(now: Date = new Date(), limit = 20): Lead[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM leads WHERE delivery = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
+        .all(now.toISOString(), limit) as unknown as Row[]
+    ).map(toLead);
+  }
+
+  markSent(id: number) {
+    this.db.prepare("UPDATE leads SET delivery = 'sent', attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE id = ?").run(id);
+  }
+
+  markFailed(id: number, error: string, nextAttemptAt: Date) {
+    this.db
+      .prepare("UPDATE leads SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?")
+      .run(error.slice(0, 500), nextAttemptAt.toISOString(), id);
+  }
+
+  /** Deletes requests made before the given YYYY-MM-DD date (UTC); returns how many. */
+  purgeBefore(date: string): number {
+    return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
+  }
+
+  healthy(): boolean {
+    try {
+      this.db.prepare("SELECT 1").get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  close() {
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR || "data");
+}
+
+// The server entry and the built app each load this module; the store they share is kept on
+// globalThis so both use one connection.
+const SHARED = Symbol.for("kestrel.leadStore");
+type Holder = { [SHARED]?: LeadStore };
+
+/** The server's one store, opened on first use. */
+export function leadStore(): LeadStore {
+  const holder = globalThis as Holder;
+  holder[SHARED] ??= new LeadStore(path.join(dataDir(), "leads.sqlite"));
+  return holder[SHARED];
+}
+
+export function closeLeadStore() {
+  const holder = globalThis as Holder;
+  holder[SHARED]?.close();
+  delete holder[SHARED];
+}

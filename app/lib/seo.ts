@@ -1,0 +1,139 @@
+/**
+ * The one place that turns what a page says about itself (title, description, path,
+ * breadcrumbs, extra structured data) into meta tags, the canonical link and JSON-LD.
+ */
+import type { MetaDescriptor } from "react-router";
+import { site } from "~/content/index.ts";
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export interface PageSeo {
+  /** The page's own title; the business name is added here. */
+  title: string;
+  description: string;
+  /** Canonical path, e.g. "/contact" or "/areas/roofers-in-watford/". */
+  path: string;
+  /** Breadcrumbs after Home; Home is added here. Omit on pages without breadcrumbs. */
+  breadcrumbs?: Crumb[];
+  /** Further JSON-LD objects, such as FAQPage or ContactPage. */
+  jsonLd?: Record<string, unknown>[];
+  /** True for pages that must not be indexed (not-found). */
+  noindex?: boolean;
+}
+
+/** Absolute base of canonical links, from SITE_URL at build time. */
+export function siteUrl(): string {
+  const raw = (typeof process !== "undefined" && process.env.SITE_URL) || "https://www.example.com";
+  return raw.replace(/\/+$/, "");
+}
+
+export function absoluteUrl(base: string, path: string): string {
+  return `${base}${path}`;
+}
+
+const DAY_ORDER = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+export function businessJsonLd(base: string): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "RoofingContractor",
+    "@id": `${base}/#business`,
+    name: site.name,
+    description: site.tagline,
+    url: `${base}/`,
+    telephone: site.phone.e164,
+    email: site.email,
+    image: `${base}/logo.svg`,
+    logo: `${base}/logo.svg`,
+    priceRange: site.priceRange,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: site.base.town,
+      addressRegion: site.base.county,
+      addressCountry: site.base.country,
+    },
+    areaServed: ["Stevenage", "Hertfordshire", "Essex", "North London"].map((name) => ({ "@type": "Place", name })),
+    openingHoursSpecification: site.openingHours
+      .filter((row) => row.opens && row.closes)
+      .map((row) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: [...row.days].sort((a, b) => DAY_ORDER.indexOf(a) - DAY_ORDER.indexOf(b)),
+        opens: row.opens,
+        closes: row.closes,
+      })),
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: site.rating.value,
+      reviewCount: site.rating.count,
+      bestRating: 5,
+    },
+    sameAs: site.social.map((s) => s.url),
+  };
+}
+
+export function breadcrumbJsonLd(base: string, crumbs: Crumb[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: crumb.name,
+      item: absoluteUrl(base, crumb.path),
+    })),
+  };
+}
+
+export function faqJsonLd(faqs: { question: string; answer: string }[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
+  };
+}
+
+export const HOME_CRUMB: Crumb = { name: "Home", path: "/" };
+
+/** Meta tags for a page. `base` comes from the root loader, so it is the same on server and client. */
+export function seo(base: string, page: PageSeo): MetaDescriptor[] {
+  const url = absoluteUrl(base, page.path);
+  const title = page.path === "/" ? page.title : `${page.title} | ${site.name}`;
+  const graph = [businessJsonLd(base)];
+  if (page.breadcrumbs) graph.push(breadcrumbJsonLd(base, [HOME_CRUMB, ...page.breadcrumbs]));
+  graph.push(...(page.jsonLd ?? []));
+  return [
+    { title },
+    { name: "description", content: page.description },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : [{ tagName: "link", rel: "canonical", href: url }]),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    ...graph.map((item) => ({ "script:ld+json": item })),
+  ];
+}
+
+/** The canonical base the root loader chose, read from a meta function's matches. */
+export function baseFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
+  return root?.siteUrl ?? siteUrl();
+}
+
+/** Meta for the not-found page, also used by a route whose loader found nothing. */
+export function notFoundMeta(): MetaDescriptor[] {
+  return [
+    { title: `Page not found | ${site.name}` },
+    { name: "description", content: "The page you were looking for could not be found." },
+    { name: "robots", content: "noindex" },
+  ];
+}

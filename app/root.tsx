@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { FloatingCall } from "./components/layout/FloatingCall.tsx";
+import { Footer } from "./components/layout/Footer.tsx";
+import { Header } from "./components/layout/Header.tsx";
+import { NotFound } from "./components/sections/NotFound.tsx";
+import { siteUrl } from "./lib/seo.ts";
+
+/** What a route module may say about itself in `handle`. */
+export interface RouteHandle {
+  /**
+   * True when the page needs JavaScript for an interaction. Every other page is sent as plain
+   * HTML with no script at all (docs/decisions/0001-html-first.md).
+   */
+  hydrate?: boolean;
+}
+
+export function loader() {
+  return { siteUrl: siteUrl() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const location = useLocation();
+  const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e293b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-ink px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+        <Header currentPath={location.pathname} />
+        <main id="main" tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+        <Footer />
+        <FloatingCall />
+        {hydrate && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section className="container-page py-16">
+      <h1 className="text-3xl">Sorry, something went wrong</h1>
+      <p className="mt-4">Please try again in a moment, or call us on the number at the top of the page.</p>
+    </section>
+  );
+}

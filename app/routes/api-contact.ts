@@ -1,0 +1,7 @@
+/** Records a contact request sent by the contact page's script, which has opened the chat itself. */
+import { contactRecordAction } from "~/lib/contact-action.server.ts";
+import type { Route } from "./+types/api-contact";
+
+export function action({ request }: Route.ActionArgs) {
+  return contactRecordAction(request);
+}

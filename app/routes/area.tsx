@@ -1,0 +1,132 @@
+/**
+ * A town's page at /areas/roofers-in-{slug}/. A route segment cannot be half static, so the
+ * loader checks the "roofers-in-" prefix and the town; anything else is a 404.
+ */
+import { data } from "react-router";
+import { area as areaBySlug, areaPath, content, findArea, regionOf, regionPath, servicePath, site, telHref } from "~/content/index.ts";
+import { CallToAction } from "~/components/sections/CallToAction.tsx";
+import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { Section } from "~/components/sections/Section.tsx";
+import { PhoneIcon } from "~/components/icons.tsx";
+import { baseFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/area";
+
+const PREFIX = "roofers-in-";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const town = params.slug.startsWith(PREFIX) ? findArea(params.slug.slice(PREFIX.length)) : undefined;
+  if (!town) throw data(null, { status: 404 });
+  return { slug: town.slug };
+}
+
+export function defaultAreaDescription(name: string): string {
+  return `Trusted roofers in ${name}: roof repairs, new roofs, flat roofing, guttering and maintenance. Fully insured, ${site.claims.experienceYears}+ years' experience. Free quote within 24 hours.`;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const town = loaderData && findArea(loaderData.slug);
+  if (!town) return notFoundMeta();
+  return seo(baseFrom(matches), {
+    title: `Roofers in ${town.name}`,
+    description: town.metaDescription ?? defaultAreaDescription(town.name),
+    path: areaPath(town),
+    breadcrumbs: [
+      { name: "Areas", path: regionPath(regionOf(town)) },
+      { name: town.name, path: areaPath(town) },
+    ],
+  });
+};
+
+const CORE = ["roof-repairs", "new-roof-installation", "flat-roofing", "pitched-roofing"];
+const ADDITIONAL = ["Guttering, fascias and soffits", "Roof maintenance and inspections", "Chimney repairs and repointing", "Lead flashing and valleys", "Moss removal and roof cleaning", "Emergency repairs 24/7"];
+
+export default function AreaPage({ loaderData }: Route.ComponentProps) {
+  const town = areaBySlug(loaderData.slug);
+  const region = regionOf(town);
+  const nearby = town.nearby.map(areaBySlug);
+  const reasons = [
+    { title: "Local and experienced", text: `${site.claims.experienceYears}+ years of roofing across ${region.name}, including homes like yours in ${town.name}.` },
+    { title: site.claims.insured, text: "Every job is covered by full insurance, so your home is protected while we work." },
+    { title: "Guaranteed work", text: `${site.claims.workmanshipGuarantee}.` },
+    { title: "Free quotes within 24 hours", text: "A free inspection and a clear written quote, with no obligation and no hidden extras." },
+  ];
+  return (
+    <>
+      <Hero
+        breadcrumbs={[
+          { name: "Areas", path: regionPath(region) },
+          { name: town.name, path: areaPath(town) },
+        ]}
+        title={`Roofers in ${town.name}`}
+        subline={town.description}
+      >
+        <a href="/#contact" className="btn-primary">
+          Request a Quote
+        </a>
+        <a href={telHref} className="btn-secondary">
+          <PhoneIcon width="20" height="20" />
+          Call {site.phone.display}
+        </a>
+      </Hero>
+      <section aria-label="Introduction" className="bg-white py-12">
+        <p className="container-page prose-measure text-lg">{town.intro}</p>
+      </section>
+      <Section title={`Roofing services in ${town.name}`}>
+        <div className="grid gap-10 md:grid-cols-2">
+          <div>
+            <h3 className="mb-3 text-xl">Core services</h3>
+            <ul className="space-y-2">
+              {CORE.map((slug) => {
+                const service = content.services.find((s) => s.slug === slug)!;
+                return (
+                  <li key={slug}>
+                    <a href={servicePath(service)} className="link">
+                      {service.name}
+                    </a>
+                    <span className="block text-muted">{service.summary}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <div>
+            <h3 className="mb-3 text-xl">Additional services</h3>
+            <CheckList items={ADDITIONAL} />
+          </div>
+        </div>
+      </Section>
+      <Section title={`Why choose us in ${town.name}`} tone="white">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {reasons.map((reason) => (
+            <FeatureCard key={reason.title} title={reason.title} text={reason.text} />
+          ))}
+        </div>
+      </Section>
+      <Section title={`Recent projects in and around ${town.name}`}>
+        <ul className="grid gap-6 md:grid-cols-3">
+          {town.projects.map((project) => (
+            <li key={project.title} className="card">
+              <h3 className="text-lg">{project.title}</h3>
+              <p className="mt-2 text-muted">{project.text}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      {nearby.length > 0 && (
+        <Section title="Nearby areas we cover" tone="white">
+          <ul className="flex flex-wrap gap-3">
+            {nearby.map((near) => (
+              <li key={near.slug}>
+                <a href={areaPath(near)} className="btn-secondary">
+                  Roofers in {near.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <CallToAction title={`Need a roofer in ${town.name}?`} />
+    </>
+  );
+}

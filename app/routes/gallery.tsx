@@ -1,0 +1,42 @@
+import { content } from "~/content/index.ts";
+import { CallToAction } from "~/components/sections/CallToAction.tsx";
+import { ProjectCard, TestimonialCard } from "~/components/sections/Cards.tsx";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { Section } from "~/components/sections/Section.tsx";
+import { baseFrom, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/gallery";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(baseFrom(matches), {
+    title: "Our Work: Roofing Project Gallery",
+    description: "Recent roofing projects across Hertfordshire, Essex and North London: new roofs, flat roofing, repairs, emergency work, guttering and maintenance.",
+    path: "/gallery",
+    breadcrumbs: [{ name: "Gallery", path: "/gallery" }],
+  });
+
+export default function Gallery() {
+  return (
+    <>
+      <Hero
+        breadcrumbs={[{ name: "Gallery", path: "/gallery" }]}
+        title="Our Work"
+        subline="A selection of recent projects across Hertfordshire, Essex and North London, from emergency repairs to complete new roofs."
+      />
+      <Section title="Recent projects" tone="white">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {content.gallery.map((project) => (
+            <ProjectCard key={project.title} project={project} />
+          ))}
+        </div>
+      </Section>
+      <Section title="What our customers say">
+        <div className="grid gap-6 md:grid-cols-3">
+          {content.testimonials.map((testimonial) => (
+            <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+          ))}
+        </div>
+      </Section>
+      <CallToAction title="Like what you see? Get a free quote" />
+    </>
+  );
+}

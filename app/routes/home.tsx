@@ -1,0 +1,78 @@
+import { content, serviceAliasPath, site, telHref } from "~/content/index.ts";
+import { ServiceCard, FeatureCard, TestimonialCard } from "~/components/sections/Cards.tsx";
+import { ContactSection } from "~/components/sections/ContactSection.tsx";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { Section } from "~/components/sections/Section.tsx";
+import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
+import { AwardIcon, ClockIcon, HomeIcon, PhoneIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
+import { quoteAction } from "~/lib/quote-action.server.ts";
+import { baseFrom, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(baseFrom(matches), {
+    title: `Roofers in Stevenage, Hertfordshire, Essex & North London | ${site.name}`,
+    description: `${site.name}: roof repairs, new roofs, flat and pitched roofing, guttering and maintenance across Hertfordshire, Essex and North London. Free quotes within 24 hours.`,
+    path: "/",
+  });
+
+export function action({ request }: Route.ActionArgs) {
+  return quoteAction(request, "/");
+}
+
+const WHY_CHOOSE = [
+  { title: `${site.claims.experienceYears}+ years' experience`, text: "Two decades of roofing across Hertfordshire, Essex and North London, on every kind of home.", Icon: HomeIcon },
+  { title: site.claims.insured, text: "Full insurance on every job, large or small, so your home is covered while we work.", Icon: ShieldIcon },
+  { title: "Guaranteed workmanship", text: `${site.claims.workmanshipGuarantee}.`, Icon: AwardIcon },
+  { title: "Free quotes within 24 hours", text: "We inspect, explain what we found and give you a written quote, free and with no obligation.", Icon: ClockIcon },
+  { title: "Transparent pricing", text: "A clear written quote with no hidden extras. The price we agree is the price you pay.", Icon: PoundIcon },
+  { title: "Emergency repairs 24/7", text: "Storm damage or a sudden leak? Call us day or night and we will make your roof safe.", Icon: ToolIcon },
+];
+
+export default function Home({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <Hero
+        eyebrow="Local roofers you can rely on"
+        title={site.tagline}
+        subline={`Roof repairs, new roofs, flat roofing, guttering and maintenance from one local team. ${site.claims.experienceYears}+ years' experience, fully insured, and a free quote within 24 hours.`}
+        image={{ src: "hero.svg", alt: "Illustration of a roofer on a ladder fixing the tiled roof of a detached house" }}
+      >
+        <a href="#contact" className="btn-primary">
+          Get Your Free Quote
+        </a>
+        <a href={telHref} className="btn-secondary">
+          <PhoneIcon width="20" height="20" />
+          Call {site.phone.display}
+        </a>
+        <TrustBadges />
+      </Hero>
+
+      <Section title={`Why choose ${site.name}`} tone="white">
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {WHY_CHOOSE.map(({ title, text, Icon }) => (
+            <FeatureCard key={title} title={title} text={text} icon={<Icon />} />
+          ))}
+        </div>
+      </Section>
+
+      <Section id="services" title="Our roofing services" intro={<p>Whatever your roof needs, one local team handles it from the first inspection to the final check.</p>}>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {content.services.map((service) => (
+            <ServiceCard key={service.slug} service={service} href={serviceAliasPath(service)} />
+          ))}
+        </div>
+      </Section>
+
+      <Section title="What our customers say" tone="white">
+        <div className="grid gap-6 md:grid-cols-3">
+          {content.testimonials.map((testimonial) => (
+            <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+          ))}
+        </div>
+      </Section>
+
+      <ContactSection action="/?index#contact" result={actionData} />
+    </>
+  );
+}

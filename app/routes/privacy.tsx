@@ -1,0 +1,66 @@
+import { mailHref, site, telHref } from "~/content/index.ts";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { baseFrom, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/privacy";
+
+/** How long requests are kept: the owner's `npm run leads -- --purge-before` carries it out. */
+export const RETENTION_MONTHS = 24;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(baseFrom(matches), {
+    title: "Privacy Notice",
+    description: `What ${site.name} does with the details you send through our quote and contact forms, how long we keep them and how to ask us to delete them.`,
+    path: "/privacy",
+    breadcrumbs: [{ name: "Privacy", path: "/privacy" }],
+  });
+
+export default function Privacy() {
+  return (
+    <>
+      <Hero breadcrumbs={[{ name: "Privacy", path: "/privacy" }]} title="Privacy Notice" subline="What we do with your details, in plain English." />
+      <section aria-label="Privacy notice" className="bg-white py-12">
+        <div className="container-page prose-measure space-y-6 [&_h2]:mt-8 [&_h2]:text-2xl">
+          <h2>Who we are</h2>
+          <p>
+            {site.name} is a roofing contractor based in {site.base.town}, {site.base.county}. We are responsible for the details
+            you send us through this website.
+          </p>
+          <h2>What we collect</h2>
+          <p>
+            When you ask for a quote or send us a message, we collect what you type into the form: your name, email address,
+            phone number, your postcode or property address, and your message. We also note which page the form was on and when
+            it was sent. We do not use tracking cookies or advertising tools.
+          </p>
+          <h2>Why we collect it</h2>
+          <p>
+            Only to reply to you: to arrange an inspection, give you a quote and do the work you ask for. We never sell your
+            details or use them for marketing.
+          </p>
+          <h2>Who sees it</h2>
+          <p>
+            Our own team. Your request is stored on our web server and emailed to our office. If you use the contact page, your
+            message also opens in your chat app, and the chat app's own privacy terms apply to what you send there.
+          </p>
+          <h2>How long we keep it</h2>
+          <p>
+            We keep requests for up to {RETENTION_MONTHS} months, so we can answer questions about a quote or a job, and then
+            delete them. If you become a customer, we keep the records the law requires for invoices and guarantees.
+          </p>
+          <h2>Your rights</h2>
+          <p>
+            You can ask to see the details we hold about you, to correct them, or to have them deleted. Email{" "}
+            <a href={mailHref} className="link">
+              {site.email}
+            </a>{" "}
+            or call{" "}
+            <a href={telHref} className="link">
+              {site.phone.display}
+            </a>{" "}
+            and we will do it within one month. If you are unhappy with how we handle your details, you can complain to the
+            Information Commissioner's Office (ICO).
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import { areaPath, areasIn, findRegion, site, telHref } from "~/content/index.ts";
+import { CallToAction } from "~/components/sections/CallToAction.tsx";
+import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { Section } from "~/components/sections/Section.tsx";
+import { PhoneIcon } from "~/components/icons.tsx";
+import { baseFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/region";
+
+/** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
+export function loader({ params }: Route.LoaderArgs) {
+  const region = findRegion(params.region);
+  if (!region) throw data(null, { status: 404 });
+  return { slug: region.slug };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const region = loaderData && findRegion(loaderData.slug);
+  if (!region) return notFoundMeta();
+  return seo(baseFrom(matches), {
+    title: region.metaTitle,
+    description: region.metaDescription,
+    path: `/${region.slug}`,
+    breadcrumbs: [{ name: region.name, path: `/${region.slug}` }],
+  });
+};
+
+export default function RegionPage({ loaderData }: Route.ComponentProps) {
+  const region = findRegion(loaderData.slug)!;
+  const towns = areasIn(region);
+  return (
+    <>
+      <Hero
+        breadcrumbs={[{ name: region.name, path: `/${region.slug}` }]}
+        title={`Professional Roofers in ${region.name}`}
+        subline={`${site.claims.experienceYears}+ years' experience, fully insured, with free quotes within 24 hours and emergency repairs 24/7.`}
+      >
+        <a href="/#contact" className="btn-primary">
+          Request a Quote
+        </a>
+        <a href={telHref} className="btn-secondary">
+          <PhoneIcon width="20" height="20" />
+          Call {site.phone.display}
+        </a>
+      </Hero>
+      <section aria-label="Introduction" className="bg-white py-12">
+        <div className="container-page prose-measure space-y-4 text-lg">
+          {region.intro.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+      <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {towns.map((town) => (
+            <li key={town.slug} className="card flex flex-col">
+              <h3 className="text-xl">{town.name}</h3>
+              <p className="mt-2 flex-1 text-muted">{town.description}</p>
+              <a href={areaPath(town)} className="link mt-4">
+                View services in {town.name} →
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={`Roofing services in ${region.name}`} tone="white">
+        <CheckList items={region.checklist} columns={2} />
+      </Section>
+      <Section title={`Why homeowners in ${region.name} choose us`}>
+        <div className="grid gap-6 md:grid-cols-3">
+          {region.whyChoose.map((item) => (
+            <FeatureCard key={item.title} title={item.title} text={item.text} />
+          ))}
+        </div>
+      </Section>
+      <CallToAction title={`Need a roofer in ${region.name}?`} />
+    </>
+  );
+}

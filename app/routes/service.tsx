@@ -1,0 +1,178 @@
+/**
+ * One service page, reached at /{slug}-in-stevenage and at /services/{slug}. Both show the same
+ * page and name the Stevenage path as canonical (DECISIONS.md item 5).
+ */
+import { data } from "react-router";
+import { area, areaPath, findService, service as serviceBySlug, servicePath, site, telHref, type Service } from "~/content/index.ts";
+import { CallToAction } from "~/components/sections/CallToAction.tsx";
+import { CheckList, FeatureCard, RelatedServiceCard } from "~/components/sections/Cards.tsx";
+import { ContactSection } from "~/components/sections/ContactSection.tsx";
+import { Faq } from "~/components/sections/Faq.tsx";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { Section } from "~/components/sections/Section.tsx";
+import { PhoneIcon } from "~/components/icons.tsx";
+import { quoteAction } from "~/lib/quote-action.server.ts";
+import { baseFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/service";
+
+function serviceFor(request: Request, params: { slug?: string }): Service {
+  const slug = params.slug ?? new URL(request.url).pathname.replace(/^\//, "").replace(/-in-stevenage\/?$/, "");
+  const service = findService(slug);
+  if (!service) throw data(null, { status: 404 });
+  return service;
+}
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return { slug: serviceFor(request, params).slug, path: new URL(request.url).pathname };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  serviceFor(request, params);
+  return quoteAction(request, new URL(request.url).pathname);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta();
+  const service = serviceBySlug(loaderData.slug);
+  return seo(baseFrom(matches), {
+    title: service.metaTitle,
+    description: service.metaDescription,
+    path: servicePath(service),
+    breadcrumbs: [
+      { name: "Services", path: "/services" },
+      { name: service.name, path: servicePath(service) },
+    ],
+    jsonLd: service.faqs.length ? [faqJsonLd(service.faqs)] : [],
+  });
+};
+
+const PROCESS = [
+  { title: "Free inspection and quote", text: "We look at your roof, explain what we find in plain words and give you a written quote within 24 hours." },
+  { title: "Expert workmanship and installation", text: "Our own experienced roofers do the work, keep the site tidy and keep you informed each day." },
+  { title: "Final quality check and guarantee", text: "We check every detail with you before we finish, and your guarantee is confirmed in writing." },
+];
+
+function Stats({ stats }: { stats: Service["stats"] }) {
+  return (
+    <dl className="mt-8 grid max-w-2xl grid-cols-3 gap-4">
+      {stats.map((stat) => (
+        <div key={stat.label} className="flex flex-col rounded-xl bg-white p-4 text-center ring-1 ring-slate-200">
+          <dt className="text-sm text-muted">{stat.label}</dt>
+          <dd className="order-first text-2xl font-extrabold text-accent-dark sm:text-3xl">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function AreaLinks({ slugs, title }: { slugs: string[]; title: string }) {
+  return (
+    <Section title={title} tone="white">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        {slugs.map((slug) => {
+          const town = area(slug);
+          return (
+            <li key={slug}>
+              <a href={areaPath(town)} className="card block p-4 font-semibold hover:ring-2 hover:ring-accent">
+                Roofers in {town.name}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const service = serviceBySlug(loaderData.slug);
+  const crumbs = [
+    { name: "Services", path: "/services" },
+    { name: service.name, path: servicePath(service) },
+  ];
+  const detail = service.kind === "detail";
+  return (
+    <>
+      <Hero breadcrumbs={crumbs} title={service.headline} subline={service.subline} image={service.image}>
+        <a href={detail ? "/#contact" : "#contact"} className="btn-primary">
+          Get Your Free Quote
+        </a>
+        <a href={telHref} className="btn-secondary">
+          <PhoneIcon width="20" height="20" />
+          Call {site.phone.display}
+        </a>
+        {!detail && <Stats stats={service.stats} />}
+      </Hero>
+
+      <section aria-label="Introduction" className="bg-white py-12">
+        <div className="container-page prose-measure space-y-4 text-lg">
+          {service.intro.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+      </section>
+
+      <Section title={detail ? `Why choose us for ${service.name.toLowerCase()}` : "Benefits"}>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {service.whyChoose.map((item) => (
+            <FeatureCard key={item.title} title={item.title} text={item.text} />
+          ))}
+        </div>
+      </Section>
+
+      <Section title={detail ? "Services included" : "Our services"} tone="white">
+        <div className={`grid gap-8 ${service.included.length > 1 ? "md:grid-cols-2 lg:grid-cols-3" : ""}`}>
+          {service.included.map((list) => (
+            <div key={list.title}>
+              <h3 className="mb-3 text-xl">{list.title}</h3>
+              <CheckList items={list.items} columns={service.included.length > 1 ? 1 : 2} />
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      {detail && (
+        <Section title="How it works">
+          <ol className="grid gap-6 md:grid-cols-3">
+            {PROCESS.map((step, i) => (
+              <li key={step.title} className="card">
+                <p className="mb-3 flex h-10 w-10 items-center justify-center rounded-full bg-accent font-bold text-white" aria-hidden="true">
+                  {i + 1}
+                </p>
+                <h3 className="text-lg">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-2 text-muted">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+
+      <AreaLinks slugs={service.areas} title={detail ? "Areas we serve" : `${service.name} across ${service.areas.length} local areas`} />
+
+      {detail && (
+        <Section title="Frequently asked questions">
+          <Faq items={service.faqs} group={`faq-${service.slug}`} />
+        </Section>
+      )}
+
+      {detail && (
+        <Section title="Related services" tone="white">
+          <div className="grid gap-6 md:grid-cols-3">
+            {service.related.map((slug) => (
+              <RelatedServiceCard key={slug} service={serviceBySlug(slug)} />
+            ))}
+          </div>
+        </Section>
+      )}
+
+      {detail ? (
+        <CallToAction title={`Need ${service.name.toLowerCase()}? Get a free quote`} />
+      ) : (
+        <ContactSection action={`${loaderData.path}#contact`} result={actionData} title={`Get a free ${service.name.toLowerCase()} quote`} />
+      )}
+    </>
+  );
+}

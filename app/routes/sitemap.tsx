@@ -1,0 +1,91 @@
+import { areaPath, areasIn, content, mailHref, regionPath, servicePath, site, telHref } from "~/content/index.ts";
+import { Hero } from "~/components/sections/Hero.tsx";
+import { Section } from "~/components/sections/Section.tsx";
+import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
+import { baseFrom, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/sitemap";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(baseFrom(matches), {
+    title: "Sitemap",
+    description: `Every page on the ${site.name} website: our services, the regions and towns we cover, our gallery and how to contact us.`,
+    path: "/sitemap",
+    breadcrumbs: [{ name: "Sitemap", path: "/sitemap" }],
+  });
+
+const MAIN_PAGES = [
+  { name: "Home", path: "/" },
+  { name: "Our Services", path: "/services" },
+  { name: "Gallery", path: "/gallery" },
+  { name: "Get a Quote", path: "/#contact" },
+  { name: "Contact", path: "/contact" },
+  { name: "Privacy Notice", path: "/privacy" },
+];
+
+function LinkList({ links, columns = false }: { links: { name: string; path: string }[]; columns?: boolean }) {
+  return (
+    <ul className={columns ? "grid gap-x-6 sm:grid-cols-2" : ""}>
+      {links.map((link) => (
+        <li key={link.path}>
+          <a href={link.path} className="link inline-block py-1.5">
+            {link.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Sitemap() {
+  return (
+    <>
+      <Hero breadcrumbs={[{ name: "Sitemap", path: "/sitemap" }]} title="Sitemap" subline="Every page on our website in one place." />
+      <Section title="Pages and services" tone="white">
+        <div className="grid gap-10 md:grid-cols-3">
+          <div>
+            <h3 className="mb-2 text-xl">Main pages</h3>
+            <LinkList links={MAIN_PAGES} />
+          </div>
+          <div>
+            <h3 className="mb-2 text-xl">Our services</h3>
+            <LinkList links={content.services.map((s) => ({ name: `${s.name} in Stevenage`, path: servicePath(s) }))} />
+          </div>
+          <div>
+            <h3 className="mb-2 text-xl">Regions</h3>
+            <LinkList links={content.regions.map((r) => ({ name: `Roofers in ${r.name}`, path: regionPath(r) }))} />
+          </div>
+        </div>
+      </Section>
+      <Section title="Areas we cover">
+        <div className="grid gap-10 md:grid-cols-3">
+          {content.regions.map((region) => (
+            <div key={region.slug}>
+              <h3 className="mb-2 text-xl">{region.name}</h3>
+              <LinkList links={areasIn(region).map((a) => ({ name: `Roofers in ${a.name}`, path: areaPath(a) }))} />
+            </div>
+          ))}
+        </div>
+      </Section>
+      <Section title="Contact details" tone="white">
+        <div className="grid gap-8 md:grid-cols-2">
+          <ul className="space-y-2">
+            <li>
+              Phone:{" "}
+              <a href={telHref} className="link">
+                {site.phone.display}
+              </a>
+            </li>
+            <li>
+              Email:{" "}
+              <a href={mailHref} className="link">
+                {site.email}
+              </a>
+            </li>
+            <li>Area served: {site.areaServed}</li>
+          </ul>
+          <OpeningHours />
+        </div>
+      </Section>
+    </>
+  );
+}

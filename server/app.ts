@@ -1,0 +1,205 @@
+/**
+ * The HTTP handler: prerendered pages and assets from memory, the redirects that keep every page
+ * at one address, and the React Router app for form posts and the not-found page.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { cspFor, SECURITY_HEADERS } from "./headers.ts";
+import type { StaticFile, StaticSite } from "./static-site.ts";
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+export interface AppOptions {
+  site: StaticSite;
+  build: ServerBuild;
+  /** Origin used to build request URLs (the site's own address). */
+  origin?: string;
+  log?: (line: string) => void;
+  /** Decides whether a form post from this client may go ahead (rate limit). */
+  allowPost?: (clientAddress: string) => boolean;
+  healthy?: () => boolean;
+  /** Take the client address from X-Forwarded-For (set only behind a trusted proxy). */
+  trustProxy?: boolean;
+}
+
+class HttpError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > limit) return Promise.reject(new HttpError(413, "Request body too large"));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new HttpError(413, "Request body too large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+function pickEncoding(file: StaticFile, accept: string): "br" | "gzip" | undefined {
+  if (file.br && /\bbr\b/.test(accept)) return "br";
+  if (file.gzip && /\bgzip\b/.test(accept)) return "gzip";
+  return undefined;
+}
+
+function setCommonHeaders(res: ServerResponse) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+}
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+export function createApp(options: AppOptions) {
+  const { site, build } = options;
+  const handleRequest = createRequestHandler(build, "production");
+  const log = options.log ?? ((line: string) => console.log(line));
+
+  function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, status = 200) {
+    res.setHeader("Content-Type", file.type);
+    res.setHeader("Cache-Control", file.immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    res.setHeader("ETag", file.etag);
+    res.setHeader("Last-Modified", file.lastModified);
+    if (file.csp) res.setHeader("Content-Security-Policy", file.csp);
+    if (file.br || file.gzip) res.setHeader("Vary", "Accept-Encoding");
+    const match = req.headers["if-none-match"];
+    if (status === 200 && match && match.split(",").some((tag) => tag.trim() === file.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const encoding = pickEncoding(file, String(req.headers["accept-encoding"] ?? ""));
+    const body = encoding ? file[encoding]! : file.body;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = status;
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  async function sendAppResponse(req: IncomingMessage, res: ServerResponse, response: Response) {
+    res.statusCode = response.status;
+    for (const [name, value] of response.headers) {
+      if (name === "set-cookie") continue;
+      res.setHeader(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    const type = response.headers.get("content-type") ?? "";
+    if (type.startsWith("text/html")) {
+      const html = await response.text();
+      res.setHeader("Content-Security-Policy", cspFor(html));
+      res.setHeader("Cache-Control", "no-store");
+      res.removeHeader("content-length");
+      res.end(req.method === "HEAD" ? undefined : html);
+      return;
+    }
+    if (!response.headers.has("cache-control")) res.setHeader("Cache-Control", "no-store");
+    const body = Buffer.from(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+    const controller = new AbortController();
+    res.on("close", () => controller.abort());
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: body && body.length ? new Uint8Array(body) : undefined,
+      signal: controller.signal,
+    });
+    const response = await handleRequest(request);
+    await sendAppResponse(req, res, response);
+  }
+
+  function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
+    res.statusCode = status;
+    res.setHeader("Content-Type", "text/plain; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+    res.end(text);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const origin = options.origin ?? `http://${req.headers.host ?? "localhost"}`;
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", origin);
+    } catch {
+      return sendPlain(res, 400, "Bad request");
+    }
+    const method = req.method ?? "GET";
+    const pathname = url.pathname;
+
+    if (pathname === "/healthz") {
+      if (method !== "GET" && method !== "HEAD") return sendPlain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
+      const ok = options.healthy ? options.healthy() : true;
+      return sendPlain(res, ok ? 200 : 503, ok ? "ok" : "database unavailable");
+    }
+
+    if (method === "GET" || method === "HEAD") {
+      const file = site.files.get(pathname);
+      if (file) return sendStatic(req, res, file);
+      const canonical = site.redirects.get(pathname);
+      if (canonical) {
+        res.statusCode = 301;
+        res.setHeader("Location", `${canonical}${url.search}`);
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        return res.end();
+      }
+      return toApp(req, res, url);
+    }
+
+    if (method === "POST") {
+      const type = String(req.headers["content-type"] ?? "");
+      if (!FORM_TYPES.test(type)) return sendPlain(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data");
+      const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
+      const client = forwarded || req.socket.remoteAddress || "unknown";
+      if (options.allowPost && !options.allowPost(client)) {
+        return sendPlain(res, 429, "Something went wrong. Please try calling us directly.", { "Retry-After": "60" });
+      }
+      const body = await readBody(req, MAX_BODY_BYTES);
+      return toApp(req, res, url, body);
+    }
+
+    const allow = site.files.has(pathname) ? "GET, HEAD" : "GET, HEAD, POST";
+    return sendPlain(res, 405, "Method not allowed", { Allow: allow });
+  }
+
+  return async function handler(req: IncomingMessage, res: ServerResponse) {
+    const started = performance.now();
+    setCommonHeaders(res);
+    res.on("finish", () => {
+      const ms = (performance.now() - started).toFixed(1);
+      // Path only: the query string may carry what a visitor typed.
+      const path = (req.url ?? "/").split("?")[0];
+      log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
+    });
+    try {
+      await route(req, res);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (status === 500) console.error(error);
+      if (!res.headersSent) sendPlain(res, status, status === 413 ? "Request body too large" : "Something went wrong");
+      else res.end();
+    }
+  };
+}
