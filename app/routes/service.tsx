@@ -15,20 +15,20 @@ import { quoteAction } from "~/lib/quote-action.server.ts";
 import { baseFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/service";
 
-function serviceFor(request: Request, params: { slug?: string }): Service {
-  const slug = params.slug ?? new URL(request.url).pathname.replace(/^\//, "").replace(/-in-stevenage\/?$/, "");
+function serviceFor(url: URL, params: { slug?: string }): Service {
+  const slug = params.slug ?? url.pathname.replace(/^\//, "").replace(/-in-stevenage\/?$/, "");
   const service = findService(slug);
   if (!service) throw data(null, { status: 404 });
   return service;
 }
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return { slug: serviceFor(request, params).slug, path: new URL(request.url).pathname };
+export function loader({ url, params }: Route.LoaderArgs) {
+  return { slug: serviceFor(url, params).slug, path: url.pathname };
 }
 
-export function action({ request, params }: Route.ActionArgs) {
-  serviceFor(request, params);
-  return quoteAction(request, new URL(request.url).pathname);
+export function action({ request, url, params }: Route.ActionArgs) {
+  serviceFor(url, params);
+  return quoteAction(request, url.pathname);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

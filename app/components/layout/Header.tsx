@@ -40,7 +40,9 @@ function AreaLists({ idPrefix, columns }: { idPrefix: string; columns: boolean }
   );
 }
 
-export function Header({ currentPath }: { currentPath: string }) {
+export function Header({ currentPath: rawPath }: { currentPath: string }) {
+  // Prerendering asks for "/contact/"; the page itself lives at "/contact".
+  const currentPath = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
   const linkClass = (path: string) =>
     `rounded-md px-3 py-2 font-semibold hover:bg-paper-dark ${currentPath === path ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
   const current = (path: string) => (currentPath === path ? ("page" as const) : undefined);

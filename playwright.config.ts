@@ -1,0 +1,49 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
+
+const ROOT = fileURLToPath(new URL(".", import.meta.url));
+
+/** The browser tests run against the production server built by `npm run build`. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const CHROME_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      args: CHROME_ARGS,
+    },
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, browserName: "chromium" } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 }, browserName: "chromium" } },
+  ],
+  webServer: {
+    command: "node server/index.ts",
+    cwd: ROOT,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: `${ROOT}test-results/e2e-data`,
+      FORM_RATE_LIMIT: "1000",
+    },
+  },
+});
