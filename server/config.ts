@@ -12,6 +12,8 @@ export interface Settings {
   leadsNotifyFrom?: string;
   /** Form posts allowed per client address per minute. */
   formRateLimit: number;
+  /** First pause before an e-mail that failed is tried again (doubling each time). */
+  retryBaseMs: number;
   /** Behind a TLS proxy: take the client address from the proxy's X-Forwarded-For. */
   trustProxy: boolean;
 }
@@ -77,5 +79,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const trustProxy = proxyText === "1" || proxyText === "true";
 
-  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, trustProxy };
+  const retryText = env.LEADS_RETRY_BASE_MS ?? "30000";
+  const retryBaseMs = Number(retryText);
+  if (!/^\d+$/.test(retryText) || retryBaseMs < 10) {
+    throw new SettingsError(`LEADS_RETRY_BASE_MS must be a whole number of milliseconds, at least 10, not "${retryText}"`);
+  }
+
+  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, trustProxy, retryBaseMs };
 }

@@ -8,6 +8,8 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
 import { closeLeadStore, leadStore } from "../app/lib/leads.server.ts";
+import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
+import { site as business } from "../app/content/index.ts";
 import { createApp } from "./app.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -30,6 +32,20 @@ const root = path.resolve(import.meta.dirname, "..");
 const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 const site = await loadStaticSite(path.join(root, "build/client"), [...canonicalPaths(), ...aliasPaths()]);
 const store = leadStore();
+const notifier =
+  settings.smtpUrl && settings.leadsNotifyTo
+    ? new LeadNotifier(store, {
+        smtpUrl: settings.smtpUrl,
+        to: settings.leadsNotifyTo,
+        from: settings.leadsNotifyFrom,
+        businessName: business.name,
+        retryBaseMs: settings.retryBaseMs,
+      })
+    : undefined;
+if (notifier) {
+  setNotifierWake(() => void notifier.deliverDue());
+  notifier.start();
+}
 const limiter = createRateLimiter({ limit: settings.formRateLimit, windowMs: 60_000 });
 
 const app = createApp({
@@ -54,7 +70,8 @@ function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then stopping`);
   limiter.stop();
-  server.close(() => {
+  server.close(async () => {
+    await notifier?.stop();
     closeLeadStore();
     process.exit(0);
   });

@@ -4,12 +4,13 @@
  * JavaScript the browser has opened the chat itself and only asks for the request to be stored.
  */
 import { data, redirect } from "react-router";
+import { readForm } from "./forms/read-form.server.ts";
 import { site } from "~/content/index.ts";
 import { buildChatLink, parseContact } from "./forms/contact.ts";
 import { recordLead } from "./record-lead.server.ts";
 
 export async function contactPageAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("website")) return redirect("/contact", 303);
   const parsed = parseContact(form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
@@ -19,7 +20,7 @@ export async function contactPageAction(request: Request) {
 }
 
 export async function contactRecordAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("website")) return Response.json({ ok: true });
   const parsed = parseContact(form);
   if (!parsed.ok) return Response.json({ ok: false, errors: parsed.errors }, { status: 400 });

@@ -3,6 +3,7 @@
  * then the answer the visitor sees.
  */
 import { data } from "react-router";
+import { readForm } from "./forms/read-form.server.ts";
 import { parseQuote, type QuoteField } from "./forms/quote.ts";
 import type { FieldErrors } from "./forms/fields.ts";
 import { recordLead } from "./record-lead.server.ts";
@@ -13,7 +14,7 @@ export type QuoteActionData =
   | { status: "error"; at: number; values: Record<QuoteField, string> };
 
 export async function quoteAction(request: Request, page: string) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const at = Date.now();
   // A bot filled the field people never see: answer as a success, store nothing.
   if (form.get("website")) return { status: "sent", at } satisfies QuoteActionData;

@@ -1,0 +1,130 @@
+/**
+ * E-mails each stored request to the business. A request is stored first; this only reports it.
+ * A failed send leaves it "pending" and it is tried again later, with a growing pause, so an
+ * e-mail outage never loses a request (it stays visible in `npm run leads`).
+ */
+import nodemailer from "nodemailer";
+import type { Lead, LeadStore } from "./leads.server.ts";
+
+export interface MailSettings {
+  smtpUrl: string;
+  to: string;
+  from?: string;
+  /** The business name, for the sender's display name. */
+  businessName: string;
+  /** First pause after a failed send; doubles each time, up to an hour. */
+  retryBaseMs?: number;
+}
+
+/** Removes line breaks and other control characters, so a field can never add a mail header. */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
+
+export function leadEmail(lead: Lead, settings: MailSettings) {
+  const kind = lead.form === "quote" ? "quote request" : "contact request";
+  const place = lead.form === "quote" ? "Property address" : "Postcode";
+  const text = [
+    `New ${kind} from the website (${lead.page}), ${lead.createdAt}.`,
+    "",
+    `Name: ${lead.name}`,
+    `Email: ${lead.email}`,
+    `Phone: ${lead.phone}`,
+    `${place}: ${lead.location || "(not given)"}`,
+    "",
+    "Message:",
+    lead.message,
+    "",
+    `Reply to this e-mail to answer ${lead.name} directly. Request number ${lead.id}.`,
+  ].join("\n");
+  return {
+    from: { name: `${oneLine(settings.businessName)} website`, address: settings.from ?? settings.to.split(",")[0]!.trim() },
+    to: settings.to,
+    replyTo: { name: oneLine(lead.name), address: oneLine(lead.email) },
+    subject: `New ${kind} from ${oneLine(lead.name)}`,
+    text,
+  };
+}
+
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export class LeadNotifier {
+  private readonly transport: nodemailer.Transporter;
+  private running: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly store: LeadStore;
+  private readonly settings: MailSettings;
+
+  constructor(store: LeadStore, settings: MailSettings) {
+    this.store = store;
+    this.settings = settings;
+    this.transport = nodemailer.createTransport(settings.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  }
+
+  private again = false;
+
+  /**
+   * Sends every request that is due. One pass runs at a time; a call during a pass asks for one
+   * more pass after it, so a request stored meanwhile is not left for the next timer tick.
+   */
+  deliverDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.pass();
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass() {
+    const base = this.settings.retryBaseMs ?? 30_000;
+    for (const lead of this.store.due()) {
+      try {
+        await this.transport.sendMail(leadEmail(lead, this.settings));
+        this.store.markSent(lead.id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        this.store.markFailed(lead.id, message, new Date(Date.now() + retryDelayMs(lead.attempts + 1, base)));
+        console.error(`E-mail for request ${lead.id} failed (${message}); it stays stored and will be retried`);
+      }
+    }
+  }
+
+  /** Checks for due requests every `intervalMs` (retries) as well as when woken. */
+  start(intervalMs = 5_000) {
+    this.timer = setInterval(() => void this.deliverDue(), intervalMs);
+    this.timer.unref();
+    void this.deliverDue();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+}
+
+const WAKE = Symbol.for("kestrel.wakeNotifier");
+type Holder = { [WAKE]?: () => void };
+
+/** Set by the server when e-mail is configured; the actions call `wakeNotifier` after storing. */
+export function setNotifierWake(wake: (() => void) | undefined) {
+  (globalThis as Holder)[WAKE] = wake;
+}
+
+export function notifierEnabled(): boolean {
+  return Boolean((globalThis as Holder)[WAKE]);
+}
+
+export function wakeNotifier() {
+  (globalThis as Holder)[WAKE]?.();
+}

@@ -1,0 +1,102 @@
+/**
+ * The owner's command for stored requests:
+ *   npm run leads                          newest first, readable in a terminal
+ *   npm run leads -- --format csv|json     for a spreadsheet or another program
+ *   npm run leads -- --since 2026-01-31    only requests from that day on
+ *   npm run leads -- --purge-before 2024-12-01   delete older requests
+ * It reads the same DATA_DIR as the server.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { dataDir, LeadStore, type Lead } from "../app/lib/leads.server.ts";
+
+const COLUMNS = ["id", "createdAt", "form", "page", "name", "email", "phone", "location", "message", "delivery", "attempts", "lastError"] as const;
+
+export function toCsv(leads: Lead[]): string {
+  const cell = (value: unknown) => {
+    const text = value === null || value === undefined ? "" : String(value);
+    // A leading = + - @ would make a spreadsheet run the cell as a formula.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return [COLUMNS.join(","), ...leads.map((lead) => COLUMNS.map((c) => cell(lead[c])).join(","))].join("\r\n") + "\r\n";
+}
+
+export function toTable(leads: Lead[]): string {
+  if (leads.length === 0) return "No requests stored.\n";
+  const blocks = leads.map((lead) => {
+    const delivery =
+      lead.delivery === "pending"
+        ? `UNSENT e-mail (${lead.attempts} attempt${lead.attempts === 1 ? "" : "s"}${lead.lastError ? `: ${lead.lastError}` : ""})`
+        : lead.delivery === "sent"
+          ? "e-mailed"
+          : "stored (no e-mail set up)";
+    return [
+      `#${lead.id}  ${lead.createdAt.replace("T", " ").slice(0, 19)} UTC  ${lead.form} form on ${lead.page}  [${delivery}]`,
+      `  ${lead.name} · ${lead.phone} · ${lead.email}${lead.location ? ` · ${lead.location}` : ""}`,
+      ...lead.message.split(/\r?\n/).map((line) => `  > ${line}`),
+    ].join("\n");
+  });
+  const unsent = leads.filter((l) => l.delivery === "pending").length;
+  return `${blocks.join("\n\n")}\n\n${leads.length} request${leads.length === 1 ? "" : "s"}${unsent ? `, ${unsent} not yet e-mailed` : ""}.\n`;
+}
+
+function isoDate(value: string, flag: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new Error(`${flag} takes a date as YYYY-MM-DD, not "${value}"`);
+  }
+  return value;
+}
+
+export function run(argv: string[], out: (text: string) => void = (t) => process.stdout.write(t)): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        format: { type: "string", default: "table" },
+        since: { type: "string" },
+        "purge-before": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  if (args.help) {
+    out("Usage: npm run leads -- [--format table|csv|json] [--since YYYY-MM-DD] [--purge-before YYYY-MM-DD]\n");
+    return 0;
+  }
+  const file = path.join(dataDir(), "leads.sqlite");
+  try {
+    if (!["table", "csv", "json"].includes(args.format!)) throw new Error(`--format is table, csv or json, not "${args.format}"`);
+    const since = args.since ? isoDate(args.since, "--since") : undefined;
+    const purge = args["purge-before"] ? isoDate(args["purge-before"], "--purge-before") : undefined;
+    if (!existsSync(file)) {
+      if (purge) out("Deleted 0 requests.\n");
+      else out(args.format === "json" ? "[]\n" : args.format === "csv" ? `${COLUMNS.join(",")}\r\n` : `No requests stored (no database at ${file}).\n`);
+      return 0;
+    }
+    const store = new LeadStore(file);
+    try {
+      if (purge) {
+        const deleted = store.purgeBefore(purge);
+        out(`Deleted ${deleted} request${deleted === 1 ? "" : "s"} made before ${purge}.\n`);
+        return 0;
+      }
+      const leads = store.list({ since });
+      out(args.format === "json" ? `${JSON.stringify(leads, null, 2)}\n` : args.format === "csv" ? toCsv(leads) : toTable(leads));
+      return 0;
+    } finally {
+      store.close();
+    }
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+}
+
+if (import.meta.main) process.exitCode = run(process.argv.slice(2));

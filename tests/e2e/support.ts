@@ -1,0 +1,108 @@
+/**
+ * What the browser tests share: the site's content (the same lists the build prerenders), the
+ * business facts a visitor sees, a look into the request store, and a few small helpers.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+
+export { aliasPaths, areaPath, areasIn, canonicalPaths, content, servicePath } from "../../app/content/index.ts";
+
+/** DECISIONS.md, "The business's identity". */
+export const PHONE = "07700 900123";
+export const TEL_HREF = "tel:+447700900123";
+export const MAIL_HREF = "mailto:info@example.com";
+export const CHAT_URL = "https://wa.me/447700900123";
+/** The address canonical links are built on (SITE_URL at build time). */
+export const SITE_URL = (process.env.SITE_URL || "https://www.example.com").replace(/\/+$/, "");
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The store the test server writes to (DATA_DIR in playwright.config.ts). */
+export const LEADS_DB = path.join(ROOT, "test-results/e2e-data/leads.sqlite");
+
+/** Runs the tests of the file (or describe block) it is called in on one project only. */
+export function onlyIn(project: "phone" | "desktop", why: string) {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== project, why);
+  });
+}
+
+/** A name no other test (or earlier run) uses, so its stored request can be found again. */
+export function uniqueName(testInfo: TestInfo, who: string): string {
+  return `${who} ${testInfo.project.name} ${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+}
+
+export interface StoredLead {
+  form: string;
+  page: string;
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  message: string;
+}
+
+/** The stored requests sent under this name, read straight from the server's SQLite file. */
+export function leadsNamed(name: string): StoredLead[] {
+  const db = new DatabaseSync(LEADS_DB, { readOnly: true });
+  try {
+    const rows = db
+      .prepare("SELECT form, page, name, email, phone, location, message FROM leads WHERE name = ? ORDER BY id")
+      .all(name);
+    return rows.map((row) => ({ ...row }) as unknown as StoredLead);
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits until exactly one request under this name is stored, and returns it. */
+export async function storedLead(name: string): Promise<StoredLead> {
+  await expect.poll(() => leadsNamed(name).length, { message: `one stored request named "${name}"`, timeout: 5_000 }).toBe(1);
+  return leadsNamed(name)[0]!;
+}
+
+/** True once React has hydrated the element (it then carries React's own properties). */
+export async function waitForHydration(page: Page, element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))), {
+      message: "the page's script has taken over the form",
+    })
+    .toBe(true);
+}
+
+/** Colour checks that survive a change of shade: "red" is a strong red channel and weak others. */
+export async function expectRed(locator: Locator, property: "color" | "border-top-color") {
+  await expect
+    .poll(async () => {
+      const value = await locator.evaluate((el, prop) => getComputedStyle(el).getPropertyValue(prop), property);
+      const [r = 0, g = 0, b = 0] = (value.match(/[\d.]+/g) ?? []).map(Number);
+      return r >= 150 && g <= 90 && b <= 90 ? "red" : value;
+    }, { message: `${property} is red` })
+    .toBe("red");
+}
+
+/** The few entities React writes into HTML, decoded. */
+export function decodeHtml(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
+}
+
+/** The visible text of an HTML fragment: tags dropped, entities decoded, spaces collapsed. */
+export function textOf(html: string): string {
+  return decodeHtml(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+}
+
+/** The chat text a wa.me link carries. */
+export function chatText(url: string): string {
+  const parsed = new URL(url);
+  expect(`${parsed.origin}${parsed.pathname}`).toBe(CHAT_URL);
+  return parsed.searchParams.get("text") ?? "";
+}

@@ -1,0 +1,102 @@
+/** Starts the real production server (node server/index.ts) on a free port, for tests. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** The stored requests, read straight from the database file. */
+  rows: () => Record<string, unknown>[];
+}
+
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "kestrel-test-"));
+  let output = "";
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server stopped at start:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir: dir,
+    process: child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    rows: () => {
+      const db = new DatabaseSync(path.join(dir, "leads.sqlite"), { readOnly: true });
+      try {
+        return db.prepare("SELECT * FROM leads ORDER BY id").all() as Record<string, unknown>[];
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+/** Posts a form the way a browser does, from the site's own origin. */
+export function postForm(server: RunningServer, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Origin: server.url, ...headers },
+    redirect: "manual",
+  });
+}
+
+export const QUOTE = {
+  name: "Jane Roofless",
+  email: "jane@example.org",
+  phone: "07700 900999",
+  address: "12 Orchard Way, Stevenage",
+  message: "Two slipped tiles above the back bedroom.",
+};
+
+export const CONTACT = {
+  name: "Raj Patel",
+  email: "raj@example.org",
+  phone: "01438 765432",
+  postcode: "SG1 2AB",
+  message: "Please quote for new guttering all round.",
+};

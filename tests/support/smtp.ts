@@ -1,0 +1,58 @@
+/** A real SMTP server on loopback that keeps what it receives. */
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export async function startSmtp(port = 0) {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => (raw += chunk));
+      stream.on("end", () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as { port: number };
+  return {
+    port: address.port,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The headers of a raw message, unfolded, as name → value (lower-case names). */
+export function headersOf(raw: string): Map<string, string> {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const map = new Map<string, string>();
+  for (const line of head.split(/\r?\n/)) {
+    const i = line.indexOf(":");
+    if (i > 0) map.set(line.slice(0, i).toLowerCase(), line.slice(i + 1).trim());
+  }
+  return map;
+}
+
+export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("Timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
