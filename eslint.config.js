@@ -20,4 +20,9 @@ export default tseslint.config(
     files: ["**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
+  {
+    // Playwright reads fixture names from the destructuring pattern, so `({}, testInfo)` is its idiom.
+    files: ["tests/**/*.ts"],
+    rules: { "no-empty-pattern": "off" },
+  },
 );

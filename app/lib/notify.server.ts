@@ -3,7 +3,7 @@
  * A failed send leaves it "pending" and it is tried again later, with a growing pause, so an
  * e-mail outage never loses a request (it stays visible in `npm run leads`).
  */
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import type { Lead, LeadStore } from "./leads.server.ts";
 
 export interface MailSettings {
@@ -18,7 +18,7 @@ export interface MailSettings {
 
 /** Removes line breaks and other control characters, so a field can never add a mail header. */
 export function oneLine(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
 }
 
 export function leadEmail(lead: Lead, settings: MailSettings) {
@@ -51,7 +51,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 }
 
 export class LeadNotifier {
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
   private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly store: LeadStore;
@@ -60,7 +60,16 @@ export class LeadNotifier {
   constructor(store: LeadStore, settings: MailSettings) {
     this.store = store;
     this.settings = settings;
-    this.transport = nodemailer.createTransport(settings.smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    const url = new URL(settings.smtpUrl);
+    this.transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
+      secure: url.protocol === "smtps:",
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
   }
 
   private again = false;

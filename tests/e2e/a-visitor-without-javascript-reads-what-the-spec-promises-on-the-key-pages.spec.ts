@@ -1,0 +1,178 @@
+/**
+ * The words, figures and links the spec (§2, §9) puts on the key pages, read the way a visitor
+ * reads them, with JavaScript off.
+ */
+import { expect, test } from "@playwright/test";
+import { areaPath, areasIn, content, MAIL_HREF, onlyIn, PHONE, TEL_HREF, textOf } from "./support.ts";
+
+test.use({ javaScriptEnabled: false });
+
+const TOWN_NAMES = content.areas.map((a) => a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+
+test.describe("the home page", () => {
+  test("shows the three trust badges and a Get Your Free Quote link that takes the visitor to the quote form", async ({ page }) => {
+    await page.goto("/");
+    const badges = page.getByRole("list", { name: "Why you can trust us" }).getByRole("listitem");
+    await expect(badges).toHaveText(["Fully Insured", "Quality Guaranteed", "Free Quotes Within 24h"]);
+
+    const quote = page.getByRole("link", { name: "Get Your Free Quote" });
+    await expect(quote).toHaveAttribute("href", "#contact");
+    await quote.click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.getByRole("form", { name: "Request your free quote" })).toBeInViewport();
+  });
+
+  test("shows six service cards, each linking to its /services/ page", async ({ page }) => {
+    await page.goto("/");
+    const services = page.getByRole("region", { name: "Our roofing services" });
+    const learnMore = services.getByRole("link", { name: /^Learn More/ });
+    await expect(learnMore).toHaveCount(6);
+    const expected = ["roof-repairs", "new-roof-installation", "flat-roofing", "pitched-roofing", "guttering-fascias", "roof-maintenance"];
+    for (const [i, slug] of expected.entries()) {
+      const service = content.services.find((s) => s.slug === slug)!;
+      await expect(services.getByRole("heading", { name: service.name, exact: true })).toBeVisible();
+      await expect(learnMore.nth(i)).toHaveAttribute("href", `/services/${slug}`);
+    }
+  });
+
+  test("shows three five-star testimonials, each signed with a first name, an initial and a town", async ({ page }) => {
+    await page.goto("/");
+    const testimonials = page.getByRole("region", { name: "What our customers say" }).getByRole("figure");
+    await expect(testimonials).toHaveCount(3);
+    for (const testimonial of await testimonials.all()) {
+      await expect(testimonial.getByRole("img", { name: "Rated 5 out of 5" })).toBeVisible();
+      await expect(testimonial.getByRole("blockquote")).not.toBeEmpty();
+      // Signed "Sarah M., Stevenage": a first name, an initial, then one of the 32 towns.
+      await expect(testimonial).toHaveAccessibleName(new RegExp(`^[A-Z][a-z]+ [A-Z]\\.?, (${TOWN_NAMES})$`));
+    }
+  });
+});
+
+const REGION_COUNTS = { hertfordshire: 10, essex: 12, "north-london": 10 } as const;
+
+for (const [slug, count] of Object.entries(REGION_COUNTS)) {
+  const region = content.regions.find((r) => r.slug === slug)!;
+  test(`the ${region.name} page welcomes the visitor and offers ${count} towns, each with a link to its page`, async ({ page }) => {
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Professional Roofers in ${region.name}`);
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toMatchAriaSnapshot(`
+      - navigation "Breadcrumb":
+        - list:
+          - listitem:
+            - link "Home":
+              - /url: /
+          - listitem: ${region.name}
+    `);
+
+    const links = page.getByRole("link", { name: /^View services in .+ →$/ });
+    await expect(links).toHaveCount(count);
+    const towns = areasIn(region);
+    expect(towns).toHaveLength(count);
+    for (const [i, town] of towns.entries()) {
+      await expect(links.nth(i)).toHaveText(`View services in ${town.name} →`);
+      await expect(links.nth(i)).toHaveAttribute("href", areaPath(town));
+    }
+    await expect(page.getByRole("link", { name: "Request a Quote" }).first()).toHaveAttribute("href", "/#contact");
+  });
+}
+
+test.describe("the town pages", () => {
+  onlyIn("desktop", "32 pages whose words do not change with the width: read them once.");
+
+  for (const region of content.regions) {
+    test(`every town in ${region.name} shows the breadcrumbs Home › Areas › town and nearby towns that lead to their own pages`, async ({ page, request }) => {
+      const headingOf = new Map<string, string>();
+      for (const town of areasIn(region)) {
+        await page.goto(areaPath(town));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Roofers in ${town.name}`);
+
+        const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+        await expect(crumbs).toMatchAriaSnapshot(`
+          - navigation "Breadcrumb":
+            - list:
+              - listitem:
+                - link "Home":
+                  - /url: /
+              - listitem:
+                - link "Areas":
+                  - /url: /${region.slug}
+              - listitem: ${JSON.stringify(town.name)}
+        `);
+        await expect(crumbs.getByText(town.name, { exact: true })).toHaveAttribute("aria-current", "page");
+
+        const nearby = page.getByRole("region", { name: "Nearby areas we cover" }).getByRole("link");
+        const hrefs = await nearby.evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+        const names = await nearby.allTextContents();
+        expect(hrefs.length, `${town.name}: 2 to 4 nearby towns`).toBeGreaterThanOrEqual(2);
+        expect(hrefs.length, `${town.name}: 2 to 4 nearby towns`).toBeLessThanOrEqual(4);
+        expect(hrefs, `${town.name}: not its own neighbour`).not.toContain(areaPath(town));
+        for (const [i, href] of hrefs.entries()) {
+          expect(href, `${town.name}: nearby link "${names[i]}"`).toMatch(/^\/areas\/roofers-in-[a-z-]+\/$/);
+          if (!headingOf.has(href)) {
+            const response = await request.get(href, { maxRedirects: 0 });
+            expect(response.status(), `${town.name}: nearby link ${href}`).toBe(200);
+            headingOf.set(href, textOf((await response.text()).match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? ""));
+          }
+          // The link says which town it leads to, and the page it leads to is that town's.
+          expect(headingOf.get(href), `${town.name}: nearby link "${names[i]}"`).toBe(names[i]!.trim());
+        }
+      }
+    });
+  }
+});
+
+const STEVENAGE_PAGES = [
+  { path: "/guttering-fascias-in-stevenage", stats: ["18+", "350+", "5-year"], labels: [/years/i, /systems installed/i, /warranty/i] },
+  { path: "/roof-maintenance-in-stevenage", stats: ["20+", "600+", "30%"], labels: [/years/i, /annual inspections/i, /cost saving versus repairs/i] },
+];
+
+for (const { path, stats, labels } of STEVENAGE_PAGES) {
+  test(`${path} shows its three figures (${stats.join(", ")}), eight towns and the quote form`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("definition")).toHaveText(stats);
+    const terms = page.getByRole("term");
+    await expect(terms).toHaveCount(3);
+    for (const [i, label] of labels.entries()) await expect(terms.nth(i)).toHaveText(label);
+
+    const towns = page.getByRole("link", { name: /^Roofers in / });
+    await expect(towns).toHaveCount(8);
+    const known = new Set(content.areas.map(areaPath));
+    for (const href of await towns.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+      expect(known, `town link ${href}`).toContain(href);
+    }
+
+    const form = page.getByRole("form", { name: "Request your free quote" });
+    await expect(form).toBeVisible();
+    await expect(form.getByRole("button", { name: "Get My Free Quote" })).toBeVisible();
+    await expect(page.locator("#contact")).toContainText("Request your free quote");
+  });
+}
+
+test("the contact page offers a call, an e-mail, the service area, the message form, four reasons and the opening hours", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get In Touch");
+  await expect(page.getByText(/free, no-obligation quote/)).toBeVisible();
+
+  const cards = page.getByRole("region", { name: "Ways to reach us" });
+  await expect(cards.getByRole("heading")).toHaveText(["Call us", "Email us", "Service area"]);
+  await expect(cards.getByRole("link", { name: PHONE })).toHaveAttribute("href", TEL_HREF);
+  await expect(cards.getByRole("link", { name: "info@example.com" })).toHaveAttribute("href", MAIL_HREF);
+  await expect(cards).toContainText("Stevenage, Hertfordshire, Essex & North London");
+
+  const form = page.getByRole("form", { name: "Send Us A Message" });
+  await expect(form.getByRole("heading", { name: "Send Us A Message" })).toBeVisible();
+  await expect(form).toContainText("within 24 hours");
+  await expect(form.getByLabel("Message")).toHaveAttribute("rows", "5");
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+
+  const aside = page.getByRole("complementary", { name: /why choose us/i });
+  await expect(aside.getByRole("listitem")).toHaveText([
+    "Free Quotes Within 24 Hours",
+    "Fully Insured & Certified",
+    "25+ Years Experience",
+    "Quality Guaranteed",
+  ]);
+  await expect(aside.getByRole("heading", { name: "Opening hours" })).toBeVisible();
+  await expect(aside.getByRole("term")).toHaveText(["Monday–Friday", "Saturday", "Sunday"]);
+  await expect(aside.getByRole("definition")).toHaveText(["8:00 AM – 6:00 PM", "9:00 AM – 4:00 PM", "Closed"]);
+});
