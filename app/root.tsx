@@ -6,7 +6,8 @@ import { FloatingCall } from "./components/layout/FloatingCall.tsx";
 import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
-import { siteUrl } from "./lib/seo.ts";
+import { site } from "./content/index.ts";
+import { notFoundMeta, siteUrl } from "./lib/seo.ts";
 
 /** What a route module may say about itself in `handle`. */
 export interface RouteHandle {
@@ -20,6 +21,13 @@ export interface RouteHandle {
 export function loader() {
   return { siteUrl: siteUrl() };
 }
+
+/** Pages carry their own meta; this one is used when a loader threw (not found or failed). */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
+  return [{ title: `Something went wrong | ${site.name}` }, { name: "robots", content: "noindex" }];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

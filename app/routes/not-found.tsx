@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/sections/NotFound.tsx";
-import { notFoundMeta } from "~/lib/seo.ts";
 
-/** Any path no other route takes: the not-found page with HTTP 404 (DECISIONS.md item 2). */
+/**
+ * Any path no other route takes. It throws a 404 like the area, region and service loaders do
+ * for a slug they do not know, so every unknown address gets the same page from the root's
+ * error boundary, with HTTP 404 (DECISIONS.md item 2).
+ */
 export function loader() {
-  return data(null, { status: 404 });
+  throw data(null, { status: 404 });
 }
 
-export const meta = () => notFoundMeta();
-
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return null;
 }

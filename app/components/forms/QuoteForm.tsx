@@ -38,7 +38,7 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
         <Field form="quote" name="name" label="Your Name *" required autoComplete="name" maxLength={100} defaultValue={values?.name} error={errors.name} />
         <Field form="quote" name="email" label="Email Address *" type="email" required autoComplete="email" maxLength={255} defaultValue={values?.email} error={errors.email} />
         <Field form="quote" name="phone" label="Phone Number *" type="tel" required autoComplete="tel" maxLength={20} defaultValue={values?.phone} error={errors.phone} />
-        <Field form="quote" name="address" label="Property Address (optional)" autoComplete="street-address" maxLength={200} defaultValue={values?.address} error={errors.address} />
+        <Field form="quote" name="address" label="Property Address (optional)" autoComplete="address-line1" maxLength={200} defaultValue={values?.address} error={errors.address} />
       </div>
       <TextArea form="quote" name="message" label="Project Description *" rows={6} required maxLength={1000} defaultValue={values?.message} error={errors.message} />
       <button type="submit" className="btn-primary w-full sm:w-auto">
