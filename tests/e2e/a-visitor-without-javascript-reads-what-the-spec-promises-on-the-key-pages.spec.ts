@@ -129,12 +129,13 @@ const STEVENAGE_PAGES = [
 for (const { path, stats, labels } of STEVENAGE_PAGES) {
   test(`${path} shows its three figures (${stats.join(", ")}), eight towns and the quote form`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.getByRole("definition")).toHaveText(stats);
-    const terms = page.getByRole("term");
+    const hero = page.locator("section", { has: page.getByRole("heading", { level: 1 }) });
+    await expect(hero.getByRole("definition")).toHaveText(stats);
+    const terms = hero.getByRole("term");
     await expect(terms).toHaveCount(3);
     for (const [i, label] of labels.entries()) await expect(terms.nth(i)).toHaveText(label);
 
-    const towns = page.getByRole("link", { name: /^Roofers in / });
+    const towns = page.getByRole("region", { name: /8 local areas/ }).getByRole("link", { name: /^Roofers in / });
     await expect(towns).toHaveCount(8);
     const known = new Set(content.areas.map(areaPath));
     for (const href of await towns.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {

@@ -25,13 +25,15 @@ function fieldError(name: ContactField, value: string): string | undefined {
 export function ContactForm({ serverResult }: { serverResult?: ContactServerResult }) {
   const [errors, setErrors] = useState<FieldErrors<ContactField>>(serverResult?.errors ?? {});
   const [status, setStatus] = useState<Status>("idle");
+  // Messages appear on the first submit, then follow each field as it is corrected. Checking on
+  // blur instead would move the button just as the visitor clicks it.
+  const [checking, setChecking] = useState(Boolean(serverResult));
   const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const values = serverResult?.values;
 
-  function recheck(name: ContactField, value: string, always: boolean) {
-    if (!always && errors[name] === undefined) return;
-    setErrors((current) => ({ ...current, [name]: fieldError(name, value) }));
+  function recheck(name: ContactField, value: string) {
+    if (checking) setErrors((current) => ({ ...current, [name]: fieldError(name, value) }));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -39,6 +41,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
     const form = event.currentTarget;
     const formData = new FormData(form);
     const parsed = parseContact(formData);
+    setChecking(true);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       setStatus("idle");
@@ -62,6 +65,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         formRef.current?.reset();
+        setChecking(false);
         setStatus("sent");
       })
       .catch(() => setStatus("error"))
@@ -118,8 +122,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
             autoComplete={autoComplete}
             defaultValue={values?.[name]}
             error={errors[name]}
-            onBlur={(e) => recheck(name, e.currentTarget.value, e.currentTarget.value !== "")}
-            onChange={(e) => recheck(name, e.currentTarget.value, false)}
+            onChange={(e) => recheck(name, e.currentTarget.value)}
           />
         ))}
       </div>
@@ -130,8 +133,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
         rows={5}
         defaultValue={values?.message}
         error={errors.message}
-        onBlur={(e) => recheck("message", e.currentTarget.value, e.currentTarget.value !== "")}
-        onChange={(e) => recheck("message", e.currentTarget.value, false)}
+        onChange={(e) => recheck("message", e.currentTarget.value)}
       />
       <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={busy}>
         {busy ? "Sending..." : "Send Message"}

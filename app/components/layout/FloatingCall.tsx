@@ -4,6 +4,7 @@ import { PhoneIcon } from "../icons.tsx";
 /** On phones the number is always one tap away. */
 export function FloatingCall() {
   return (
+    <aside aria-label="Call us" className="sm:hidden">
     <a
       href={telHref}
       className="fixed right-4 bottom-4 z-30 inline-flex min-h-14 items-center gap-2 rounded-full bg-accent px-5 font-bold text-white shadow-lg ring-4 ring-white hover:bg-accent-dark sm:hidden"
@@ -11,5 +12,6 @@ export function FloatingCall() {
       <PhoneIcon width="22" height="22" />
       <span>Call {site.phone.display}</span>
     </a>
+    </aside>
   );
 }

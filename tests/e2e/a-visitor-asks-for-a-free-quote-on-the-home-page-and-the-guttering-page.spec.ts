@@ -1,0 +1,112 @@
+/**
+ * The quote form on the home page and the guttering page (spec §5, §8; DECISIONS.md item 3):
+ * the browser's own checks for the four required fields, then a thank-you notice, an empty
+ * form, and the request kept in the store. The pages carry no script, so the form behaves the
+ * same with JavaScript on or off.
+ */
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { storedLead, uniqueName } from "./support.ts";
+
+const THANKS = "Thank you! We'll get back to you within 24 hours.";
+
+const PAGES = [
+  { path: "/", address: "" },
+  { path: "/guttering-fascias-in-stevenage", address: "12 Fairlands Way, Stevenage SG1 1AA" },
+];
+
+function fields(page: Page) {
+  const form = page.getByRole("form", { name: "Request your free quote" });
+  return {
+    form,
+    name: form.getByLabel("Your Name"),
+    email: form.getByLabel("Email Address"),
+    phone: form.getByLabel("Phone Number"),
+    address: form.getByLabel("Property Address"),
+    message: form.getByLabel("Project Description"),
+    send: form.getByRole("button", { name: "Get My Free Quote" }),
+  };
+}
+
+function request(testInfo: TestInfo, path: string) {
+  const name = uniqueName(testInfo, "Quote");
+  return {
+    name,
+    email: `quote.${testInfo.project.name}@example.co.uk`,
+    phone: "07700 900456",
+    message: `Please quote for new gutters along the front and back (${path}).`,
+  };
+}
+
+async function sendAndCheck(page: Page, testInfo: TestInfo, path: string, address: string) {
+  const f = fields(page);
+  const sent = request(testInfo, path);
+  await f.name.fill(sent.name);
+  await f.email.fill(sent.email);
+  await f.phone.fill(sent.phone);
+  await f.address.fill(address);
+  await f.message.fill(sent.message);
+  await f.send.click();
+
+  const notice = page.getByRole("status").filter({ hasText: THANKS });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveText(THANKS);
+  await expect(page).toHaveURL(new RegExp(`^[^?#]*${path === "/" ? "/" : path}(\\?[^#]*)?#contact$`));
+  for (const field of [f.name, f.email, f.phone, f.address, f.message]) await expect(field).toHaveValue("");
+
+  expect(await storedLead(sent.name)).toEqual({
+    form: "quote",
+    page: path,
+    name: sent.name,
+    email: sent.email,
+    phone: sent.phone,
+    location: address,
+    message: sent.message,
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, address } of PAGES) {
+    test(`on ${path} the form needs a name, an e-mail, a phone number and a description, and sends nothing until they are filled in`, async ({ page }, info) => {
+      await page.goto(`${path}#contact`);
+      const f = fields(page);
+      for (const field of [f.name, f.email, f.phone, f.message]) await expect(field).toHaveAttribute("required", "");
+      await expect(f.address).not.toHaveAttribute("required");
+      await expect(f.email).toHaveAttribute("type", "email");
+      await expect(f.phone).toHaveAttribute("type", "tel");
+      await expect(f.message).toHaveAttribute("rows", "6");
+
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts.push(r.url());
+      });
+      const filled = { name: "Sam T", email: "sam@example.com", phone: "07700 900456", message: "Leaking gutter" };
+      const required = [
+        ["name", f.name],
+        ["email", f.email],
+        ["phone", f.phone],
+        ["message", f.message],
+      ] as const;
+      // Each required field left empty in turn: the browser stops the form at that field.
+      for (const [missing, field] of required) {
+        for (const [key, other] of required) await other.fill(key === missing ? "" : filled[key]);
+        await f.send.click();
+        await expect(field, `the empty ${missing} field stops the form`).toBeFocused();
+        expect(await field.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+      }
+      await expect(page).toHaveURL(`${path}#contact`);
+      expect(posts, "nothing was sent").toEqual([]);
+
+      // The address can stay empty (home) or be given (guttering page): both go through.
+      await sendAndCheck(page, info, path, address);
+    });
+  }
+});
+
+test.describe("with JavaScript", () => {
+  test("on the home page a filled-in request shows the thank-you notice, empties the form and is stored", async ({ page }, info) => {
+    await page.goto("/#contact");
+    await sendAndCheck(page, info, "/", "");
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Any path the site does not know answers HTTP 404 with the not-found page (DECISIONS.md item 2):
+ * "Oops! Page not found", a way home, and the missing path in the console for whoever debugs.
+ */
+import { expect, test } from "@playwright/test";
+import { onlyIn } from "./support.ts";
+
+const UNKNOWN = ["/no-such-page", "/areas/roofers-in-atlantis/", "/areas/watford/", "/services/roofing-magic", "/hertfordshire/extra"];
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of UNKNOWN) {
+    test(`${path} answers 404 with "Oops! Page not found" and a Return to Home link`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/);
+      await expect(page.getByRole("main").getByText("404", { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(/not found/i);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+
+      await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    });
+  }
+
+  test("Return to Home takes the visitor to the home page", async ({ page }) => {
+    await page.goto(UNKNOWN[0]!);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Roofers in Stevenage, Hertfordshire, Essex & North London");
+  });
+});
+
+test.describe("with JavaScript", () => {
+  onlyIn("desktop", "The console says the same at every width.");
+
+  for (const path of UNKNOWN) {
+    test(`${path} names the missing path in a console error`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/);
+      await expect.poll(() => errors.filter((text) => text.includes(path))).toHaveLength(1);
+    });
+  }
+});

@@ -1,0 +1,64 @@
+/**
+ * axe-core finds no violation, best-practice rules included, on every page template at phone and
+ * desktop width, also with the menus open and with the contact form showing its errors.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const TEMPLATES: Record<string, string> = {
+  home: "/",
+  services: "/services",
+  "service detail": "/roof-repairs-in-stevenage",
+  "service by its second path": "/services/flat-roofing",
+  "Stevenage service": "/guttering-fascias-in-stevenage",
+  gallery: "/gallery",
+  sitemap: "/sitemap",
+  contact: "/contact",
+  privacy: "/privacy",
+  region: "/north-london",
+  area: "/areas/roofers-in-bishops-stortford/",
+  "not found": "/no-such-page",
+};
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+for (const [name, path] of Object.entries(TEMPLATES)) {
+  test(`the ${name} page has no violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoViolations(page);
+  });
+}
+
+test("the phone menu, open with its areas list expanded, has no violations", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the menu button shows on phones");
+  await page.goto("/");
+  await page.getByRole("button", { name: "Menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await menu.getByText("Areas We Cover").click();
+  await expect(menu.getByRole("link", { name: "Rayleigh" })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("the open areas menu has no violations", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the areas menu button shows on wide screens");
+  await page.goto("/gallery");
+  await page.getByRole("button", { name: "Areas We Cover" }).click();
+  await expect(page.locator("#areas-menu").getByRole("link", { name: "Rayleigh" })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("the contact form showing every error has no violations", async ({ page }) => {
+  await page.goto("/contact");
+  await page.getByLabel("Email Address").fill("not-an-address");
+  await page.getByLabel("Phone Number").fill("12ab");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expectNoViolations(page);
+});
