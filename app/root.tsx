@@ -6,7 +6,8 @@ import { FloatingCall } from "./components/layout/FloatingCall.tsx";
 import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
-import { site } from "./content/index.ts";
+import { areaPath, areasIn, content, regionPath, servicePath, site } from "./content/index.ts";
+import type { SiteData } from "./lib/site-data.ts";
 import { notFoundMeta, siteUrl } from "./lib/seo.ts";
 
 /** What a route module may say about itself in `handle`. */
@@ -18,15 +19,27 @@ export interface RouteHandle {
   hydrate?: boolean;
 }
 
-export function loader() {
-  return { siteUrl: siteUrl() };
+export function loader(): SiteData {
+  return {
+    siteUrl: siteUrl(),
+    business: site,
+    nav: {
+      regions: content.regions.map((region) => ({
+        slug: region.slug,
+        name: region.name,
+        path: regionPath(region),
+        towns: areasIn(region).map((area) => ({ name: area.name, path: areaPath(area) })),
+      })),
+      services: content.services.map((service) => ({ name: service.name, path: servicePath(service) })),
+    },
+  };
 }
 
 /** Pages carry their own meta; this one is used when a loader threw (not found or failed). */
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, loaderData }) => {
   if (!error) return [];
-  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta();
-  return [{ title: `Something went wrong | ${site.name}` }, { name: "robots", content: "noindex" }];
+  if (isRouteErrorResponse(error) && error.status === 404) return notFoundMeta(loaderData);
+  return [{ title: "Something went wrong" }, { name: "robots", content: "noindex" }];
 };
 
 export const links: Route.LinksFunction = () => [

@@ -69,10 +69,6 @@ export function regionOf(area: Area): Region {
   return found;
 }
 
-/** tel: link for the business phone. */
-export const telHref = `tel:${site.phone.e164}`;
-export const mailHref = `mailto:${site.email}`;
-
 /** Every path the site prerenders: the build and sitemap.xml use this list. */
 export function canonicalPaths(): string[] {
   return [

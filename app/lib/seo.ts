@@ -3,7 +3,7 @@
  * breadcrumbs, extra structured data) into meta tags, the canonical link and JSON-LD.
  */
 import type { MetaDescriptor } from "react-router";
-import { site } from "~/content/index.ts";
+import type { Business } from "~/content/schema.ts";
 
 export interface Crumb {
   name: string;
@@ -36,7 +36,13 @@ export function absoluteUrl(base: string, path: string): string {
 
 const DAY_ORDER = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
-export function businessJsonLd(base: string): Record<string, unknown> {
+/** What the root loader gives every page's meta: the canonical base and the business facts. */
+export interface SeoRoot {
+  siteUrl: string;
+  business: Business;
+}
+
+export function businessJsonLd(base: string, site: Business): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "RoofingContractor",
@@ -101,11 +107,12 @@ export function faqJsonLd(faqs: { question: string; answer: string }[]): Record<
 
 export const HOME_CRUMB: Crumb = { name: "Home", path: "/" };
 
-/** Meta tags for a page. `base` comes from the root loader, so it is the same on server and client. */
-export function seo(base: string, page: PageSeo): MetaDescriptor[] {
+/** Meta tags for a page. `root` comes from the root loader, so it is the same on server and client. */
+export function seo(root: SeoRoot, page: PageSeo): MetaDescriptor[] {
+  const { siteUrl: base, business: site } = root;
   const url = absoluteUrl(base, page.path);
   const title = page.path === "/" ? page.title : `${page.title} | ${site.name}`;
-  const graph = [businessJsonLd(base)];
+  const graph = [businessJsonLd(base, site)];
   if (page.breadcrumbs) graph.push(breadcrumbJsonLd(base, [HOME_CRUMB, ...page.breadcrumbs]));
   graph.push(...(page.jsonLd ?? []));
   return [
@@ -123,16 +130,17 @@ export function seo(base: string, page: PageSeo): MetaDescriptor[] {
   ];
 }
 
-/** The canonical base the root loader chose, read from a meta function's matches. */
-export function baseFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { siteUrl?: string } | undefined;
-  return root?.siteUrl ?? siteUrl();
+/** The root loader's data, read from a meta function's matches. */
+export function rootFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SeoRoot {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as SeoRoot | undefined;
+  if (!root) throw new Error("The root loader's data is missing");
+  return root;
 }
 
 /** Meta for the not-found page, also used by a route whose loader found nothing. */
-export function notFoundMeta(): MetaDescriptor[] {
+export function notFoundMeta(root?: SeoRoot): MetaDescriptor[] {
   return [
-    { title: `Page not found | ${site.name}` },
+    { title: root ? `Page not found | ${root.business.name}` : "Page not found" },
     { name: "description", content: "The page you were looking for could not be found." },
     { name: "robots", content: "noindex" },
   ];

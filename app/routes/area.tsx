@@ -3,13 +3,14 @@
  * loader checks the "roofers-in-" prefix and the town; anything else is a 404.
  */
 import { data } from "react-router";
-import { area as areaBySlug, areaPath, content, findArea, regionOf, regionPath, servicePath, site, telHref } from "~/content/index.ts";
+import { area as areaBySlug, areaPath, content, findArea, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
+import { telHref } from "~/lib/site-data.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { PhoneIcon } from "~/components/icons.tsx";
-import { baseFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/area";
 
 const PREFIX = "roofers-in-";
@@ -26,8 +27,8 @@ export function defaultAreaDescription(name: string): string {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const town = loaderData && findArea(loaderData.slug);
-  if (!town) return notFoundMeta();
-  return seo(baseFrom(matches), {
+  if (!town) return notFoundMeta(rootFrom(matches));
+  return seo(rootFrom(matches), {
     title: `Roofers in ${town.name}`,
     description: town.metaDescription ?? defaultAreaDescription(town.name),
     path: areaPath(town),
@@ -64,7 +65,7 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
         <a href="/#contact" className="btn-primary">
           Request a Quote
         </a>
-        <a href={telHref} className="btn-secondary">
+        <a href={telHref(site)} className="btn-secondary">
           <PhoneIcon width="20" height="20" />
           Call {site.phone.display}
         </a>

@@ -1,10 +1,10 @@
-import { mailHref, site, telHref } from "~/content/index.ts";
 import { ContactForm } from "~/components/forms/ContactForm.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
 import { AwardIcon, CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "~/components/icons.tsx";
 import { contactPageAction } from "~/lib/contact-action.server.ts";
-import { absoluteUrl, baseFrom, seo } from "~/lib/seo.ts";
+import { absoluteUrl, rootFrom, seo } from "~/lib/seo.ts";
+import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 
@@ -12,8 +12,9 @@ import type { Route } from "./+types/contact";
 export const handle: RouteHandle = { hydrate: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const base = baseFrom(matches);
-  return seo(base, {
+  const root = rootFrom(matches);
+  const { siteUrl: base, business: site } = root;
+  return seo(root, {
     title: "Contact Us for a Free Roofing Quote",
     description: `Call ${site.phone.display} or send us a message for a free, no-obligation roofing quote. We reply within 24 hours across Hertfordshire, Essex and North London.`,
     path: "/contact",
@@ -34,17 +35,17 @@ export function action({ request }: Route.ActionArgs) {
   return contactPageAction(request);
 }
 
-const SELLING_POINTS = [
-  { label: "Free Quotes Within 24 Hours", Icon: ClockIcon },
-  { label: "Fully Insured & Certified", Icon: ShieldIcon },
-  { label: `${site.claims.contactPageExperienceYears}+ Years Experience`, Icon: AwardIcon },
-  { label: "Quality Guaranteed", Icon: CheckIcon },
-];
-
 export default function Contact({ actionData }: Route.ComponentProps) {
+  const site = useBusiness();
+  const sellingPoints = [
+    { label: "Free Quotes Within 24 Hours", Icon: ClockIcon },
+    { label: "Fully Insured & Certified", Icon: ShieldIcon },
+    { label: `${site.claims.contactPageExperienceYears}+ Years Experience`, Icon: AwardIcon },
+    { label: "Quality Guaranteed", Icon: CheckIcon },
+  ];
   const cards = [
-    { title: "Call us", Icon: PhoneIcon, body: <a href={telHref} className="link text-lg">{site.phone.display}</a> },
-    { title: "Email us", Icon: MailIcon, body: <a href={mailHref} className="link text-lg break-all">{site.email}</a> },
+    { title: "Call us", Icon: PhoneIcon, body: <a href={telHref(site)} className="link text-lg">{site.phone.display}</a> },
+    { title: "Email us", Icon: MailIcon, body: <a href={mailHref(site)} className="link text-lg break-all">{site.email}</a> },
     { title: "Service area", Icon: MapPinIcon, body: <p className="text-lg">{site.areaServed}</p> },
   ];
   return (
@@ -78,7 +79,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <div className="on-dark rounded-xl bg-ink p-6 text-white">
               <h2 className="text-xl text-white">Why choose {site.name}</h2>
               <ul className="mt-4 space-y-3">
-                {SELLING_POINTS.map(({ label, Icon }) => (
+                {sellingPoints.map(({ label, Icon }) => (
                   <li key={label} className="flex items-center gap-3 font-semibold">
                     <Icon className="text-accent-soft" />
                     {label}

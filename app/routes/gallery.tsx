@@ -3,11 +3,11 @@ import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ProjectCard, TestimonialCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { baseFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(baseFrom(matches), {
+  seo(rootFrom(matches), {
     title: "Our Work: Roofing Project Gallery",
     description: "Recent roofing projects across Hertfordshire, Essex and North London: new roofs, flat roofing, repairs, emergency work, guttering and maintenance.",
     path: "/gallery",

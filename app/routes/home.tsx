@@ -1,4 +1,5 @@
-import { content, serviceAliasPath, site, telHref } from "~/content/index.ts";
+import { content, serviceAliasPath, site } from "~/content/index.ts";
+import { telHref } from "~/lib/site-data.ts";
 import { ServiceCard, FeatureCard, TestimonialCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
@@ -6,11 +7,11 @@ import { Section } from "~/components/sections/Section.tsx";
 import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
 import { AwardIcon, ClockIcon, HomeIcon, PhoneIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
-import { baseFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(baseFrom(matches), {
+  seo(rootFrom(matches), {
     title: `Roofers in Stevenage, Hertfordshire, Essex & North London | ${site.name}`,
     description: `${site.name}: roof repairs, new roofs, flat and pitched roofing, guttering and maintenance across Hertfordshire, Essex and North London. Free quotes within 24 hours.`,
     path: "/",
@@ -41,7 +42,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <a href="#contact" className="btn-primary">
           Get Your Free Quote
         </a>
-        <a href={telHref} className="btn-secondary">
+        <a href={telHref(site)} className="btn-secondary">
           <PhoneIcon width="20" height="20" />
           Call {site.phone.display}
         </a>

@@ -1,13 +1,14 @@
-import { mailHref, site, telHref } from "~/content/index.ts";
+import { site } from "~/content/index.ts";
+import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
-import { baseFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/privacy";
 
 /** How long requests are kept: the owner's `npm run leads -- --purge-before` carries it out. */
 export const RETENTION_MONTHS = 24;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(baseFrom(matches), {
+  seo(rootFrom(matches), {
     title: "Privacy Notice",
     description: `What ${site.name} does with the details you send through our quote and contact forms, how long we keep them and how to ask us to delete them.`,
     path: "/privacy",
@@ -49,11 +50,11 @@ export default function Privacy() {
           <h2>Your rights</h2>
           <p>
             You can ask to see the details we hold about you, to correct them, or to have them deleted. Email{" "}
-            <a href={mailHref} className="link">
+            <a href={mailHref(site)} className="link">
               {site.email}
             </a>{" "}
             or call{" "}
-            <a href={telHref} className="link">
+            <a href={telHref(site)} className="link">
               {site.phone.display}
             </a>{" "}
             and we will do it within one month. If you are unhappy with how we handle your details, you can complain to the

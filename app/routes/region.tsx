@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import { areaPath, areasIn, findRegion, site, telHref } from "~/content/index.ts";
+import { areaPath, areasIn, findRegion, site } from "~/content/index.ts";
+import { telHref } from "~/lib/site-data.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { PhoneIcon } from "~/components/icons.tsx";
-import { baseFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/region";
 
 /** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
@@ -17,8 +18,8 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const region = loaderData && findRegion(loaderData.slug);
-  if (!region) return notFoundMeta();
-  return seo(baseFrom(matches), {
+  if (!region) return notFoundMeta(rootFrom(matches));
+  return seo(rootFrom(matches), {
     title: region.metaTitle,
     description: region.metaDescription,
     path: `/${region.slug}`,
@@ -39,7 +40,7 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
         <a href="/#contact" className="btn-primary">
           Request a Quote
         </a>
-        <a href={telHref} className="btn-secondary">
+        <a href={telHref(site)} className="btn-secondary">
           <PhoneIcon width="20" height="20" />
           Call {site.phone.display}
         </a>

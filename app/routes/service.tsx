@@ -3,7 +3,8 @@
  * page and name the Stevenage path as canonical (DECISIONS.md item 5).
  */
 import { data } from "react-router";
-import { area, areaPath, findService, service as serviceBySlug, servicePath, site, telHref, type Service } from "~/content/index.ts";
+import { area, areaPath, findService, service as serviceBySlug, servicePath, site, type Service } from "~/content/index.ts";
+import { telHref } from "~/lib/site-data.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard, RelatedServiceCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
@@ -12,7 +13,7 @@ import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { PhoneIcon } from "~/components/icons.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
-import { baseFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
+import { rootFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/service";
 
 function serviceFor(url: URL, params: { slug?: string }): Service {
@@ -32,9 +33,9 @@ export function action({ request, url, params }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return notFoundMeta();
+  if (!loaderData) return notFoundMeta(rootFrom(matches));
   const service = serviceBySlug(loaderData.slug);
-  return seo(baseFrom(matches), {
+  return seo(rootFrom(matches), {
     title: service.metaTitle,
     description: service.metaDescription,
     path: servicePath(service),
@@ -97,7 +98,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         <a href={detail ? "/#contact" : "#contact"} className="btn-primary">
           Get Your Free Quote
         </a>
-        <a href={telHref} className="btn-secondary">
+        <a href={telHref(site)} className="btn-secondary">
           <PhoneIcon width="20" height="20" />
           Call {site.phone.display}
         </a>

@@ -3,11 +3,11 @@ import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ServiceCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { baseFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(baseFrom(matches), {
+  seo(rootFrom(matches), {
     title: "Our Roofing Services",
     description: "Roof repairs, new roof installation, flat and pitched roofing, guttering and fascias, and roof maintenance across Hertfordshire, Essex and North London.",
     path: "/services",

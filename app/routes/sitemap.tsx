@@ -1,12 +1,13 @@
-import { areaPath, areasIn, content, mailHref, regionPath, servicePath, site, telHref } from "~/content/index.ts";
+import { areaPath, areasIn, content, regionPath, servicePath, site } from "~/content/index.ts";
+import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
-import { baseFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/sitemap";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(baseFrom(matches), {
+  seo(rootFrom(matches), {
     title: "Sitemap",
     description: `Every page on the ${site.name} website: our services, the regions and towns we cover, our gallery and how to contact us.`,
     path: "/sitemap",
@@ -71,13 +72,13 @@ export default function Sitemap() {
           <ul className="space-y-2">
             <li>
               Phone:{" "}
-              <a href={telHref} className="link">
+              <a href={telHref(site)} className="link">
                 {site.phone.display}
               </a>
             </li>
             <li>
               Email:{" "}
-              <a href={mailHref} className="link">
+              <a href={mailHref(site)} className="link">
                 {site.email}
               </a>
             </li>

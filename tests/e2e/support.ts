@@ -106,3 +106,73 @@ export function chatText(url: string): string {
   expect(`${parsed.origin}${parsed.pathname}`).toBe(CHAT_URL);
   return parsed.searchParams.get("text") ?? "";
 }
+
+/** The contact page's message form, found by its title and labels. */
+export function contactForm(page: Page) {
+  const form = page.getByRole("form", { name: "Send Us A Message" });
+  return {
+    form,
+    name: form.getByLabel("Full Name"),
+    email: form.getByLabel("Email Address"),
+    phone: form.getByLabel("Phone Number"),
+    postcode: form.getByLabel("Postcode"),
+    message: form.getByLabel("Message"),
+    send: form.getByRole("button", { name: "Send Message" }),
+  };
+}
+
+export type ContactFieldName = "name" | "email" | "phone" | "postcode" | "message";
+
+/** A request that passes every rule of spec §5. */
+export const VALID_CONTACT: Record<ContactFieldName, string> = {
+  name: "Sarah Miles",
+  email: "sarah.miles@example.co.uk",
+  phone: "01438 123456",
+  postcode: "SG1 1AA",
+  message: "A slipped tile above the porch is letting rain in.",
+};
+
+/** The invalid values of spec §5 and the message each must bring up. */
+export const CONTACT_ERRORS: { field: ContactFieldName; value: string; message: string }[] = [
+  { field: "name", value: "", message: "Name is required" },
+  { field: "name", value: "a".repeat(101), message: "Name must be less than 100 characters" },
+  { field: "email", value: "sarah@", message: "Invalid email address" },
+  { field: "phone", value: "123456789", message: "Phone number must be at least 10 digits" },
+  { field: "phone", value: "1".repeat(21), message: "Phone number must be less than 20 characters" },
+  { field: "phone", value: "01438 12345x", message: "Invalid phone number format" },
+  { field: "postcode", value: "", message: "Postcode is required" },
+  { field: "postcode", value: "SG1 1AA 123", message: "Postcode must be less than 10 characters" },
+  { field: "message", value: "Too short", message: "Message must be at least 10 characters" },
+  { field: "message", value: "a".repeat(1001), message: "Message must be less than 1000 characters" },
+];
+
+/**
+ * The message shows under its field in red, the field is marked invalid with a red border, and
+ * the field names the message as its description (aria-describedby), so a screen reader says it.
+ */
+export async function expectFieldError(page: Page, field: Locator, message: string) {
+  const shown = page.getByText(message, { exact: true });
+  await expect(shown).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+  const id = await shown.getAttribute("id");
+  expect(id, "the message has an id for aria-describedby").toBeTruthy();
+  expect((await field.getAttribute("aria-describedby"))?.split(/\s+/)).toContain(id);
+  await expectRed(shown, "color");
+  await expectRed(field, "border-top-color");
+  // Both boxes measured at one moment, so a scroll in between cannot skew them.
+  const { gap, indent } = await field.evaluate((el, messageId) => {
+    const f = el.getBoundingClientRect();
+    const m = document.getElementById(messageId)!.getBoundingClientRect();
+    return { gap: m.top - f.bottom, indent: m.left - f.left };
+  }, id!);
+  expect(gap, "the message is right under its field").toBeGreaterThanOrEqual(-1);
+  expect(gap, "the message is right under its field").toBeLessThan(24);
+  expect(Math.abs(indent), "in line with the field").toBeLessThan(8);
+}
+
+/** The field carries no error. */
+export async function expectFieldFine(field: Locator) {
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription("");
+}

@@ -5,7 +5,7 @@
  * checks it with the same schema and sends the visitor on to the chat app.
  */
 import { useRef, useState, type FormEvent } from "react";
-import { site, telHref } from "~/content/index.ts";
+import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { buildChatLink, CONTACT_FIELDS, contactSchema, parseContact, type ContactField } from "~/lib/forms/contact.ts";
 import type { FieldErrors } from "~/lib/forms/fields.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
@@ -23,6 +23,7 @@ function fieldError(name: ContactField, value: string): string | undefined {
 }
 
 export function ContactForm({ serverResult }: { serverResult?: ContactServerResult }) {
+  const site = useBusiness();
   const [errors, setErrors] = useState<FieldErrors<ContactField>>(serverResult?.errors ?? {});
   const [status, setStatus] = useState<Status>("idle");
   // Messages appear on the first submit, then follow each field as it is corrected. Checking on
@@ -96,7 +97,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
         {status === "error" && (
           <p className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
             Something went wrong. Please try calling us directly on{" "}
-            <a href={telHref} className="underline">
+            <a href={telHref(site)} className="underline">
               {site.phone.display}
             </a>
             .

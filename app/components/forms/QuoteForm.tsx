@@ -2,11 +2,12 @@
  * The quote form. A plain HTML form posting to the page it sits on: it works the same with or
  * without JavaScript, and the notice comes from the server only once the request is stored.
  */
-import { site, telHref } from "~/content/index.ts";
+import { telHref, useBusiness } from "~/lib/site-data.ts";
 import type { QuoteActionData } from "~/lib/quote-action.server.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 
 export function QuoteForm({ action, result }: { action: string; result?: QuoteActionData }) {
+  const site = useBusiness();
   const values = result && result.status !== "sent" ? result.values : undefined;
   const errors = result?.status === "invalid" ? result.errors : {};
   // A new key after each answer gives fresh, empty fields once a request is sent.
@@ -27,7 +28,7 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
       {result?.status === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
           Something went wrong. Please try calling us directly on{" "}
-          <a href={telHref} className="underline">
+          <a href={telHref(site)} className="underline">
             {site.phone.display}
           </a>
           .

@@ -1,12 +1,13 @@
-import { site, telHref } from "~/content/index.ts";
+import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { PhoneIcon } from "../icons.tsx";
 
 /** On phones the number is always one tap away. */
 export function FloatingCall() {
+  const site = useBusiness();
   return (
     <aside aria-label="Call us" className="sm:hidden">
     <a
-      href={telHref}
+      href={telHref(site)}
       className="fixed right-4 bottom-4 z-30 inline-flex min-h-14 items-center gap-2 rounded-full bg-accent px-5 font-bold text-white shadow-lg ring-4 ring-white hover:bg-accent-dark sm:hidden"
     >
       <PhoneIcon width="22" height="22" />

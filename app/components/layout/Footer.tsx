@@ -1,4 +1,4 @@
-import { content, mailHref, regionPath, servicePath, site, telHref } from "~/content/index.ts";
+import { mailHref, telHref, useSiteData } from "~/lib/site-data.ts";
 import { Logo } from "./Logo.tsx";
 import { OpeningHours } from "../sections/OpeningHours.tsx";
 
@@ -32,6 +32,7 @@ function FooterList({ title, links }: { title: string; links: { name: string; pa
 }
 
 export function Footer() {
+  const { business: site, nav } = useSiteData();
   return (
     <footer className="on-dark bg-ink pt-14 pb-24 text-slate-200 sm:pb-10">
       <div className="container-page grid gap-10 sm:grid-cols-2 lg:grid-cols-5">
@@ -40,12 +41,12 @@ export function Footer() {
           <p className="mt-4 max-w-sm">{site.tagline}. {site.claims.insured}, {site.claims.qualityGuarantee.toLowerCase()}, {site.claims.experienceYears}+ years' experience.</p>
           <ul className="mt-4 space-y-1">
             <li>
-              <a href={telHref} className="font-bold text-white hover:underline">
+              <a href={telHref(site)} className="font-bold text-white hover:underline">
                 {site.phone.display}
               </a>
             </li>
             <li>
-              <a href={mailHref} className="text-white hover:underline">
+              <a href={mailHref(site)} className="text-white hover:underline">
                 {site.email}
               </a>
             </li>
@@ -55,8 +56,8 @@ export function Footer() {
           </div>
         </div>
         <FooterList title="Quick links" links={QUICK_LINKS} />
-        <FooterList title="Service regions" links={content.regions.map((r) => ({ name: r.name, path: regionPath(r) }))} />
-        <FooterList title="Our services" links={content.services.map((s) => ({ name: s.name, path: servicePath(s) }))} />
+        <FooterList title="Service regions" links={nav.regions} />
+        <FooterList title="Our services" links={nav.services} />
       </div>
       <div className="container-page mt-10 flex flex-col gap-4 border-t border-slate-600 pt-6 text-sm sm:flex-row sm:items-center sm:justify-between">
         <p>

@@ -2,7 +2,7 @@
  * The sticky top bar. Both menus are native popovers: they open from a button, close on Escape,
  * on a click outside and when a link loads the next page, with no script at all.
  */
-import { content, areaPath, areasIn, site, telHref } from "~/content/index.ts";
+import { telHref, useSiteData, type NavRegion } from "~/lib/site-data.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from "../icons.tsx";
 import { Logo } from "./Logo.tsx";
 
@@ -15,21 +15,21 @@ const NAV_AFTER = [
   { name: "Contact", path: "/contact" },
 ] as const;
 
-function AreaLists({ idPrefix, columns }: { idPrefix: string; columns: boolean }) {
+function AreaLists({ regions, idPrefix, columns }: { regions: NavRegion[]; idPrefix: string; columns: boolean }) {
   return (
     <div className={columns ? "grid gap-6 md:grid-cols-3" : "space-y-4"}>
-      {content.regions.map((region) => (
+      {regions.map((region) => (
         <div key={region.slug}>
           <h2 id={`${idPrefix}-${region.slug}`} className="mb-2 text-base font-bold">
-            <a href={`/${region.slug}`} className="hover:underline">
+            <a href={region.path} className="hover:underline">
               {region.name}
             </a>
           </h2>
-          <ul aria-labelledby={`${idPrefix}-${region.slug}`} className={columns ? "grid grid-cols-2 gap-x-4" : "grid grid-cols-2 gap-x-4"}>
-            {areasIn(region).map((area) => (
-              <li key={area.slug}>
-                <a href={areaPath(area)} className="block py-1.5 text-[0.95rem] text-ink hover:text-accent-dark hover:underline">
-                  {area.name}
+          <ul aria-labelledby={`${idPrefix}-${region.slug}`} className="grid grid-cols-2 gap-x-4">
+            {region.towns.map((town) => (
+              <li key={town.path}>
+                <a href={town.path} className="block py-1.5 text-[0.95rem] text-ink hover:text-accent-dark hover:underline">
+                  {town.name}
                 </a>
               </li>
             ))}
@@ -43,6 +43,7 @@ function AreaLists({ idPrefix, columns }: { idPrefix: string; columns: boolean }
 export function Header({ currentPath: rawPath }: { currentPath: string }) {
   // Prerendering asks for "/contact/"; the page itself lives at "/contact".
   const currentPath = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
+  const { business: site, nav } = useSiteData();
   const linkClass = (path: string) =>
     `rounded-md px-3 py-2 font-semibold hover:bg-paper-dark ${currentPath === path ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
   const current = (path: string) => (currentPath === path ? ("page" as const) : undefined);
@@ -75,7 +76,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <a href={telHref} className="btn-primary hidden sm:inline-flex">
+          <a href={telHref(site)} className="btn-primary hidden sm:inline-flex">
             <PhoneIcon width="20" height="20" />
             <span>
               <span className="sr-only">Call </span>
@@ -105,7 +106,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
             <span className="sr-only">Close areas menu</span>
           </button>
         </div>
-        <AreaLists idPrefix="areas-menu" columns />
+        <AreaLists regions={nav.regions} idPrefix="areas-menu" columns />
       </div>
 
       <div
@@ -136,7 +137,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
                   <ChevronDownIcon className="transition-transform group-open:rotate-180" />
                 </summary>
                 <div className="pt-2 pb-4">
-                  <AreaLists idPrefix="mobile-areas" columns={false} />
+                  <AreaLists regions={nav.regions} idPrefix="mobile-areas" columns={false} />
                 </div>
               </details>
             </li>
@@ -149,7 +150,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
             ))}
           </ul>
         </nav>
-        <a href={telHref} className="btn-primary mt-6 w-full">
+        <a href={telHref(site)} className="btn-primary mt-6 w-full">
           <PhoneIcon width="20" height="20" />
           Call {site.phone.display}
         </a>

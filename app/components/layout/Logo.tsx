@@ -1,7 +1,8 @@
-import { site } from "~/content/index.ts";
+import { useBusiness } from "~/lib/site-data.ts";
 
 /** The business mark: a roof outline and the trading name. */
 export function Logo({ onDark = false }: { onDark?: boolean }) {
+  const site = useBusiness();
   return (
     <span className="flex items-center gap-2 font-extrabold tracking-tight">
       <svg viewBox="0 0 40 32" width="40" height="32" aria-hidden="true" focusable="false">

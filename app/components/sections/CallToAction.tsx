@@ -1,10 +1,10 @@
-import { site, telHref } from "~/content/index.ts";
+import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { PhoneIcon } from "../icons.tsx";
 
 /** The closing band of a page: the two actions that matter, a quote and a call. */
 export function CallToAction({
   title = "Get your free, no-obligation quote",
-  text = `${site.claims.quoteReply}. ${site.claims.insured}, with every job guaranteed.`,
+  text,
   quoteHref = "/#contact",
   quoteLabel = "Request a Quote",
 }: {
@@ -13,6 +13,7 @@ export function CallToAction({
   quoteHref?: string;
   quoteLabel?: string;
 }) {
+  const site = useBusiness();
   return (
     <section aria-labelledby="cta-heading" className="on-dark bg-ink py-12 text-white md:py-16">
       <div className="container-page flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
@@ -20,13 +21,13 @@ export function CallToAction({
           <h2 id="cta-heading" className="text-2xl text-white sm:text-3xl">
             {title}
           </h2>
-          <p className="prose-measure mt-2 text-slate-200">{text}</p>
+          <p className="prose-measure mt-2 text-slate-200">{text ?? `${site.claims.quoteReply}. ${site.claims.insured}, with every job guaranteed.`}</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <a href={quoteHref} className="btn-primary">
             {quoteLabel}
           </a>
-          <a href={telHref} className="btn-on-dark">
+          <a href={telHref(site)} className="btn-on-dark">
             <PhoneIcon width="20" height="20" />
             Call {site.phone.display}
           </a>

@@ -1,4 +1,4 @@
-import { mailHref, site, telHref } from "~/content/index.ts";
+import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
 import type { QuoteActionData } from "~/lib/quote-action.server.ts";
 import { QuoteForm } from "../forms/QuoteForm.tsx";
 import { AlertIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons.tsx";
@@ -6,6 +6,7 @@ import { OpeningHours } from "./OpeningHours.tsx";
 
 /** The #contact section: the quote form, how to reach us, and the emergency call-out box. */
 export function ContactSection({ action, result, title = "Get your free quote" }: { action: string; result?: QuoteActionData; title?: string }) {
+  const site = useBusiness();
   return (
     <section id="contact" aria-labelledby="contact-heading" className="bg-white py-12 md:py-16">
       <div className="container-page">
@@ -22,13 +23,13 @@ export function ContactSection({ action, result, title = "Get your free quote" }
               <ul className="mt-3 space-y-3">
                 <li className="flex items-center gap-3">
                   <PhoneIcon className="text-accent-dark" />
-                  <a href={telHref} className="link">
+                  <a href={telHref(site)} className="link">
                     {site.phone.display}
                   </a>
                 </li>
                 <li className="flex items-center gap-3">
                   <MailIcon className="text-accent-dark" />
-                  <a href={mailHref} className="link">
+                  <a href={mailHref(site)} className="link">
                     {site.email}
                   </a>
                 </li>
@@ -51,7 +52,7 @@ export function ContactSection({ action, result, title = "Get your free quote" }
               <p className="mt-2 text-slate-200">
                 Storm damage or a leak that won't wait? {site.claims.emergency}.
               </p>
-              <a href={telHref} className="btn-primary mt-4">
+              <a href={telHref(site)} className="btn-primary mt-4">
                 <PhoneIcon width="20" height="20" />
                 Call {site.phone.display}
               </a>

@@ -1,4 +1,4 @@
-import { site } from "~/content/index.ts";
+import { useBusiness } from "~/lib/site-data.ts";
 
 function formatTime(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
@@ -8,6 +8,7 @@ function formatTime(hhmm: string): string {
 
 /** The business's one set of opening hours (DECISIONS.md item 6). */
 export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
+  const site = useBusiness();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
       {site.openingHours.map((row) => (

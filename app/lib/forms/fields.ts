@@ -1,5 +1,5 @@
 /** Reading a form's fields and turning a zod error into one message per field. */
-import type { z } from "zod";
+import type { core } from "zod/mini";
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -14,7 +14,7 @@ export function formValues<K extends string>(form: FormData, names: readonly K[]
 }
 
 /** The first message for each field, in the order the schema checks them. */
-export function firstErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+export function firstErrors<K extends string>(error: core.$ZodError): FieldErrors<K> {
   const out: FieldErrors<K> = {};
   for (const issue of error.issues) {
     const key = issue.path[0] as K | undefined;

@@ -3,27 +3,31 @@
  * that required fields are filled (spec §5); the server applies the same limits as the contact
  * form so nothing oversized is ever stored.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
 
 export const QUOTE_FIELDS = ["name", "email", "phone", "address", "message"] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 export const quoteSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name").max(100, "Name must be less than 100 characters"),
-  email: z.string().trim().pipe(z.email("Please enter a valid email address").max(255, "Email must be less than 255 characters")),
-  phone: z
-    .string()
-    .trim()
-    .min(1, "Please enter your phone number")
-    .max(20, "Phone number must be less than 20 characters")
-    .regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
-  address: z.string().trim().max(200, "Address must be less than 200 characters"),
-  message: z
-    .string()
-    .trim()
-    .min(1, "Please describe your project")
-    .max(1000, "Project description must be less than 1000 characters"),
+  name: z.string().check(z.trim(), z.minLength(1, "Please enter your name"), z.maxLength(100, "Name must be less than 100 characters")),
+  email: z.string().check(
+    z.trim(),
+    z.email("Please enter a valid email address"),
+    z.maxLength(255, "Email must be less than 255 characters"),
+  ),
+  phone: z.string().check(
+    z.trim(),
+    z.minLength(1, "Please enter your phone number"),
+    z.maxLength(20, "Phone number must be less than 20 characters"),
+    z.regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
+  ),
+  address: z.string().check(z.trim(), z.maxLength(200, "Address must be less than 200 characters")),
+  message: z.string().check(
+    z.trim(),
+    z.minLength(1, "Please describe your project"),
+    z.maxLength(1000, "Project description must be less than 1000 characters"),
+  ),
 });
 export type QuoteRequest = z.infer<typeof quoteSchema>;
 

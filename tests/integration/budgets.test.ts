@@ -1,0 +1,85 @@
+/**
+ * Byte budgets, checked on the build output (bytes are deterministic): no JavaScript where HTML
+ * does the job, a small script on the contact page, a light first load on a phone.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
+import { NOT_FOUND_SCRIPT } from "../../app/components/sections/NotFound.tsx";
+import { ROOT } from "../support/server.ts";
+
+const CLIENT = path.join(ROOT, "build/client");
+const KB = 1024;
+
+function pageHtml(pagePath: string): string {
+  return readFileSync(path.join(CLIENT, pagePath.replace(/^\/|\/$/g, ""), "index.html"), "utf8");
+}
+
+/** The bytes a browser downloads for a file: its Brotli copy when the build made one. */
+function transferBytes(urlPath: string): number {
+  const file = path.join(CLIENT, urlPath);
+  return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
+}
+
+function scripts(html: string) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attrs, body]) => ({ attrs: attrs!, body: body! }));
+}
+
+describe("JavaScript only where it pays", () => {
+  const noScriptPages = [...canonicalPaths(), ...aliasPaths()].filter((p) => p !== "/contact");
+
+  it.each(noScriptPages)("%s ships no JavaScript at all", (pagePath) => {
+    const html = pageHtml(pagePath);
+    expect(html).not.toMatch(/modulepreload|type="module"|<script[^>]+src=/);
+    for (const script of scripts(html)) expect(script.attrs, pagePath).toContain('type="application/ld+json"');
+  });
+
+  it("the not-found page runs only its one-line console message", async () => {
+    const { startServer } = await import("../support/server.ts");
+    const server = await startServer();
+    try {
+      const html = await (await fetch(`${server.url}/no-such-page`)).text();
+      const run = scripts(html).filter((s) => !s.attrs.includes("application/ld+json"));
+      expect(run.map((s) => s.body)).toEqual([NOT_FOUND_SCRIPT]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("the contact page loads at most 120 KB of compressed JavaScript", () => {
+    const html = pageHtml("/contact");
+    const files = new Set([...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!));
+    for (const m of html.matchAll(/import\("([^"]+)"\)/g)) files.add(m[1]!);
+    expect(files.size).toBeGreaterThan(0);
+    const total = [...files].reduce((sum, file) => sum + transferBytes(file), 0);
+    expect(total).toBeLessThanOrEqual(120 * KB);
+  });
+});
+
+describe("weight", () => {
+  it("the home page's first load weighs at most 200 KB, every picture on it included", () => {
+    const html = pageHtml("/");
+    const assets = new Set<string>([
+      ...[...html.matchAll(/<link[^>]+href="(\/[^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/<img[^>]+src="(\/[^"]+)"/g)].map((m) => m[1]!),
+    ]);
+    const total = transferBytes("index.html") + [...assets].reduce((sum, asset) => sum + transferBytes(asset), 0);
+    expect(assets.size).toBeGreaterThan(3);
+    expect(total).toBeLessThanOrEqual(200 * KB);
+  });
+
+  it("every picture has its width and height, and only the hero loads eagerly", () => {
+    for (const pagePath of canonicalPaths()) {
+      const images = [...pageHtml(pagePath).matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+      for (const img of images) {
+        expect(img, pagePath).toMatch(/ width="\d+"/);
+        expect(img, pagePath).toMatch(/ height="\d+"/);
+        expect(img, pagePath).toMatch(/ alt="/);
+      }
+      const eager = images.filter((img) => img.includes('loading="eager"'));
+      expect(eager.length, pagePath).toBeLessThanOrEqual(1);
+      for (const img of eager) expect(img, pagePath).toMatch(/ fetchpriority="high"/i);
+    }
+  });
+});
