@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { FloatingCall } from "./components/layout/FloatingCall.tsx";
@@ -48,6 +58,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Absent only when an action failed before the loaders ran: the page is then shown bare.
+  const siteData = useRouteLoaderData("root") as SiteData | undefined;
   const matches = useMatches();
   const location = useLocation();
   const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
@@ -67,12 +79,16 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <Header currentPath={location.pathname} />
+        {siteData && <Header currentPath={location.pathname} />}
         <main id="main" tabIndex={-1} className="outline-none">
           {children}
         </main>
-        <Footer />
-        <FloatingCall />
+        {siteData && (
+          <>
+            <Footer />
+            <FloatingCall />
+          </>
+        )}
         {hydrate && (
           <>
             <ScrollRestoration />

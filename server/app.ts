@@ -18,6 +18,8 @@ export interface AppOptions {
   /** Decides whether a form post from this client may go ahead (rate limit). */
   allowPost?: (clientAddress: string) => boolean;
   healthy?: () => boolean;
+  /** The HTML answered to a form post over the rate limit. */
+  tooManyRequestsPage?: string;
   /** Take the client address from X-Forwarded-For (set only behind a trusted proxy). */
   trustProxy?: boolean;
 }
@@ -174,7 +176,12 @@ export function createApp(options: AppOptions) {
       const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
       const client = forwarded || req.socket.remoteAddress || "unknown";
       if (options.allowPost && !options.allowPost(client)) {
-        return sendPlain(res, 429, "Something went wrong. Please try calling us directly.", { "Retry-After": "60" });
+        res.statusCode = 429;
+        res.setHeader("Retry-After", "60");
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Security-Policy", cspFor(""));
+        return res.end(options.tooManyRequestsPage ?? "Something went wrong. Please try calling us directly.");
       }
       const body = await readBody(req, MAX_BODY_BYTES);
       return toApp(req, res, url, body);

@@ -28,6 +28,8 @@ export const businessSchema = z.object({
   name: text,
   /** One line on what the business does and where. */
   tagline: text,
+  /** The home page's main picture. */
+  heroImage: image,
   phone: z.object({
     /** The number as people read it, e.g. "07700 900123". */
     display: text,

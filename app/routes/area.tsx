@@ -3,7 +3,7 @@
  * loader checks the "roofers-in-" prefix and the town; anything else is a 404.
  */
 import { data } from "react-router";
-import { area as areaBySlug, areaPath, content, findArea, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
+import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
 import { telHref } from "~/lib/site-data.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
@@ -79,7 +79,7 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
             <h3 className="mb-3 text-xl">Core services</h3>
             <ul className="space-y-2">
               {CORE.map((slug) => {
-                const service = content.services.find((s) => s.slug === slug)!;
+                const service = serviceBySlug(slug);
                 return (
                   <li key={slug}>
                     <a href={servicePath(service)} className="link">

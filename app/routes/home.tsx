@@ -37,7 +37,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         eyebrow="Local roofers you can rely on"
         title={site.tagline}
         subline={`Roof repairs, new roofs, flat roofing, guttering and maintenance from one local team. ${site.claims.experienceYears}+ years' experience, fully insured, and a free quote within 24 hours.`}
-        image={{ src: "hero.svg", alt: "Illustration of a roofer on a ladder fixing the tiled roof of a detached house" }}
+        image={site.heroImage}
       >
         <a href="#contact" className="btn-primary">
           Get Your Free Quote

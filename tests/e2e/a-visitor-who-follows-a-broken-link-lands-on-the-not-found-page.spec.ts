@@ -10,41 +10,43 @@ const UNKNOWN = ["/no-such-page", "/areas/roofers-in-atlantis/", "/areas/watford
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const path of UNKNOWN) {
-    test(`${path} answers 404 with "Oops! Page not found" and a Return to Home link`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/);
-      await expect(page.getByRole("main").getByText("404", { exact: true })).toBeVisible();
-      await expect(page).toHaveTitle(/not found/i);
-      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  test(`unknown paths answer 404 with "Oops! Page not found" and a Return to Home link (${UNKNOWN.join(", ")})`, async ({ page }) => {
+    for (const path of UNKNOWN) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect(response?.status(), `${path}: HTTP status`).toBe(404);
+        await expect(page).toHaveURL(path);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/);
+        await expect(page.getByRole("main").getByText("404", { exact: true })).toBeVisible();
+        await expect(page).toHaveTitle(/not found/i);
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+        await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+      });
+    }
 
-      await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await test.step("Return to Home takes the visitor to the home page", async () => {
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await expect(page).toHaveURL("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Roofers in Stevenage, Hertfordshire, Essex & North London");
     });
-  }
-
-  test("Return to Home takes the visitor to the home page", async ({ page }) => {
-    await page.goto(UNKNOWN[0]!);
-    await page.getByRole("link", { name: "Return to Home" }).click();
-    await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Roofers in Stevenage, Hertfordshire, Essex & North London");
   });
 });
 
 test.describe("with JavaScript", () => {
   onlyIn("desktop", "The console says the same at every width.");
 
-  for (const path of UNKNOWN) {
-    test(`${path} names the missing path in a console error`, async ({ page }) => {
-      const errors: string[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
-      });
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/);
-      await expect.poll(() => errors.filter((text) => text.includes(path))).toHaveLength(1);
+  test("the not-found page names the missing path in a console error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
     });
-  }
+    for (const path of UNKNOWN) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Oops! Page not found/);
+        await expect.poll(() => errors.filter((text) => text.includes(path)), `a console error naming ${path}`).toHaveLength(1);
+      });
+    }
+  });
 });

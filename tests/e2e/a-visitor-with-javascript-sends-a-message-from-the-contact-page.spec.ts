@@ -50,29 +50,30 @@ async function fillContact(page: Page, values: Record<ContactFieldName, string>)
 
 const FIELDS = ["name", "email", "phone", "postcode", "message"] as const;
 
-for (const field of FIELDS) {
-  const cases = CONTACT_ERRORS.filter((c) => c.field === field);
-  test(`an invalid ${field} is stopped in the browser with ${cases.map((c) => `"${c.message}"`).join(", ")} under the field`, async ({ page, context }) => {
-    const opened = await fakeChatApp(context);
-    const { f, posts } = await openContactPage(page);
-    await fillContact(page, VALID_CONTACT);
-    for (const { value, message } of cases) {
-      await f[field].fill(value);
-      await f.send.click();
-      await expectFieldError(page, f[field], message);
-      for (const other of FIELDS.filter((name) => name !== field)) await expectFieldFine(f[other]);
-      await expect(f[field], "the visitor is taken to the field to correct").toBeFocused();
-    }
-    // Correcting the field clears its message as the visitor types.
-    await f[field].fill(VALID_CONTACT[field]);
-    await expectFieldFine(f[field]);
-    await expect(page.getByText(cases.at(-1)!.message, { exact: true })).toBeHidden();
-
-    expect(posts, "nothing was sent while a field was invalid").toEqual([]);
-    expect(opened, "no chat was opened").toEqual([]);
-    await expect(page).toHaveURL("/contact");
-  });
-}
+test("each invalid field is stopped in the browser with its message from spec §5 under it, and nothing is sent", async ({ page, context }) => {
+  const opened = await fakeChatApp(context);
+  const { f, posts } = await openContactPage(page);
+  await fillContact(page, VALID_CONTACT);
+  for (const field of FIELDS) {
+    const cases = CONTACT_ERRORS.filter((c) => c.field === field);
+    await test.step(`${field}: ${cases.map((c) => `"${c.message}"`).join(", ")}`, async () => {
+      for (const { value, message } of cases) {
+        await f[field].fill(value);
+        await f.send.click();
+        await expectFieldError(page, f[field], message);
+        for (const other of FIELDS.filter((name) => name !== field)) await expectFieldFine(f[other]);
+        await expect(f[field], "the visitor is taken to the field to correct").toBeFocused();
+      }
+      // Correcting the field clears its message as the visitor types.
+      await f[field].fill(VALID_CONTACT[field]);
+      await expectFieldFine(f[field]);
+      await expect(page.getByText(cases.at(-1)!.message, { exact: true })).toBeHidden();
+    });
+  }
+  expect(posts, "nothing was sent while a field was invalid").toEqual([]);
+  expect(opened, "no chat was opened").toEqual([]);
+  await expect(page).toHaveURL("/contact");
+});
 
 test("a valid message opens the chat app with the request typed in, shows Sending... while it is recorded, then thanks the visitor and clears the form", async ({ page, context }, info) => {
   await fakeChatApp(context);

@@ -9,21 +9,15 @@ test.use({ javaScriptEnabled: false });
 
 const TOWN_NAMES = content.areas.map((a) => a.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
 
-test.describe("the home page", () => {
-  test("shows the three trust badges and a Get Your Free Quote link that takes the visitor to the quote form", async ({ page }) => {
-    await page.goto("/");
+test("the home page shows the three trust badges, a quote link to the form, six service cards and three five-star testimonials", async ({ page }) => {
+  await page.goto("/");
+
+  await test.step("three badges", async () => {
     const badges = page.getByRole("list", { name: "Why you can trust us" }).getByRole("listitem");
     await expect(badges).toHaveText(["Fully Insured", "Quality Guaranteed", "Free Quotes Within 24h"]);
-
-    const quote = page.getByRole("link", { name: "Get Your Free Quote" });
-    await expect(quote).toHaveAttribute("href", "#contact");
-    await quote.click();
-    await expect(page).toHaveURL(/\/#contact$/);
-    await expect(page.getByRole("form", { name: "Request your free quote" })).toBeInViewport();
   });
 
-  test("shows six service cards, each linking to its /services/ page", async ({ page }) => {
-    await page.goto("/");
+  await test.step("six service cards, each linking to its /services/ page", async () => {
     const services = page.getByRole("region", { name: "Our roofing services" });
     const learnMore = services.getByRole("link", { name: /^Learn More/ });
     await expect(learnMore).toHaveCount(6);
@@ -35,8 +29,7 @@ test.describe("the home page", () => {
     }
   });
 
-  test("shows three five-star testimonials, each signed with a first name, an initial and a town", async ({ page }) => {
-    await page.goto("/");
+  await test.step("three five-star testimonials, each signed with a first name, an initial and a town", async () => {
     const testimonials = page.getByRole("region", { name: "What our customers say" }).getByRole("figure");
     await expect(testimonials).toHaveCount(3);
     for (const testimonial of await testimonials.all()) {
@@ -45,6 +38,14 @@ test.describe("the home page", () => {
       // Signed "Sarah M., Stevenage": a first name, an initial, then one of the 32 towns.
       await expect(testimonial).toHaveAccessibleName(new RegExp(`^[A-Z][a-z]+ [A-Z]\\.?, (${TOWN_NAMES})$`));
     }
+  });
+
+  await test.step("Get Your Free Quote takes the visitor to the quote form", async () => {
+    const quote = page.getByRole("link", { name: "Get Your Free Quote" });
+    await expect(quote).toHaveAttribute("href", "#contact");
+    await quote.click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.getByRole("form", { name: "Request your free quote" })).toBeInViewport();
   });
 });
 

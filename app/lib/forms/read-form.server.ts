@@ -1,10 +1,11 @@
-import { data } from "react-router";
-
-/** The posted form, or a 400 answer when the body is not a readable form. */
+/**
+ * The posted form. A body that is not a readable form (a broken multipart upload) counts as an
+ * empty form, so the visitor gets the usual field messages with a 400 instead of an error page.
+ */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data("The form could not be read", { status: 400 });
+    return new FormData();
   }
 }

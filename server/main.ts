@@ -1,0 +1,85 @@
+/**
+ * The production server, started by server/index.ts. Reads and checks the settings, loads the build, serves,
+ * and shuts down cleanly on SIGTERM or SIGINT.
+ */
+import { createServer } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
+import { closeLeadStore, leadStore } from "../app/lib/leads.server.ts";
+import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
+import { site as business } from "../app/content/index.ts";
+import { createApp } from "./app.ts";
+import { readSettings, SettingsError, type Settings } from "./config.ts";
+import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
+import { loadStaticSite } from "./static-site.ts";
+
+function settingsOrExit(): Settings {
+  try {
+    return readSettings();
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
+}
+const settings = settingsOrExit();
+process.env.DATA_DIR = settings.dataDir;
+process.env.SITE_URL = settings.siteUrl;
+
+const root = path.resolve(import.meta.dirname, "..");
+const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+const site = await loadStaticSite(path.join(root, "build/client"), [...canonicalPaths(), ...aliasPaths()]);
+const store = leadStore();
+const notifier =
+  settings.smtpUrl && settings.leadsNotifyTo
+    ? new LeadNotifier(store, {
+        smtpUrl: settings.smtpUrl,
+        to: settings.leadsNotifyTo,
+        from: settings.leadsNotifyFrom,
+        businessName: business.name,
+        retryBaseMs: settings.retryBaseMs,
+      })
+    : undefined;
+if (notifier) {
+  setNotifierWake(() => void notifier.deliverDue());
+  notifier.start();
+}
+const limiter = createRateLimiter({ limit: settings.formRateLimit, windowMs: 60_000 });
+
+const app = createApp({
+  site,
+  build,
+  allowPost: limiter.allow,
+  healthy: () => store.healthy(),
+  trustProxy: settings.trustProxy,
+  tooManyRequestsPage: tooManyRequestsPage(business),
+});
+const server = createServer(app);
+server.keepAliveTimeout = 5_000;
+server.headersTimeout = 10_000;
+server.requestTimeout = 15_000;
+
+server.listen(settings.port, settings.host, () => {
+  console.log(`Serving on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then stopping`);
+  limiter.stop();
+  server.close(async () => {
+    await notifier?.stop();
+    closeLeadStore();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
