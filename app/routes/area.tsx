@@ -71,7 +71,9 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
         </a>
       </Hero>
       <section aria-label="Introduction" className="bg-white py-12">
-        <p className="container-page prose-measure text-lg">{town.intro}</p>
+        <div className="container-page">
+          <p className="prose-measure text-lg">{town.intro}</p>
+        </div>
       </section>
       <Section title={`Roofing services in ${town.name}`}>
         <div className="grid gap-10 md:grid-cols-2">

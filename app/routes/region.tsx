@@ -46,10 +46,12 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
         </a>
       </Hero>
       <section aria-label="Introduction" className="bg-white py-12">
-        <div className="container-page prose-measure space-y-4 text-lg">
+        <div className="container-page">
+          <div className="prose-measure space-y-4 text-lg">
           {region.intro.map((paragraph) => (
             <p key={paragraph.slice(0, 40)}>{paragraph}</p>
           ))}
+          </div>
         </div>
       </section>
       <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>

@@ -106,10 +106,12 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
       </Hero>
 
       <section aria-label="Introduction" className="bg-white py-12">
-        <div className="container-page prose-measure space-y-4 text-lg">
+        <div className="container-page">
+          <div className="prose-measure space-y-4 text-lg">
           {service.intro.map((paragraph) => (
             <p key={paragraph.slice(0, 40)}>{paragraph}</p>
           ))}
+          </div>
         </div>
       </section>
 
