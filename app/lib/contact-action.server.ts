@@ -15,7 +15,7 @@ export async function contactPageAction(request: Request) {
   const parsed = parseContact(form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   // The chat link carries the whole request, so the visitor goes on even if storing failed.
-  recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
+  await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
   return redirect(buildChatLink(site.chatNumber, parsed.data), 303);
 }
 
@@ -24,6 +24,6 @@ export async function contactRecordAction(request: Request) {
   if (form.get("website")) return Response.json({ ok: true });
   const parsed = parseContact(form);
   if (!parsed.ok) return Response.json({ ok: false, errors: parsed.errors }, { status: 400 });
-  const stored = recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
+  const stored = await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
   return stored ? Response.json({ ok: true }) : Response.json({ ok: false }, { status: 503 });
 }

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 
 export type LeadForm = "quote" | "contact";
 
@@ -86,12 +86,17 @@ function toLead(row: Row): Lead {
 
 export class LeadStore {
   readonly db: DatabaseSync;
+  private readonly insert: StatementSync;
 
   constructor(file: string) {
     if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
     this.migrate();
+    this.insert = this.db.prepare(
+      `INSERT INTO leads (created_at, form, page, name, email, phone, location, message, delivery, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    );
   }
 
   private migrate() {
@@ -109,15 +114,52 @@ export class LeadStore {
     }
   }
 
-  /** Commits the request and returns it. Throws when it cannot be stored. */
+  private pending: { lead: NewLead; notify: boolean; resolve: (lead: Lead) => void; reject: (error: unknown) => void }[] = [];
+
+  /**
+   * Commits the request and resolves with it once it is on disk. Requests arriving together are
+   * committed in one transaction (one disk flush for all), so a burst of visitors does not queue
+   * behind one flush each. Rejects when the request cannot be stored.
+   */
+  save(lead: NewLead, options: { notify: boolean }): Promise<Lead> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ lead, notify: options.notify, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush() {
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return;
+    let stored: Lead[];
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        stored = batch.map((item) => this.add(item.lead, { notify: item.notify }));
+        this.db.exec("COMMIT");
+      } catch (error) {
+        this.db.exec("ROLLBACK");
+        throw error;
+      }
+    } catch (error) {
+      // One bad request must not fail the others: store each on its own.
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const item of batch) {
+        try {
+          item.resolve(this.add(item.lead, { notify: item.notify }));
+        } catch (itemError) {
+          item.reject(itemError);
+        }
+      }
+      return;
+    }
+    batch.forEach((item, i) => item.resolve(stored[i]!));
+  }
+
+  /** Commits the request (or adds it to the open transaction) and returns it. Throws when it cannot be stored. */
   add(lead: NewLead, options: { notify: boolean; now?: Date } = { notify: false }): Lead {
     const now = (options.now ?? new Date()).toISOString();
-    const row = this.db
-      .prepare(
-        `INSERT INTO leads (created_at, form, page, name, email, phone, location, message, delivery, next_attempt_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
-      )
-      .get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
+    const row = this.insert.get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
         options.notify ? "pending" : "none", options.notify ? now : null) as unknown as Row;
     return toLead(row);
   }

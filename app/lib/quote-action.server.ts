@@ -1,32 +1,32 @@
 /**
  * The server side of the quote form: the same schema as the browser, then the store, and only
  * then the answer the visitor sees.
+ *
+ * A stored request is answered with a redirect to the page's prerendered HTML at #quote-sent,
+ * where the thank-you notice shows (the `:target` of the fragment). The visitor sees the notice
+ * over empty fields, a reload does not send the request twice, and the answer costs no render.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
-import { parseQuote, type QuoteField } from "./forms/quote.ts";
+import { parseQuote, QUOTE_SENT_ID, type QuoteField } from "./forms/quote.ts";
 import type { FieldErrors } from "./forms/fields.ts";
 import { recordLead } from "./record-lead.server.ts";
 
 export type QuoteActionData =
-  | { status: "sent"; at: number }
-  | { status: "invalid"; at: number; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> }
-  | { status: "error"; at: number; values: Record<QuoteField, string> };
+  | { status: "invalid"; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> }
+  | { status: "error"; values: Record<QuoteField, string> };
 
 export async function quoteAction(request: Request, page: string) {
   const form = await readForm(request);
-  const at = Date.now();
+  const sent = redirect(`${page}#${QUOTE_SENT_ID}`, 303);
   // A bot filled the field people never see: answer as a success, store nothing.
-  if (form.get("website")) return { status: "sent", at } satisfies QuoteActionData;
+  if (form.get("website")) return sent;
   const parsed = parseQuote(form);
   if (!parsed.ok) {
-    return data({ status: "invalid", at, errors: parsed.errors, values: parsed.values } satisfies QuoteActionData, { status: 400 });
+    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies QuoteActionData, { status: 400 });
   }
   const { address, ...rest } = parsed.data;
-  const stored = recordLead({ form: "quote", page, location: address, ...rest });
-  if (!stored) {
-    const values = { ...parsed.data };
-    return data({ status: "error", at, values } satisfies QuoteActionData, { status: 503 });
-  }
-  return { status: "sent", at } satisfies QuoteActionData;
+  const stored = await recordLead({ form: "quote", page, location: address, ...rest });
+  if (!stored) return data({ status: "error", values: { ...parsed.data } } satisfies QuoteActionData, { status: 503 });
+  return sent;
 }

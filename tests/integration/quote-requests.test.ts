@@ -11,6 +11,14 @@ import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
 
 const NOTICE = "Thank you! We&#x27;ll get back to you within 24 hours.";
 
+/** A stored request is answered with a redirect to the page's #quote-sent, where the notice shows. */
+async function expectSent(server: RunningServer, response: Response, page: string) {
+  expect(response.status).toBe(303);
+  expect(response.headers.get("location")).toBe(`${page}#quote-sent`);
+  const html = await (await fetch(`${server.url}${page}`)).text();
+  expect(html).toMatch(new RegExp(`<p id="quote-sent"[^>]*>${NOTICE}</p>`));
+}
+
 describe("with e-mail set up", () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let server: RunningServer;
@@ -26,11 +34,7 @@ describe("with e-mail set up", () => {
 
   it("stores a home-page quote request, shows the notice, then e-mails the business", async () => {
     const response = await postForm(server, "/?index", QUOTE);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain(NOTICE);
-    // The fields come back empty: nothing the visitor typed is echoed after a success.
-    expect(html).not.toContain(QUOTE.message);
+    await expectSent(server, response, "/");
 
     const row = server.rows().find((r) => r.name === QUOTE.name);
     expect(row).toMatchObject({ form: "quote", page: "/", email: QUOTE.email, phone: QUOTE.phone, location: QUOTE.address, message: QUOTE.message });
@@ -48,8 +52,7 @@ describe("with e-mail set up", () => {
     for (const page of ["/guttering-fascias-in-stevenage", "/services/roof-maintenance"]) {
       const name = `Page ${page.length} Tester`;
       const response = await postForm(server, page, { ...QUOTE, name });
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain(NOTICE);
+      await expectSent(server, response, page);
       expect(server.rows().find((r) => r.name === name)?.page).toBe(page);
     }
   });
@@ -57,7 +60,7 @@ describe("with e-mail set up", () => {
   it("cannot be made to add mail headers through a field", async () => {
     const name = "Eve\r\nBcc: victim@example.net";
     const response = await postForm(server, "/?index", { ...QUOTE, name, email: "eve@example.org" });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes("eve@example.org")));
     const headers = headersOf(mail.raw);
     expect(headers.has("bcc")).toBe(false);
@@ -111,8 +114,7 @@ describe("bad input and abuse", () => {
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const before = server.rows().length;
     const response = await postForm(server, "/?index", { ...QUOTE, website: "http://spam.example" });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain(NOTICE);
+    await expectSent(server, response, "/");
     const api = await postForm(server, "/api/contact", { ...CONTACT, website: "x" });
     expect(await api.json()).toEqual({ ok: true });
     expect(server.rows().length).toBe(before);
@@ -169,7 +171,8 @@ describe("bad input and abuse", () => {
       expect(response.status).toBe(503);
       const html = await response.text();
       expect(html).toContain("Something went wrong. Please try calling us directly");
-      expect(html).not.toContain(NOTICE);
+      // The thank-you notice stays hidden: it shows only at #quote-sent, where a stored request goes.
+      expect(html).toMatch(/<p id="quote-sent"[^>]*class="hidden /);
       expect(html).toContain(QUOTE.message);
       expect(html).toContain(`value="${QUOTE.email}"`);
     } finally {
@@ -187,7 +190,7 @@ describe("the rate limit", () => {
   it("answers 429 past the limit, and pages are still served", async () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await postForm(server, "/?index", { ...QUOTE, name: `Rate ${i}` })).status);
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(statuses).toEqual([303, 303, 303, 429, 429]);
     const limited = await postForm(server, "/?index", QUOTE);
     expect(await limited.text()).toContain("Something went wrong. Please try calling us directly.");
     expect(server.rows().length).toBe(3);
@@ -205,7 +208,7 @@ describe("when the mail server is down", () => {
     });
     try {
       const response = await postForm(server, "/?index", QUOTE);
-      expect(response.status).toBe(200);
+      expect(response.status).toBe(303);
       await waitFor(() => server.rows().find((r) => Number(r.attempts) >= 1 && r.delivery === "pending"));
 
       const listing = spawnSync(process.execPath, ["scripts/leads.ts"], { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: "utf8" });
@@ -230,7 +233,7 @@ describe("a crash right after the answer", () => {
     const first = await startServer();
     const name = "Crash Survivor";
     const response = await postForm(first, "/?index", { ...QUOTE, name });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
     first.process.kill("SIGKILL");
     await first.stop();
     const second = await startServer({}, first.dataDir);

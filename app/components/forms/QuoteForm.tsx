@@ -3,28 +3,29 @@
  * without JavaScript, and the notice comes from the server only once the request is stored.
  */
 import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { QUOTE_SENT_ID } from "~/lib/forms/quote.ts";
 import type { QuoteActionData } from "~/lib/quote-action.server.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 
 export function QuoteForm({ action, result }: { action: string; result?: QuoteActionData }) {
   const site = useBusiness();
-  const values = result && result.status !== "sent" ? result.values : undefined;
+  const values = result?.values;
   const errors = result?.status === "invalid" ? result.errors : {};
-  // A new key after each answer gives fresh, empty fields once a request is sent.
-  const key = result ? `${result.status}-${result.at}` : "empty";
   return (
-    <form method="post" action={action} className="relative space-y-4" key={key} aria-labelledby="quote-form-title">
+    <form method="post" action={action} className="relative space-y-4" aria-labelledby="quote-form-title">
       <h3 id="quote-form-title" className="text-2xl">
         Request your free quote
       </h3>
       <p className="text-muted">{site.claims.quoteReply}. Fields marked * are required.</p>
-      <div role="status" aria-live="polite">
-        {result?.status === "sent" && (
-          <p className="rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700">
-            Thank you! We'll get back to you within 24 hours.
-          </p>
-        )}
-      </div>
+      {/* Shown when the page is reached at #quote-sent, where a stored request is redirected. */}
+      <p
+        id={QUOTE_SENT_ID}
+        role="status"
+        tabIndex={-1}
+        className="hidden rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700 target:block"
+      >
+        Thank you! We'll get back to you within 24 hours.
+      </p>
       {result?.status === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
           Something went wrong. Please try calling us directly on{" "}

@@ -6,6 +6,9 @@
 import * as z from "zod/mini";
 import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
 
+/** The fragment a stored quote request is redirected to; the thank-you notice is its target. */
+export const QUOTE_SENT_ID = "quote-sent";
+
 export const QUOTE_FIELDS = ["name", "email", "phone", "address", "message"] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
