@@ -42,7 +42,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      DATA_DIR: `${ROOT}test-results/e2e-data`,
+      // Outside test-results/, which Playwright empties when a run starts.
+      DATA_DIR: `${ROOT}.e2e-data`,
       FORM_RATE_LIMIT: "1000",
     },
   },

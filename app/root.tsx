@@ -4,14 +4,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import scripts from "./enhance/scripts.generated.json" with { type: "json" };
 import { FloatingCall } from "./components/layout/FloatingCall.tsx";
 import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
@@ -23,10 +22,10 @@ import { notFoundMeta, siteUrl } from "./lib/seo.ts";
 /** What a route module may say about itself in `handle`. */
 export interface RouteHandle {
   /**
-   * True when the page needs JavaScript for an interaction. Every other page is sent as plain
-   * HTML with no script at all (docs/decisions/0001-html-first.md).
+   * Browser scripts (by name, from app/enhance/) that improve the page's forms. Pages are never
+   * hydrated; a page without scripts is sent as HTML alone (docs/decisions/0001-html-first.md).
    */
-  hydrate?: boolean;
+  scripts?: (keyof typeof scripts)[];
 }
 
 export function loader(): SiteData {
@@ -62,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteData = useRouteLoaderData("root") as SiteData | undefined;
   const matches = useMatches();
   const location = useLocation();
-  const hydrate = matches.some((match) => (match.handle as RouteHandle | undefined)?.hydrate);
+  const pageScripts = new Set(matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.scripts ?? []));
   return (
     <html lang="en-GB">
       <head>
@@ -89,12 +88,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <FloatingCall />
           </>
         )}
-        {hydrate && (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        )}
+        {[...pageScripts].map((name) => (
+          <script key={name} type="module" src={scripts[name]} />
+        ))}
       </body>
     </html>
   );

@@ -84,7 +84,7 @@ export async function loadStaticSite(clientDir: string, pagePaths: string[]): Pr
       type,
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
       lastModified: info.mtime.toUTCString(),
-      immutable: /^\/(assets|images)\//.test(urlPath),
+      immutable: /^\/(assets|images|js)\//.test(urlPath),
       csp: ext === ".html" ? cspFor(body.toString("utf8")) : undefined,
     };
     files.set(urlPath, entry);

@@ -8,8 +8,8 @@ import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 
-/** The chat-app hand-off needs a script, so this page alone is hydrated. */
-export const handle: RouteHandle = { hydrate: true };
+/** The chat-app hand-off needs a script: this page alone has one. */
+export const handle: RouteHandle = { scripts: ["contact-form"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootFrom(matches);

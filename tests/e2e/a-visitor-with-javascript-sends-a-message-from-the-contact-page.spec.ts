@@ -4,13 +4,14 @@
  * the request typed in, records the request on the server, thanks the visitor and clears the
  * form. The chat app is never reached: wa.me is answered inside the browser.
  */
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import {
   chatText,
   contactForm,
   CONTACT_ERRORS,
   expectFieldError,
   expectFieldFine,
+  fakeChatApp,
   storedLead,
   uniqueName,
   VALID_CONTACT,
@@ -21,38 +22,34 @@ import {
 const SENT = "Thank you! Your message has been sent. We'll contact you soon.";
 const FAILED = "Something went wrong. Please try calling us directly.";
 
-/** Answers wa.me inside the browser, so nothing leaves the machine; returns the chat links opened. */
-async function fakeChatApp(context: BrowserContext) {
-  const opened: string[] = [];
-  await context.route("https://wa.me/**", (route) => {
-    opened.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Chat</title><p>Chat app</p>" });
-  });
-  return opened;
-}
-
 /** Opens the contact page and waits until its script runs the form. */
 async function openContactPage(page: Page) {
   const posts: string[] = [];
+  const errors: string[] = [];
   page.on("request", (r) => {
     if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
   });
+  // A script error, a hydration mismatch or a blocked script would show here.
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
   await page.goto("/contact");
   const f = contactForm(page);
-  await waitForHydration(page, f.form);
-  return { f, posts };
-}
-
-async function fillContact(page: Page, values: Record<ContactFieldName, string>) {
-  const f = contactForm(page);
-  for (const field of ["name", "email", "phone", "postcode", "message"] as const) await f[field].fill(values[field]);
+  await waitForHydration(f.form);
+  return { f, posts, errors };
 }
 
 const FIELDS = ["name", "email", "phone", "postcode", "message"] as const;
 
+async function fillContact(page: Page, values: Record<ContactFieldName, string>) {
+  const f = contactForm(page);
+  for (const field of FIELDS) await f[field].fill(values[field]);
+}
+
 test("each invalid field is stopped in the browser with its message from spec §5 under it, and nothing is sent", async ({ page, context }) => {
   const opened = await fakeChatApp(context);
-  const { f, posts } = await openContactPage(page);
+  const { f, posts, errors } = await openContactPage(page);
   await fillContact(page, VALID_CONTACT);
   for (const field of FIELDS) {
     const cases = CONTACT_ERRORS.filter((c) => c.field === field);
@@ -73,6 +70,7 @@ test("each invalid field is stopped in the browser with its message from spec §
   expect(posts, "nothing was sent while a field was invalid").toEqual([]);
   expect(opened, "no chat was opened").toEqual([]);
   await expect(page).toHaveURL("/contact");
+  expect(errors, "no errors in the console").toEqual([]);
 });
 
 test("a valid message opens the chat app with the request typed in, shows Sending... while it is recorded, then thanks the visitor and clears the form", async ({ page, context }, info) => {
@@ -86,7 +84,7 @@ test("a valid message opens the chat app with the request typed in, shows Sendin
     await route.continue();
   });
 
-  const { f, posts } = await openContactPage(page);
+  const { f, posts, errors } = await openContactPage(page);
   const sent = {
     name: uniqueName(info, "Contact JS"),
     email: `contact.js.${info.project.name}@example.co.uk`,
@@ -119,6 +117,7 @@ test("a valid message opens the chat app with the request typed in, shows Sendin
   await expect(f.send).toBeEnabled();
   for (const field of FIELDS) await expect(f[field]).toHaveValue("");
   expect(posts, "the script recorded it; the form was not posted as a page").toEqual(["/api/contact"]);
+  expect(errors, "no errors in the console").toEqual([]);
 
   expect(await storedLead(sent.name)).toEqual({
     form: "contact",

@@ -9,6 +9,7 @@ import {
   contactForm,
   CONTACT_ERRORS,
   expectFieldError,
+  fakeChatApp,
   storedLead,
   uniqueName,
   VALID_CONTACT,
@@ -38,15 +39,11 @@ function rounds() {
 }
 
 test("invalid fields come back from the server with the spec's messages under them and the typed values kept", async ({ page, context }) => {
-  const chats: string[] = [];
-  await context.route("https://wa.me/**", (route) => {
-    chats.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "text/html", body: "<title>Chat</title>" });
-  });
+  const chats = await fakeChatApp(context);
   await page.goto("/contact");
   const f = contactForm(page);
 
-  for (const { values, errors } of rounds()) {
+  for (const [round, { values, errors }] of rounds().entries()) {
     for (const field of FIELDS) await f[field].fill(values[field]);
     const answered = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
     await f.send.click();
@@ -54,6 +51,12 @@ test("invalid fields come back from the server with the spec's messages under th
     await page.waitForLoadState();
     await expect(page).toHaveURL("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get In Touch");
+    // The answer should come back where the visitor was, at the form (as the quote form does
+    // with #contact); soft, so the messages and values below are still checked.
+    if (round === 0) {
+      const first = FIELDS.find((field) => errors[field])!;
+      await expect.soft(page.getByText(errors[first]!, { exact: true }), "the first message is on screen without scrolling").toBeInViewport();
+    }
 
     for (const field of FIELDS) {
       await expect(f[field], `the typed ${field} is kept`).toHaveValue(values[field]);
@@ -66,9 +69,7 @@ test("invalid fields come back from the server with the spec's messages under th
 });
 
 test("a valid message is stored and the browser goes on to the chat app with the request typed in", async ({ page, context }, info) => {
-  await context.route("https://wa.me/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Chat</title><p>Chat app</p>" }),
-  );
+  const chats = await fakeChatApp(context);
   await page.goto("/contact");
   const f = contactForm(page);
   const sent = {
@@ -87,6 +88,7 @@ test("a valid message is stored and the browser goes on to the chat app with the
 
   await page.waitForURL(/^https:\/\/wa\.me\//);
   await expect(page.getByText("Chat app"), "the stand-in chat app answered, nothing left the machine").toBeVisible();
+  expect(chats, "one chat opened").toHaveLength(1);
   const text = chatText(page.url());
   expect(text.startsWith("New Contact Request"), `chat text starts "New Contact Request": ${text}`).toBe(true);
   for (const value of Object.values(sent)) expect(text).toContain(value);

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export { aliasPaths, areaPath, areasIn, canonicalPaths, content, servicePath } from "../../app/content/index.ts";
 
@@ -20,7 +20,7 @@ export const SITE_URL = (process.env.SITE_URL || "https://www.example.com").repl
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The store the test server writes to (DATA_DIR in playwright.config.ts). */
-export const LEADS_DB = path.join(ROOT, "test-results/e2e-data/leads.sqlite");
+export const LEADS_DB = path.join(ROOT, ".e2e-data/leads.sqlite");
 
 /** Runs the tests of the file (or describe block) it is called in on one project only. */
 export function onlyIn(project: "phone" | "desktop", why: string) {
@@ -63,13 +63,9 @@ export async function storedLead(name: string): Promise<StoredLead> {
   return leadsNamed(name)[0]!;
 }
 
-/** True once React has hydrated the element (it then carries React's own properties). */
-export async function waitForHydration(page: Page, element: Locator) {
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps"))), {
-      message: "the page's script has taken over the form",
-    })
-    .toBe(true);
+/** Waits until the page's script has taken over the form (it then marks it `data-enhanced`). */
+export async function waitForHydration(element: Locator) {
+  await expect(element, "the page's script has taken over the form").toHaveAttribute("data-enhanced", "");
 }
 
 /** Colour checks that survive a change of shade: "red" is a strong red channel and weak others. */
@@ -98,6 +94,19 @@ export function decodeHtml(text: string): string {
 /** The visible text of an HTML fragment: tags dropped, entities decoded, spaces collapsed. */
 export function textOf(html: string): string {
   return decodeHtml(html.replace(/<[^>]*>/g, "")).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Answers wa.me inside the browser with a stand-in page reading "Chat app", so nothing leaves
+ * the machine. Returns the chat links the browser asked for.
+ */
+export async function fakeChatApp(context: BrowserContext): Promise<string[]> {
+  const opened: string[] = [];
+  await context.route("https://wa.me/**", (route) => {
+    opened.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Chat</title><p>Chat app</p>" });
+  });
+  return opened;
 }
 
 /** The chat text a wa.me link carries. */

@@ -28,11 +28,10 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
       </p>
       {result?.status === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
-          Something went wrong. Please try calling us directly on{" "}
+          Something went wrong. Please try calling us directly.{" "}
           <a href={telHref(site)} className="underline">
-            {site.phone.display}
+            Call {site.phone.display}
           </a>
-          .
         </p>
       )}
       <Honeypot />
