@@ -8,7 +8,7 @@ declare module "autocannon" {
     /** Called before each request is sent; return the request to send. */
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
     /** Called with each answer, with the same context the request was set up with. */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
   }
 
   export interface AutocannonOptions {

@@ -205,6 +205,7 @@ async function measureNginx(nginx: string, duration: number): Promise<{ measured
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -221,9 +222,14 @@ main(async () => {
   try {
     console.log(`Our server at ${server.url}`);
     ours = await measureAll("ours", server.url, server.pid, duration);
+    server.assertRunning();
+  } catch (error) {
+    server.assertRunning();
+    throw error;
   } finally {
     await server.stop();
   }
+  server.remove();
 
   const nginx = nginxPath();
   let theirs: Measured[] | undefined;

@@ -4,9 +4,9 @@
  * and keeps in bench/results/.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type AutocannonOptions, type AutocannonResult } from "autocannon";
 
@@ -36,6 +36,7 @@ const BUILD_DONE = ["build/server/index.js", "build/client/index.html", "build/c
  */
 export async function awaitBuild(maxMs = 180_000) {
   const deadline = Date.now() + maxMs;
+  if (!existsSync(path.join(ROOT, "build"))) throw new BenchError("there is no build/: run npm run build first");
   let told = false;
   for (;;) {
     const missing = BUILD_DONE.filter((file) => !existsSync(path.join(ROOT, file)));
@@ -91,6 +92,10 @@ export interface RunningServer {
   logFile: string;
   /** SIGTERM, then wait for the exit (the server closes its database cleanly). */
   stop: () => Promise<void>;
+  /** Throws, with the end of the server's log, when the server has stopped by itself. */
+  assertRunning: () => void;
+  /** Deletes the temporary DATA_DIR and log, once they have been read. */
+  remove: () => void;
 }
 
 /**
@@ -132,16 +137,26 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
     child.kill("SIGKILL");
     throw error;
   }
+  let stopping = false;
   return {
     url,
     pid: child.pid!,
     dataDir,
     logFile,
+    assertRunning: () => {
+      if (child.exitCode === null && child.signalCode === null) return;
+      const how = child.signalCode ? `was killed by ${child.signalCode}` : `exited with code ${child.exitCode}`;
+      throw new BenchError(`the server ${how} during the benchmark (its log: ${logFile}):\n${tail()}`);
+    },
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
       await exited;
       clearTimeout(timer);
+    },
+    remove: () => {
+      if (stopping) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -174,16 +189,6 @@ export async function waitForQuiet(pid: number, maxMs = 60_000) {
     if (now - before <= 2) return;
     before = now;
   }
-}
-
-/** Kills a child process when this one is interrupted, so no server is left behind. */
-export function killOnExit(stop: () => void) {
-  const handler = () => {
-    stop();
-    process.exit(130);
-  };
-  process.once("SIGINT", handler);
-  process.once("SIGTERM", handler);
 }
 
 export function runAutocannon(options: AutocannonOptions): Promise<AutocannonResult> {
@@ -219,13 +224,16 @@ export function environmentLine(): string {
     // not a git checkout
   }
   const cpu = cpus();
-  // NODE_ENV is shown because React picks its development or production build from it.
+  // NODE_ENV is shown because React picks its development or production build from it; unset,
+  // the server gets what `npm start` gives it.
   return [
     new Date().toISOString(),
     `commit ${commit}`,
     `Node ${process.versions.node}`,
     `${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}`,
-    `server NODE_ENV=${process.env.NODE_ENV || "(unset)"}`,
+    `NODE_ENV passed to the server: ${process.env.NODE_ENV || "unset"}`,
+    // Other work on the machine (a build, browser tests) skews every number here.
+    `load average ${loadavg().map((n) => n.toFixed(1)).join(" ")} at the end`,
   ].join(" · ");
 }
 

@@ -3,6 +3,8 @@
  * at one address, and the React Router app for form posts and the not-found page.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
@@ -22,6 +24,23 @@ export interface AppOptions {
   tooManyRequestsPage?: string;
   /** Take the client address from X-Forwarded-For (set only behind a trusted proxy). */
   trustProxy?: boolean;
+}
+
+/**
+ * One write per turn of the event loop for all the lines logged in it: writing to a pipe is
+ * synchronous in Node, and a write per request would cost a busy server a tenth of its time.
+ */
+function bufferedLog(write: (text: string) => void = (text) => process.stdout.write(text)) {
+  let lines: string[] = [];
+  return (line: string) => {
+    if (lines.push(line) === 1) {
+      setImmediate(() => {
+        const text = `${lines.join("\n")}\n`;
+        lines = [];
+        write(text);
+      });
+    }
+  };
 }
 
 class HttpError extends Error {
@@ -67,7 +86,7 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 export function createApp(options: AppOptions) {
   const { site, build } = options;
   const handleRequest = createRequestHandler(build, "production");
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? bufferedLog();
 
   function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, status = 200) {
     res.setHeader("Content-Type", file.type);
@@ -132,6 +151,26 @@ export function createApp(options: AppOptions) {
     await sendAppResponse(req, res, response);
   }
 
+  // Every unknown address gets the same not-found page: render it once, keep it compressed.
+  let notFoundPage: Promise<StaticFile> | undefined;
+  function renderNotFound(origin: string): Promise<StaticFile> {
+    notFoundPage ??= (async () => {
+      const response = await handleRequest(new Request(`${origin}/__not-found__`));
+      const body = Buffer.from(await response.text());
+      return {
+        body,
+        br: brotliCompressSync(body),
+        gzip: gzipSync(body),
+        type: "text/html; charset=utf-8",
+        etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+        lastModified: new Date().toUTCString(),
+        immutable: false,
+        csp: cspFor(body.toString("utf8")),
+      };
+    })();
+    return notFoundPage;
+  }
+
   function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
     res.statusCode = status;
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -167,7 +206,8 @@ export function createApp(options: AppOptions) {
         res.setHeader("Cache-Control", "public, max-age=3600");
         return res.end();
       }
-      return toApp(req, res, url);
+      // Every page the site has is prerendered, so any other address is not found.
+      return sendStatic(req, res, await renderNotFound(url.origin), 404);
     }
 
     if (method === "POST") {
