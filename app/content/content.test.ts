@@ -106,9 +106,10 @@ describe("a mistake in the content stops the build, naming the file and field", 
   });
 
   it("a region with the wrong number of towns", () => {
-    expect(problemsOf((c) => (c.areas[0].region = "essex"))).toContain(
-      'app/content/areas.json: region "hertfordshire" must hold 10 towns, it holds 9',
-    );
+    expect(problemsOf((c) => (c.areas[0].region = "essex"))).toEqual([
+      'app/content/regions.json: [0].townCount: region "hertfordshire" should hold 10 towns, areas.json has 9',
+      'app/content/regions.json: [1].townCount: region "essex" should hold 12 towns, areas.json has 13',
+    ]);
   });
 
   it("a malformed phone number", () => {
@@ -135,10 +136,15 @@ describe("a mistake in the content stops the build, naming the file and field", 
     );
   });
 
-  it("a 33rd town is accepted once its region expects it", () => {
-    const problems = problemsOf((c) => {
-      c.areas.push({ ...c.areas[3], slug: "letchworth", name: "Letchworth", nearby: ["hitchin", "stevenage"] });
-    });
-    expect(problems).toEqual(['app/content/areas.json: region "hertfordshire" must hold 10 towns, it holds 11']);
+  it("a 33rd town is one entry in areas.json and its region's count in regions.json", () => {
+    const letchworth = { ...raw().areas[3] as object, slug: "letchworth", name: "Letchworth", nearby: ["hitchin", "stevenage"] };
+    expect(problemsOf((c) => c.areas.push(letchworth))).toEqual([
+      'app/content/regions.json: [0].townCount: region "hertfordshire" should hold 10 towns, areas.json has 11',
+    ]);
+    const input = raw() as RawContent & { areas: any[]; regions: any[] };
+    input.areas.push(letchworth);
+    input.regions[0].townCount = 11;
+    const loaded = loadContent(input);
+    expect(loaded.areas.filter((a) => a.region === "hertfordshire")).toHaveLength(11);
   });
 });

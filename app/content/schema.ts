@@ -122,6 +122,11 @@ export const regionSchema = z.object({
   slug,
   /** Display name, e.g. "North London". */
   name: text,
+  /**
+   * How many towns in areas.json belong to this region. The build checks it, so a town added to
+   * the wrong region (or dropped by mistake) is caught. Raise it when you add a town.
+   */
+  townCount: z.number().int().positive(),
   metaTitle: text.max(60),
   metaDescription: text.min(50).max(160),
   /** Intro paragraphs under the hero. */
