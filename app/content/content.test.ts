@@ -137,7 +137,7 @@ describe("a mistake in the content stops the build, naming the file and field", 
   });
 
   it("a 33rd town is one entry in areas.json and its region's count in regions.json", () => {
-    const letchworth = { ...raw().areas[3] as object, slug: "letchworth", name: "Letchworth", nearby: ["hitchin", "stevenage"] };
+    const letchworth = { ...(raw().areas as object[])[3], slug: "letchworth", name: "Letchworth", nearby: ["hitchin", "stevenage"] };
     expect(problemsOf((c) => c.areas.push(letchworth))).toEqual([
       'app/content/regions.json: [0].townCount: region "hertfordshire" should hold 10 towns, areas.json has 11',
     ]);
