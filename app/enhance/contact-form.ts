@@ -76,18 +76,16 @@ function enhance(form: HTMLFormElement) {
     }
     // Opened before anything is awaited: a tab opened later than the click is blocked.
     const tab = window.open(buildChatLink(chatNumber, parsed.data), "_blank");
-    if (!tab) {
-      showNotice("error");
-      return;
-    }
-    tab.opener = null;
+    if (tab) tab.opener = null;
     setBusy(true);
     showNotice(null);
     const body = new URLSearchParams();
     for (const [key, value] of formData) if (typeof value === "string") body.append(key, value);
+    // Recorded even when the tab was blocked, so the business can still reply.
     fetch("/api/contact", { method: "POST", body, keepalive: true, headers: { Accept: "application/json" } })
       .then((response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        if (!tab) throw new Error("The chat tab was blocked");
         form.reset();
         checking = false;
         showNotice("sent");

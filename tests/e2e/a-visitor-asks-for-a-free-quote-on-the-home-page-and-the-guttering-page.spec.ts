@@ -5,7 +5,7 @@
  * same with JavaScript on or off.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { storedLead, uniqueName } from "./support.ts";
+import { onlyIn, storedLead, uniqueName } from "./support.ts";
 
 const THANKS = "Thank you! We'll get back to you within 24 hours.";
 
@@ -82,20 +82,19 @@ test.describe("without JavaScript", () => {
       page.on("request", (r) => {
         if (r.method() === "POST") posts.push(r.url());
       });
-      const filled = { name: "Sam T", email: "sam@example.com", phone: "07700 900456", message: "Leaking gutter" };
-      const required = [
-        ["name", f.name],
-        ["email", f.email],
-        ["phone", f.phone],
-        ["message", f.message],
-      ] as const;
-      // Each required field left empty in turn: the browser stops the form at that field.
-      for (const [missing, field] of required) {
-        for (const [key, other] of required) await other.fill(key === missing ? "" : filled[key]);
-        await f.send.click();
-        await expect(field, `the empty ${missing} field stops the form`).toBeFocused();
-        expect(await field.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+      // An empty form: the browser stops it at the first required field and sends nothing.
+      await f.send.click();
+      await expect(f.name, "the empty name stops the form").toBeFocused();
+      for (const [label, field] of [["name", f.name], ["email", f.email], ["phone", f.phone], ["description", f.message]] as const) {
+        expect(await field.evaluate((el: HTMLInputElement) => el.validity.valueMissing), `the empty ${label} is missing`).toBe(true);
       }
+      expect(await f.address.evaluate((el: HTMLInputElement) => el.validity.valid), "an empty address is fine").toBe(true);
+      // Filled in except the description: still stopped, now at the description.
+      await f.name.fill("Sam T");
+      await f.email.fill("sam@example.com");
+      await f.phone.fill("07700 900456");
+      await f.send.click();
+      await expect(f.message, "the empty description stops the form").toBeFocused();
       await expect(page).toHaveURL(`${path}#contact`);
       expect(posts, "nothing was sent").toEqual([]);
 
@@ -106,6 +105,8 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("with JavaScript", () => {
+  onlyIn("desktop", "The page has no script of its own: one run with JavaScript on is enough.");
+
   test("on the home page a filled-in request shows the thank-you notice, empties the form and is stored", async ({ page }, info) => {
     await page.goto("/#contact");
     await sendAndCheck(page, info, "/", "");

@@ -78,48 +78,81 @@ for (const [slug, count] of Object.entries(REGION_COUNTS)) {
 }
 
 test.describe("the town pages", () => {
-  onlyIn("desktop", "32 pages whose words do not change with the width: read them once.");
+  onlyIn("desktop", "Town pages read the same at every width: read them once.");
 
-  for (const region of content.regions) {
-    test(`every town in ${region.name} shows the breadcrumbs Home › Areas › town and nearby towns that lead to their own pages`, async ({ page, request }) => {
-      const headingOf = new Map<string, string>();
-      for (const town of areasIn(region)) {
-        await page.goto(areaPath(town));
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Roofers in ${town.name}`);
+  // One town of each county, the ones whose names carry punctuation.
+  const SAMPLES = ["bishops-stortford", "southend-on-sea", "totteridge-and-whetstone"];
 
-        const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
-        await expect(crumbs).toMatchAriaSnapshot(`
-          - navigation "Breadcrumb":
-            - list:
-              - listitem:
-                - link "Home":
-                  - /url: /
-              - listitem:
-                - link "Areas":
-                  - /url: /${region.slug}
-              - listitem: ${JSON.stringify(town.name)}
-        `);
-        await expect(crumbs.getByText(town.name, { exact: true })).toHaveAttribute("aria-current", "page");
+  for (const slug of SAMPLES) {
+    const town = content.areas.find((a) => a.slug === slug)!;
+    const region = content.regions.find((r) => r.slug === town.region)!;
+    test(`${town.name} shows the breadcrumbs Home › Areas › ${town.name}, and a nearby town's link opens that town's page`, async ({ page }) => {
+      await page.goto(areaPath(town));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Roofers in ${town.name}`);
+      const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+      await expect(crumbs).toMatchAriaSnapshot(`
+        - navigation "Breadcrumb":
+          - list:
+            - listitem:
+              - link "Home":
+                - /url: /
+            - listitem:
+              - link "Areas":
+                - /url: /${region.slug}
+            - listitem: ${JSON.stringify(town.name)}
+      `);
+      await expect(crumbs.getByText(town.name, { exact: true })).toHaveAttribute("aria-current", "page");
 
-        const nearby = page.getByRole("region", { name: "Nearby areas we cover" }).getByRole("link");
-        const hrefs = await nearby.evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
-        const names = await nearby.allTextContents();
-        expect(hrefs.length, `${town.name}: 2 to 4 nearby towns`).toBeGreaterThanOrEqual(2);
-        expect(hrefs.length, `${town.name}: 2 to 4 nearby towns`).toBeLessThanOrEqual(4);
-        expect(hrefs, `${town.name}: not its own neighbour`).not.toContain(areaPath(town));
-        for (const [i, href] of hrefs.entries()) {
-          expect(href, `${town.name}: nearby link "${names[i]}"`).toMatch(/^\/areas\/roofers-in-[a-z-]+\/$/);
-          if (!headingOf.has(href)) {
-            const response = await request.get(href, { maxRedirects: 0 });
-            expect(response.status(), `${town.name}: nearby link ${href}`).toBe(200);
-            headingOf.set(href, textOf((await response.text()).match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? ""));
-          }
-          // The link says which town it leads to, and the page it leads to is that town's.
-          expect(headingOf.get(href), `${town.name}: nearby link "${names[i]}"`).toBe(names[i]!.trim());
-        }
-      }
+      const nearby = page.getByRole("region", { name: "Nearby areas we cover" }).getByRole("link");
+      const count = await nearby.count();
+      expect(count, "2 to 4 nearby towns").toBeGreaterThanOrEqual(2);
+      expect(count, "2 to 4 nearby towns").toBeLessThanOrEqual(4);
+      const label = (await nearby.first().textContent())!.trim();
+      expect(label).toMatch(/^Roofers in /);
+      await nearby.first().click();
+      await expect(page).toHaveURL(/^[^?#]*\/areas\/roofers-in-[a-z-]+\/$/);
+      await expect(page.getByRole("heading", { level: 1 }), "the link leads to the town it names").toHaveText(label);
     });
   }
+
+  test("all 32 town pages carry the breadcrumbs Home › Areas › town and 2 to 4 nearby towns, each leading to that town's page", async ({ request }) => {
+    const pages = new Map<string, string>();
+    const html = async (path: string) => {
+      if (!pages.has(path)) {
+        const response = await request.get(path, { maxRedirects: 0 });
+        expect(response.status(), `${path}: HTTP status`).toBe(200);
+        pages.set(path, await response.text());
+      }
+      return pages.get(path)!;
+    };
+    const links = (fragment: string) =>
+      [...fragment.matchAll(/<a\b[^>]*\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: m[1]!, text: textOf(m[2]!) }));
+    const heading = (page: string) => textOf(page.match(/<h1\b[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? "");
+
+    expect(content.areas).toHaveLength(32);
+    for (const town of content.areas) {
+      const page = await html(areaPath(town));
+      expect(heading(page)).toBe(`Roofers in ${town.name}`);
+
+      const trail = page.match(/<nav[^>]*aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? "";
+      expect(links(trail), `${town.name}: breadcrumb links`).toEqual([
+        { href: "/", text: "Home" },
+        { href: `/${town.region}`, text: "Areas" },
+      ]);
+      expect(textOf(trail).replace(/\s*›\s*/g, " › "), `${town.name}: breadcrumbs`).toBe(`Home › Areas › ${town.name}`);
+
+      const section = page.match(/<section[^>]*aria-labelledby="nearby-areas-we-cover-heading"[^>]*>([\s\S]*?)<\/section>/)?.[1];
+      expect(section, `${town.name}: a nearby-areas section`).toBeDefined();
+      const nearby = links(section!);
+      expect(nearby.length, `${town.name}: 2 to 4 nearby towns`).toBeGreaterThanOrEqual(2);
+      expect(nearby.length, `${town.name}: 2 to 4 nearby towns`).toBeLessThanOrEqual(4);
+      for (const link of nearby) {
+        expect(link.href, `${town.name}: not its own neighbour`).not.toBe(areaPath(town));
+        expect(link.href, `${town.name}: "${link.text}" is a town page`).toMatch(/^\/areas\/roofers-in-[a-z-]+\/$/);
+        expect(heading(await html(link.href)), `${town.name}: "${link.text}" leads to that town's page`).toBe(link.text);
+      }
+    }
+  });
 });
 
 const STEVENAGE_PAGES = [

@@ -49,7 +49,7 @@ test("invalid fields come back from the server with the spec's messages under th
     await f.send.click();
     await answered;
     await page.waitForLoadState();
-    await expect(page).toHaveURL("/contact");
+    await expect(page).toHaveURL("/contact#contact-form");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Get In Touch");
     // The answer should come back where the visitor was, at the form (as the quote form does
     // with #contact); soft, so the messages and values below are still checked.

@@ -27,8 +27,11 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
   const errors = serverResult?.errors ?? {};
   return (
     <form
+      id="contact-form"
       method="post"
-      action="/contact"
+      // Without JavaScript the answer to a post is the page again: the fragment brings the
+      // visitor back to the form and its messages, not to the top of the page.
+      action="/contact#contact-form"
       noValidate
       data-contact-form=""
       data-chat-number={site.chatNumber}
