@@ -1,19 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROME_ARGS, CHROME_PATH } from "./tests/support/chrome.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 /** The browser tests run against the production server built by `npm run build`. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const CHROME_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -25,7 +17,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      executablePath: CHROME_PATH,
       args: CHROME_ARGS,
     },
   },

@@ -15,6 +15,7 @@
 import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chrome.ts";
 import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, publish, startServer } from "./support.ts";
 
 const PAGES = [
@@ -33,16 +34,7 @@ const PAGES = [
 /** The not-found page answers 404 and is noindex on purpose; Lighthouse must not stop at the 404. */
 const NOT_FOUND = "/no-such-page";
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless", ...CHROME_ARGS];
 
 const CATEGORIES = [
   { id: "performance", label: "Perf" },
@@ -135,7 +127,7 @@ main(async () => {
   const runs = envNumber("RUNS", 3);
   // PAGES=/contact,/gallery measures only those pages.
   const pages = process.env.PAGES ? process.env.PAGES.split(",") : PAGES;
-  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+  const chromePath = CHROME_PATH;
   if (!existsSync(chromePath)) throw new BenchError(`no Chromium at ${chromePath}: install it or set CHROME_PATH`);
 
   const server = await startServer();

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../tests/support/server.ts";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type AutocannonOptions, type AutocannonResult } from "autocannon";
@@ -56,16 +56,7 @@ export function envNumber(name: string, fallback: number): number {
   return Number(text);
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** Waits until `url` answers (200, or any status with anyStatus), or the process has stopped. */
 export async function waitUntilUp(url: string, child: ChildProcess, describe: () => string, { anyStatus = false, timeoutMs = 20_000 } = {}) {

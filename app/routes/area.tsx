@@ -3,13 +3,12 @@
  * loader checks the "roofers-in-" prefix and the town; anything else is a 404.
  */
 import { data } from "react-router";
+import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
-import { telHref } from "~/lib/site-data.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { PhoneIcon } from "~/components/icons.tsx";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/area";
 
@@ -62,13 +61,7 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
         title={`Roofers in ${town.name}`}
         subline={town.description}
       >
-        <a href="/#contact" className="btn-primary">
-          Request a Quote
-        </a>
-        <a href={telHref(site)} className="btn-secondary">
-          <PhoneIcon width="20" height="20" />
-          Call {site.phone.display}
-        </a>
+        <QuoteAndCall quoteHref="/#contact" />
       </Hero>
       <section aria-label="Introduction" className="bg-white py-12">
         <div className="container-page">

@@ -1,11 +1,11 @@
 import { content, serviceAliasPath, site } from "~/content/index.ts";
-import { telHref } from "~/lib/site-data.ts";
+import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { ServiceCard, FeatureCard, TestimonialCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
-import { AwardIcon, ClockIcon, HomeIcon, PhoneIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
+import { AwardIcon, ClockIcon, HomeIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -39,13 +39,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         subline={`Roof repairs, new roofs, flat roofing, guttering and maintenance from one local team. ${site.claims.experienceYears}+ years' experience, fully insured, and a free quote within 24 hours.`}
         image={site.heroImage}
       >
-        <a href="#contact" className="btn-primary">
-          Get Your Free Quote
-        </a>
-        <a href={telHref(site)} className="btn-secondary">
-          <PhoneIcon width="20" height="20" />
-          Call {site.phone.display}
-        </a>
+        <QuoteAndCall quoteHref="#contact" quoteLabel="Get Your Free Quote" />
         <TrustBadges />
       </Hero>
 

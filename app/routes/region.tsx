@@ -1,11 +1,10 @@
 import { data } from "react-router";
+import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { areaPath, areasIn, findRegion, site } from "~/content/index.ts";
-import { telHref } from "~/lib/site-data.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { PhoneIcon } from "~/components/icons.tsx";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/region";
 
@@ -37,13 +36,7 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
         title={`Professional Roofers in ${region.name}`}
         subline={`${site.claims.experienceYears}+ years' experience, fully insured, with free quotes within 24 hours and emergency repairs 24/7.`}
       >
-        <a href="/#contact" className="btn-primary">
-          Request a Quote
-        </a>
-        <a href={telHref(site)} className="btn-secondary">
-          <PhoneIcon width="20" height="20" />
-          Call {site.phone.display}
-        </a>
+        <QuoteAndCall quoteHref="/#contact" />
       </Hero>
       <section aria-label="Introduction" className="bg-white py-12">
         <div className="container-page">

@@ -3,15 +3,14 @@
  * page and name the Stevenage path as canonical (DECISIONS.md item 5).
  */
 import { data } from "react-router";
-import { area, areaPath, findService, service as serviceBySlug, servicePath, site, type Service } from "~/content/index.ts";
-import { telHref } from "~/lib/site-data.ts";
+import { QuoteAndCall } from "~/components/sections/Actions.tsx";
+import { area, areaPath, findService, service as serviceBySlug, servicePath, type Service } from "~/content/index.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard, RelatedServiceCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Faq } from "~/components/sections/Faq.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { PhoneIcon } from "~/components/icons.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/service";
@@ -95,13 +94,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <Hero breadcrumbs={crumbs} title={service.headline} subline={service.subline} image={service.image}>
-        <a href={detail ? "/#contact" : "#contact"} className="btn-primary">
-          Get Your Free Quote
-        </a>
-        <a href={telHref(site)} className="btn-secondary">
-          <PhoneIcon width="20" height="20" />
-          Call {site.phone.display}
-        </a>
+        <QuoteAndCall quoteHref={detail ? "/#contact" : "#contact"} quoteLabel="Get Your Free Quote" />
         {!detail && <Stats stats={service.stats} />}
       </Hero>
 

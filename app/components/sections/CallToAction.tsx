@@ -1,5 +1,5 @@
-import { telHref, useBusiness } from "~/lib/site-data.ts";
-import { PhoneIcon } from "../icons.tsx";
+import { useBusiness } from "~/lib/site-data.ts";
+import { QuoteAndCall } from "./Actions.tsx";
 
 /** The closing band of a page: the two actions that matter, a quote and a call. */
 export function CallToAction({
@@ -24,13 +24,7 @@ export function CallToAction({
           <p className="prose-measure mt-2 text-slate-200">{text ?? `${site.claims.quoteReply}. ${site.claims.insured}, with every job guaranteed.`}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <a href={quoteHref} className="btn-primary">
-            {quoteLabel}
-          </a>
-          <a href={telHref(site)} className="btn-on-dark">
-            <PhoneIcon width="20" height="20" />
-            Call {site.phone.display}
-          </a>
+          <QuoteAndCall quoteHref={quoteHref} quoteLabel={quoteLabel} callClassName="btn-on-dark" />
         </div>
       </div>
     </section>
