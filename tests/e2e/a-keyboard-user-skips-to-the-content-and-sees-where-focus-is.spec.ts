@@ -34,3 +34,17 @@ test("nothing moves for a visitor who asks for reduced motion", async ({ page })
   await page.emulateMedia({ reducedMotion: "no-preference" });
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
 });
+
+test("after a quote is sent, the page opens at the thank-you notice and Tab continues from there", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one width is enough for where focus goes");
+  await page.goto("/guttering-fascias-in-stevenage");
+  await page.getByLabel("Your Name *").fill(`Focus Check ${Date.now()}`);
+  await page.getByLabel("Email Address *").fill("focus@example.org");
+  await page.getByLabel("Phone Number *").fill("01438 222333");
+  await page.getByLabel("Project Description *").fill("New gutters at the back");
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  const notice = page.getByText("Thank you! We'll get back to you within 24 hours.");
+  await expect(notice).toBeInViewport();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Your Name *")).toBeFocused();
+});

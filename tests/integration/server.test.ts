@@ -199,6 +199,29 @@ describe("operations", () => {
     expect(lines[0]).toMatch(new RegExp(`^Cannot start: ${name} `));
   });
 
+  it("on SIGTERM, finishes a request in flight before it stops", async () => {
+    const other = await startServer();
+    const body = new URLSearchParams({ name: "Late Sender", email: "late@example.org", phone: "01438 111222", address: "", message: "Sent as the server stops" }).toString();
+    const answer = new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${other.url}/?index`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": Buffer.byteLength(body), Origin: other.url },
+      }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        other.process.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(20)), 300);
+      }, 200);
+    });
+    expect(await answer).toBe(303);
+    expect(await other.stop()).toBe(0);
+    expect(other.rows().map((r) => r.name)).toEqual(["Late Sender"]);
+  });
+
   it("stops cleanly on SIGTERM", async () => {
     const other = await startServer();
     await fetch(`${other.url}/`);

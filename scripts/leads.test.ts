@@ -1,0 +1,74 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { LeadStore } from "../app/lib/leads.server.ts";
+import { run, toCsv } from "./leads.ts";
+
+let dir: string;
+const previous = process.env.DATA_DIR;
+
+function seed() {
+  const store = new LeadStore(path.join(dir, "leads.sqlite"));
+  store.add({ form: "quote", page: "/", name: "Old Request", email: "old@example.com", phone: "01438 000001", location: "", message: "Old" }, { notify: false, now: new Date("2024-05-01T10:00:00Z") });
+  store.add({ form: "contact", page: "/contact", name: "=HYPERLINK(1)", email: "a@example.com", phone: "01438 000002", location: "SG1 1AA", message: 'Line one\nsaid "hello", twice' }, { notify: true, now: new Date("2026-11-20T09:30:00Z") });
+  store.add({ form: "quote", page: "/guttering-fascias-in-stevenage", name: "Newest Request", email: "n@example.com", phone: "01438 000003", location: "1 High St", message: "New gutters" }, { notify: false, now: new Date("2026-11-21T08:00:00Z") });
+  store.close();
+}
+
+function capture(argv: string[]) {
+  let out = "";
+  const code = run(argv, (text) => (out += text));
+  return { code, out };
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "leads-cli-"));
+  process.env.DATA_DIR = dir;
+});
+afterEach(() => {
+  process.env.DATA_DIR = previous;
+});
+
+it("lists requests newest first, marking those not yet e-mailed", () => {
+  seed();
+  const { code, out } = capture([]);
+  expect(code).toBe(0);
+  expect(out.indexOf("Newest Request")).toBeLessThan(out.indexOf("HYPERLINK"));
+  expect(out.indexOf("HYPERLINK")).toBeLessThan(out.indexOf("Old Request"));
+  expect(out).toContain("UNSENT e-mail (0 attempts)");
+  expect(out).toContain("3 requests, 1 not yet e-mailed.");
+});
+
+it("prints one JSON array, filtered by --since", () => {
+  seed();
+  const { code, out } = capture(["--format", "json", "--since", "2026-11-01"]);
+  expect(code).toBe(0);
+  const rows = JSON.parse(out) as { name: string; delivery: string }[];
+  expect(rows.map((r) => r.name)).toEqual(["Newest Request", "=HYPERLINK(1)"]);
+  expect(rows[1]!.delivery).toBe("pending");
+});
+
+it("prints CSV that a spreadsheet reads safely", () => {
+  seed();
+  const { out } = capture(["--format", "csv"]);
+  const lines = out.split("\r\n");
+  expect(lines[0]).toBe("id,createdAt,form,page,name,email,phone,location,message,delivery,attempts,lastError");
+  // A cell that starts like a formula is defused with a leading quote.
+  expect(out).toContain(",'=HYPERLINK(1),");
+  expect(out).toContain('"Line one\nsaid ""hello"", twice"');
+  expect(toCsv([])).toBe("id,createdAt,form,page,name,email,phone,location,message,delivery,attempts,lastError\r\n");
+});
+
+it("deletes requests made before a date and says how many", () => {
+  seed();
+  expect(capture(["--purge-before", "2026-01-01"]).out).toBe("Deleted 1 request made before 2026-01-01.\n");
+  expect((JSON.parse(capture(["--format", "json"]).out) as unknown[]).length).toBe(2);
+});
+
+it("refuses a malformed date or format, and copes with no database yet", () => {
+  expect(capture(["--since", "21/11/2026"]).code).toBe(2);
+  expect(capture(["--purge-before", "2026-13-45"]).code).toBe(2);
+  expect(capture(["--format", "xml"]).code).toBe(2);
+  expect(capture(["--format", "json"])).toEqual({ code: 0, out: "[]\n" });
+});
