@@ -14,7 +14,7 @@ export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
       {site.openingHours.map((row) => (
         <div key={row.label} className="contents">
           <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
-          <dd>{row.opens && row.closes ? `${formatTime(row.opens)} – ${formatTime(row.closes)}` : "Closed"}</dd>
+          <dd className="whitespace-nowrap">{row.opens && row.closes ? `${formatTime(row.opens)} – ${formatTime(row.closes)}` : "Closed"}</dd>
         </div>
       ))}
     </dl>
