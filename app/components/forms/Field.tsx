@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 interface Common {
   /** Prefix for ids, so two forms could share a page. */
@@ -17,8 +17,8 @@ function describedBy(id: ReturnType<typeof ids>, error?: string, hint?: string) 
   return [hint ? id.hint : null, error ? id.error : null].filter(Boolean).join(" ") || undefined;
 }
 
-/** A labelled input whose error sits under it, tied to it for screen readers. */
-export function Field({ form, name, label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+/** The label, optional hint and error that every field shares, tied to the control by id. */
+function FieldShell({ form, name, label, error, hint, children }: Common & { children: (aria: AriaProps) => ReactNode }) {
   const id = ids(form, name);
   return (
     <div>
@@ -30,14 +30,7 @@ export function Field({ form, name, label, error, hint, ...input }: Common & Inp
           {hint}
         </p>
       )}
-      <input
-        id={id.input}
-        name={name}
-        className="field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+      {children({ id: id.input, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint) })}
       {error && (
         <p id={id.error} className="field-error">
           {error}
@@ -47,27 +40,27 @@ export function Field({ form, name, label, error, hint, ...input }: Common & Inp
   );
 }
 
-export function TextArea({ form, name, label, error, hint, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = ids(form, name);
+interface AriaProps {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** A labelled input whose error sits under it, tied to it for screen readers. */
+export function Field({ form, name, label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div>
-      <label htmlFor={id.input} className="field-label">
-        {label}
-      </label>
-      <textarea
-        id={id.input}
-        name={name}
-        className="field"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
-      {error && (
-        <p id={id.error} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldShell form={form} name={name} label={label} error={error} hint={hint}>
+      {(aria) => <input className="field" {...aria} {...input} />}
+    </FieldShell>
+  );
+}
+
+export function TextArea({ form, name, label, error, hint, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldShell form={form} name={name} label={label} error={error} hint={hint}>
+      {(aria) => <textarea className="field" {...aria} {...input} />}
+    </FieldShell>
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { telHref, useSiteData, type NavRegion } from "~/lib/site-data.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from "../icons.tsx";
+import { CallButton } from "../sections/Actions.tsx";
 import { Logo } from "./Logo.tsx";
 
 const NAV = [
@@ -150,10 +151,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
             ))}
           </ul>
         </nav>
-        <a href={telHref(site)} className="btn-primary mt-6 w-full">
-          <PhoneIcon width="20" height="20" />
-          Call {site.phone.display}
-        </a>
+        <CallButton className="btn-primary mt-6 w-full" />
       </div>
     </header>
   );

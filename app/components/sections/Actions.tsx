@@ -1,6 +1,17 @@
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { PhoneIcon } from "../icons.tsx";
 
+/** A button that dials the business. */
+export function CallButton({ className = "btn-primary" }: { className?: string }) {
+  const site = useBusiness();
+  return (
+    <a href={telHref(site)} className={className}>
+      <PhoneIcon width="20" height="20" />
+      Call {site.phone.display}
+    </a>
+  );
+}
+
 /** The two actions every page offers: a quote and a call. */
 export function QuoteAndCall({
   quoteHref,
@@ -11,16 +22,12 @@ export function QuoteAndCall({
   quoteLabel?: string;
   callClassName?: string;
 }) {
-  const site = useBusiness();
   return (
     <>
       <a href={quoteHref} className="btn-primary">
         {quoteLabel}
       </a>
-      <a href={telHref(site)} className={callClassName}>
-        <PhoneIcon width="20" height="20" />
-        Call {site.phone.display}
-      </a>
+      <CallButton className={callClassName} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
 import type { QuoteActionData } from "~/lib/quote-action.server.ts";
 import { QuoteForm } from "../forms/QuoteForm.tsx";
 import { AlertIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons.tsx";
+import { CallButton } from "./Actions.tsx";
 import { OpeningHours } from "./OpeningHours.tsx";
 
 /** The #contact section: the quote form, how to reach us, and the emergency call-out box. */
@@ -52,10 +53,7 @@ export function ContactSection({ action, result, title = "Get your free quote" }
               <p className="mt-2 text-slate-200">
                 Storm damage or a leak that won't wait? {site.claims.emergency}.
               </p>
-              <a href={telHref(site)} className="btn-primary mt-4">
-                <PhoneIcon width="20" height="20" />
-                Call {site.phone.display}
-              </a>
+              <CallButton className="btn-primary mt-4" />
             </div>
           </div>
         </div>
