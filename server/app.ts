@@ -14,8 +14,6 @@ export const MAX_BODY_BYTES = 32 * 1024;
 export interface AppOptions {
   site: StaticSite;
   build: ServerBuild;
-  /** Origin used to build request URLs (the site's own address). */
-  origin?: string;
   log?: (line: string) => void;
   /** Decides whether a form post from this client may go ahead (rate limit). */
   allowPost?: (clientAddress: string) => boolean;
@@ -179,8 +177,21 @@ export function createApp(options: AppOptions) {
     res.end(text);
   }
 
+  /**
+   * The scheme the visitor used. Behind a TLS proxy the connection to us is plain HTTP; the
+   * proxy says what the visitor used in X-Forwarded-Proto. React Router compares it with the
+   * Origin of a form post, so a wrong scheme would refuse every post.
+   */
+  function scheme(req: IncomingMessage): "http" | "https" {
+    if (options.trustProxy) {
+      const forwarded = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]!.trim();
+      if (forwarded === "https" || forwarded === "http") return forwarded;
+    }
+    return "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse) {
-    const origin = options.origin ?? `http://${req.headers.host ?? "localhost"}`;
+    const origin = `${scheme(req)}://${req.headers.host ?? "localhost"}`;
     let url: URL;
     try {
       url = new URL(req.url ?? "/", origin);

@@ -31,7 +31,15 @@ process.env.SITE_URL = settings.siteUrl;
 const root = path.resolve(import.meta.dirname, "..");
 const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
 const site = await loadStaticSite(path.join(root, "build/client"), [...canonicalPaths(), ...aliasPaths()]);
-const store = leadStore();
+function storeOrExit() {
+  try {
+    return leadStore();
+  } catch (error) {
+    console.error(`Cannot start: DATA_DIR "${settings.dataDir}" cannot hold the requests database (${error instanceof Error ? error.message : error})`);
+    process.exit(1);
+  }
+}
+const store = storeOrExit();
 const notifier =
   settings.smtpUrl && settings.leadsNotifyTo
     ? new LeadNotifier(store, {

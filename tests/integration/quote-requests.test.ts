@@ -182,6 +182,33 @@ describe("bad input and abuse", () => {
   });
 });
 
+describe("behind a TLS proxy", () => {
+  it("accepts a post from the https page when the proxy says the visitor used https", async () => {
+    const server = await startServer({ TRUST_PROXY: "1" });
+    try {
+      const httpsOrigin = server.url.replace("http:", "https:");
+      const proxied = await postForm(server, "/?index", QUOTE, { Origin: httpsOrigin, "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" });
+      expect(proxied.status).toBe(303);
+      const unproxied = await postForm(server, "/?index", QUOTE, { Origin: httpsOrigin });
+      expect(unproxied.status).toBe(400);
+      expect(server.rows()).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("ignores X-Forwarded-Proto when no proxy is trusted", async () => {
+    const server = await startServer();
+    try {
+      const response = await postForm(server, "/?index", QUOTE, { Origin: server.url.replace("http:", "https:"), "X-Forwarded-Proto": "https" });
+      expect(response.status).toBe(400);
+      expect(server.rows()).toHaveLength(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe("the rate limit", () => {
   let server: RunningServer;
   beforeAll(async () => (server = await startServer({ FORM_RATE_LIMIT: "3" })));
