@@ -32,7 +32,7 @@ export function cspFor(html: string): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self' https://wa.me",
+    "form-action 'self'",
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

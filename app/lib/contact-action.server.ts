@@ -2,21 +2,28 @@
  * The server side of the contact form: the same schema as the browser. Without JavaScript the
  * page posts here and, once the request is stored, the visitor goes on to the chat app; with
  * JavaScript the browser has opened the chat itself and only asks for the request to be stored.
+ *
+ * The visitor is sent on by the answer page (a meta refresh and a link), not by a redirect:
+ * the chat app redirects again to hosts of its own, and a redirect chain that starts at a form
+ * post must stay within the page's CSP `form-action`, which allows only this site.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
 import { site } from "~/content/index.ts";
 import { buildChatLink, parseContact } from "./forms/contact.ts";
 import { recordLead } from "./record-lead.server.ts";
+import type { ContactServerResult } from "~/components/forms/ContactForm.tsx";
 
 export async function contactPageAction(request: Request) {
   const form = await readForm(request);
-  if (form.get("website")) return redirect("/contact", 303);
+  if (form.get("website")) return { status: "sent" } satisfies ContactServerResult;
   const parsed = parseContact(form);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok) {
+    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ContactServerResult, { status: 400 });
+  }
   // The chat link carries the whole request, so the visitor goes on even if storing failed.
   await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
-  return redirect(buildChatLink(site.chatNumber, parsed.data), 303);
+  return { status: "sent", chatLink: buildChatLink(site.chatNumber, parsed.data) } satisfies ContactServerResult;
 }
 
 export async function contactRecordAction(request: Request) {

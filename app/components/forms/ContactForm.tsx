@@ -9,10 +9,10 @@ import type { FieldErrors } from "~/lib/forms/fields.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 
-export interface ContactServerResult {
-  errors: FieldErrors<ContactField>;
-  values: Record<ContactField, string>;
-}
+export type ContactServerResult =
+  | { status: "invalid"; errors: FieldErrors<ContactField>; values: Record<ContactField, string> }
+  /** Stored; without JavaScript the page then sends the visitor on to the chat link. */
+  | { status: "sent"; chatLink?: string };
 
 const FIELDS = [
   ["name", "Full Name", "text", "name"],
@@ -23,8 +23,9 @@ const FIELDS = [
 
 export function ContactForm({ serverResult }: { serverResult?: ContactServerResult }) {
   const site = useBusiness();
-  const values = serverResult?.values;
-  const errors = serverResult?.errors ?? {};
+  const values = serverResult?.status === "invalid" ? serverResult.values : undefined;
+  const errors = serverResult?.status === "invalid" ? serverResult.errors : {};
+  const sent = serverResult?.status === "sent" ? serverResult : undefined;
   return (
     <form
       id="contact-form"
@@ -43,7 +44,23 @@ export function ContactForm({ serverResult }: { serverResult?: ContactServerResu
       </h2>
       <p className="text-muted">We reply within 24 hours with a free quote.</p>
       {/* Empty until the script puts one of the notices below in it, so that it is announced. */}
-      <div tabIndex={-1} role="status" aria-live="polite" className="outline-none" data-notices="" />
+      <div tabIndex={-1} role="status" aria-live="polite" className="outline-none" data-notices="">
+        {sent && (
+          <p className="rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700">
+            Thank you! Your message has been sent. We'll contact you soon.
+            {sent.chatLink && (
+              <>
+                {" "}
+                <a href={sent.chatLink} className="underline">
+                  Open the chat with your message
+                </a>
+                {/* React places this in the head: the browser goes on to the chat at once. */}
+                <meta httpEquiv="refresh" content={`0; url=${sent.chatLink}`} />
+              </>
+            )}
+          </p>
+        )}
+      </div>
       <template data-notice="sent">
         <p className="rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700">
           Thank you! Your message has been sent. We'll contact you soon.
