@@ -3,8 +3,6 @@
  * at one address, and the React Router app for form posts and the not-found page.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createHash } from "node:crypto";
-import { brotliCompressSync, gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
@@ -149,26 +147,6 @@ export function createApp(options: AppOptions) {
     await sendAppResponse(req, res, response);
   }
 
-  // Every unknown address gets the same not-found page: render it once, keep it compressed.
-  let notFoundPage: Promise<StaticFile> | undefined;
-  function renderNotFound(origin: string): Promise<StaticFile> {
-    notFoundPage ??= (async () => {
-      const response = await handleRequest(new Request(`${origin}/__not-found__`));
-      const body = Buffer.from(await response.text());
-      return {
-        body,
-        br: brotliCompressSync(body),
-        gzip: gzipSync(body),
-        type: "text/html; charset=utf-8",
-        etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
-        lastModified: new Date().toUTCString(),
-        immutable: false,
-        csp: cspFor(body.toString("utf8")),
-      };
-    })();
-    return notFoundPage;
-  }
-
   function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
     res.statusCode = status;
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -218,7 +196,7 @@ export function createApp(options: AppOptions) {
         return res.end();
       }
       // Every page the site has is prerendered, so any other address is not found.
-      return sendStatic(req, res, await renderNotFound(url.origin), 404);
+      return sendStatic(req, res, site.notFound, 404);
     }
 
     if (method === "POST") {

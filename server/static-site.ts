@@ -61,6 +61,8 @@ export interface StaticSite {
   files: Map<string, StaticFile>;
   /** The other spelling of a page's path (slash added or removed) → its canonical path. */
   redirects: Map<string, string>;
+  /** The not-found page (404.html), answered with 404 to every unknown address. */
+  notFound: StaticFile;
 }
 
 /** The file a prerendered path was written to. */
@@ -90,7 +92,15 @@ export async function loadStaticSite(clientDir: string, pagePaths: string[]): Pr
     files.set(urlPath, entry);
   };
 
-  const pageFiles = new Set<string>();
+  const notFoundFile = path.join(clientDir, "404.html");
+  try {
+    await load(notFoundFile, "/404.html");
+  } catch {
+    throw new Error("The build has no 404.html: run npm run build");
+  }
+  const notFound = files.get("/404.html")!;
+  files.delete("/404.html");
+  const pageFiles = new Set<string>([notFoundFile]);
   for (const pagePath of pagePaths) {
     const file = pageFile(clientDir, pagePath);
     pageFiles.add(file);
@@ -109,5 +119,5 @@ export async function loadStaticSite(clientDir: string, pagePaths: string[]): Pr
     if (file.endsWith("index.html")) continue;
     await load(file, `/${path.relative(clientDir, file).split(path.sep).join("/")}`);
   }
-  return { files, redirects };
+  return { files, redirects, notFound };
 }
