@@ -2,7 +2,8 @@
 import { createHash } from "node:crypto";
 
 export const SECURITY_HEADERS: Record<string, string> = {
-  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+  // A year. Not includeSubDomains: the owner may have other subdomains not yet on HTTPS.
+  "Strict-Transport-Security": "max-age=31536000",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy":
