@@ -80,11 +80,27 @@ export function loadContent(raw: RawContent): Content {
   const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).length(6), raw.gallery, problems);
   const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).length(3), raw.testimonials, problems);
 
-  if (!business || !services || !regions || !areas || !gallery || !testimonials) throw new ContentError(problems);
+  crossCheck({ services, regions, areas, gallery, testimonials }, problems);
+  if (problems.length > 0 || !business || !services || !regions || !areas || !gallery || !testimonials) {
+    throw new ContentError(problems);
+  }
+  return { business, services, regions, areas, gallery, testimonials };
+}
 
-  const areaSlugs = new Set(areas.map((a) => a.slug));
-  const serviceSlugs = new Set(services.map((s) => s.slug));
-  const regionSlugs = new Set(regions.map((r) => r.slug));
+/**
+ * The references between files. A file that did not parse is left out, and a reference into it
+ * is not judged, so one broken file does not hide the other files' problems behind false ones.
+ */
+function crossCheck(
+  parsed: { services?: Service[]; regions?: Region[]; areas?: Area[]; gallery?: GalleryProject[]; testimonials?: Testimonial[] },
+  problems: string[],
+) {
+  const { services = [], regions = [], areas = [], gallery = [], testimonials = [] } = parsed;
+  const known = (list: { slug: string }[] | undefined) => (list ? new Set(list.map((item) => item.slug)) : undefined);
+  const areaSlugs = known(parsed.areas);
+  const serviceSlugs = known(parsed.services);
+  const regionSlugs = known(parsed.regions);
+  const missing = (set: Set<string> | undefined, slug: string) => set !== undefined && !set.has(slug);
 
   checkUnique("areas.json", "slug", areas.map((a) => a.slug), problems);
   checkUnique("areas.json", "name", areas.map((a) => a.name), problems);
@@ -96,22 +112,24 @@ export function loadContent(raw: RawContent): Content {
     if (reserved.has(r.slug)) problems.push(`app/content/regions.json: [${i}].slug: "${r.slug}" is a path the site already uses`);
   });
 
-  regions.forEach((region, i) => {
-    const count = areas.filter((a) => a.region === region.slug).length;
-    if (count !== region.townCount) {
-      problems.push(
-        `app/content/regions.json: [${i}].townCount: region "${region.slug}" should hold ${region.townCount} towns, areas.json has ${count}`,
-      );
-    }
-  });
+  if (parsed.areas) {
+    regions.forEach((region, i) => {
+      const count = areas.filter((a) => a.region === region.slug).length;
+      if (count !== region.townCount) {
+        problems.push(
+          `app/content/regions.json: [${i}].townCount: region "${region.slug}" should hold ${region.townCount} towns, areas.json has ${count}`,
+        );
+      }
+    });
+  }
 
   areas.forEach((area, i) => {
-    if (!regionSlugs.has(area.region)) {
+    if (missing(regionSlugs, area.region)) {
       problems.push(`app/content/areas.json: [${i}].region: "${area.region}" is not a region in regions.json`);
     }
     area.nearby.forEach((slug, j) => {
       if (slug === area.slug) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: a town cannot be its own neighbour`);
-      else if (!areaSlugs.has(slug)) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: "${slug}" is not a town in areas.json`);
+      else if (missing(areaSlugs, slug)) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: "${slug}" is not a town in areas.json`);
     });
     checkUnique("areas.json", `nearby (of ${area.slug})`, area.nearby, problems);
   });
@@ -127,26 +145,23 @@ export function loadContent(raw: RawContent): Content {
       problems.push(`${where}.areas: a ${service.kind} page links ${areaCount} towns, found ${service.areas.length}`);
     }
     service.areas.forEach((slug, j) => {
-      if (!areaSlugs.has(slug)) problems.push(`${where}.areas[${j}]: "${slug}" is not a town in areas.json`);
+      if (missing(areaSlugs, slug)) problems.push(`${where}.areas[${j}]: "${slug}" is not a town in areas.json`);
     });
     service.related.forEach((slug, j) => {
       if (slug === service.slug) problems.push(`${where}.related[${j}]: a service cannot be related to itself`);
-      else if (!serviceSlugs.has(slug)) problems.push(`${where}.related[${j}]: "${slug}" is not a service in services.json`);
+      else if (missing(serviceSlugs, slug)) problems.push(`${where}.related[${j}]: "${slug}" is not a service in services.json`);
     });
   });
 
   gallery.forEach((project, i) => {
-    if (!areaSlugs.has(project.location)) {
+    if (missing(areaSlugs, project.location)) {
       problems.push(`app/content/gallery.json: [${i}].location: "${project.location}" is not a town in areas.json`);
     }
   });
   checkUnique("gallery.json", "category", gallery.map((g) => g.category), problems);
   testimonials.forEach((t, i) => {
-    if (!areaSlugs.has(t.location)) {
+    if (missing(areaSlugs, t.location)) {
       problems.push(`app/content/testimonials.json: [${i}].location: "${t.location}" is not a town in areas.json`);
     }
   });
-
-  if (problems.length > 0) throw new ContentError(problems);
-  return { business, services, regions, areas, gallery, testimonials };
 }
