@@ -22,7 +22,7 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 const WHY_CHOOSE = [
-  { title: `${site.claims.experienceYears}+ years' experience`, text: "Two decades of roofing across Hertfordshire, Essex and North London, on every kind of home.", Icon: HomeIcon },
+  { title: `${site.claims.experienceYears}+ years' experience`, text: "Roofing across Hertfordshire, Essex and North London, on every kind of home from Victorian terraces to new builds.", Icon: HomeIcon },
   { title: site.claims.insured, text: "Full insurance on every job, large or small, so your home is covered while we work.", Icon: ShieldIcon },
   { title: "Guaranteed workmanship", text: `${site.claims.workmanshipGuarantee}.`, Icon: AwardIcon },
   { title: "Free quotes within 24 hours", text: "We inspect, explain what we found and give you a written quote, free and with no obligation.", Icon: ClockIcon },
