@@ -3,6 +3,7 @@
  * loader checks the "roofers-in-" prefix and the town; anything else is a 404.
  */
 import { data } from "react-router";
+import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
@@ -63,11 +64,7 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
       >
         <QuoteAndCall quoteHref="/#contact" />
       </Hero>
-      <section aria-label="Introduction" className="bg-white py-12">
-        <div className="container-page">
-          <p className="prose-measure text-lg">{town.intro}</p>
-        </div>
-      </section>
+      <Intro paragraphs={[town.intro]} />
       <Section title={`Roofing services in ${town.name}`}>
         <div className="grid gap-10 md:grid-cols-2">
           <div>

@@ -1,6 +1,7 @@
 import { content } from "~/content/index.ts";
+import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
-import { ProjectCard, TestimonialCard } from "~/components/sections/Cards.tsx";
+import { ProjectCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { rootFrom, seo } from "~/lib/seo.ts";
@@ -29,13 +30,7 @@ export default function Gallery() {
           ))}
         </div>
       </Section>
-      <Section title="What our customers say">
-        <div className="grid gap-6 md:grid-cols-3">
-          {content.testimonials.map((testimonial) => (
-            <TestimonialCard key={testimonial.name} testimonial={testimonial} />
-          ))}
-        </div>
-      </Section>
+      <Testimonials testimonials={content.testimonials} />
       <CallToAction title="Like what you see? Get a free quote" />
     </>
   );

@@ -1,6 +1,7 @@
 import { content, serviceAliasPath, site } from "~/content/index.ts";
+import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
-import { ServiceCard, FeatureCard, TestimonialCard } from "~/components/sections/Cards.tsx";
+import { ServiceCard, FeatureCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
@@ -59,13 +60,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Section title="What our customers say" tone="white">
-        <div className="grid gap-6 md:grid-cols-3">
-          {content.testimonials.map((testimonial) => (
-            <TestimonialCard key={testimonial.name} testimonial={testimonial} />
-          ))}
-        </div>
-      </Section>
+      <Testimonials testimonials={content.testimonials} tone="white" />
 
       <ContactSection action="/?index#contact" result={actionData} />
     </>

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { areaPath, areasIn, findRegion, site } from "~/content/index.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
@@ -38,15 +39,7 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
       >
         <QuoteAndCall quoteHref="/#contact" />
       </Hero>
-      <section aria-label="Introduction" className="bg-white py-12">
-        <div className="container-page">
-          <div className="prose-measure space-y-4 text-lg">
-          {region.intro.map((paragraph) => (
-            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-          ))}
-          </div>
-        </div>
-      </section>
+      <Intro paragraphs={region.intro} />
       <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {towns.map((town) => (

@@ -3,6 +3,7 @@
  * page and name the Stevenage path as canonical (DECISIONS.md item 5).
  */
 import { data } from "react-router";
+import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area, areaPath, findService, service as serviceBySlug, servicePath, type Service } from "~/content/index.ts";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
@@ -98,15 +99,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         {!detail && <Stats stats={service.stats} />}
       </Hero>
 
-      <section aria-label="Introduction" className="bg-white py-12">
-        <div className="container-page">
-          <div className="prose-measure space-y-4 text-lg">
-          {service.intro.map((paragraph) => (
-            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
-          ))}
-          </div>
-        </div>
-      </section>
+      <Intro paragraphs={service.intro} />
 
       <Section title={detail ? `Why choose us for ${service.name.toLowerCase()}` : "Benefits"}>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
