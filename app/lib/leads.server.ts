@@ -50,39 +50,12 @@ const MIGRATIONS = [
   `CREATE INDEX leads_pending ON leads (delivery, next_attempt_at)`,
 ];
 
-interface Row {
-  id: number;
-  created_at: string;
-  form: LeadForm;
-  page: string;
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
-  message: string;
-  delivery: Lead["delivery"];
-  attempts: number;
-  next_attempt_at: string | null;
-  last_error: string | null;
-}
+/** The columns as a Lead: SQLite renames them, so no row is mapped by hand. */
+const LEAD_COLUMNS = `id, created_at AS createdAt, form, page, name, email, phone, location, message, delivery,
+  attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError`;
 
-function toLead(row: Row): Lead {
-  return {
-    id: row.id,
-    createdAt: row.created_at,
-    form: row.form,
-    page: row.page,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    location: row.location,
-    message: row.message,
-    delivery: row.delivery,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    lastError: row.last_error,
-  };
-}
+/** A row as a plain Lead object (node:sqlite rows have no prototype). */
+const asLead = (row: unknown): Lead => ({ ...(row as object) }) as Lead;
 
 export class LeadStore {
   readonly db: DatabaseSync;
@@ -95,7 +68,7 @@ export class LeadStore {
     this.migrate();
     this.insert = this.db.prepare(
       `INSERT INTO leads (created_at, form, page, name, email, phone, location, message, delivery, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${LEAD_COLUMNS}`,
     );
   }
 
@@ -160,16 +133,16 @@ export class LeadStore {
   add(lead: NewLead, options: { notify: boolean; now?: Date } = { notify: false }): Lead {
     const now = (options.now ?? new Date()).toISOString();
     const row = this.insert.get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
-        options.notify ? "pending" : "none", options.notify ? now : null) as unknown as Row;
-    return toLead(row);
+        options.notify ? "pending" : "none", options.notify ? now : null);
+    return asLead(row);
   }
 
   /** Newest first; `since` is an inclusive YYYY-MM-DD date (UTC). */
   list(options: { since?: string } = {}): Lead[] {
     const rows = options.since
-      ? this.db.prepare("SELECT * FROM leads WHERE created_at >= ? ORDER BY created_at DESC, id DESC").all(options.since)
-      : this.db.prepare("SELECT * FROM leads ORDER BY created_at DESC, id DESC").all();
-    return (rows as unknown as Row[]).map(toLead);
+      ? this.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE created_at >= ? ORDER BY created_at DESC, id DESC`).all(options.since)
+      : this.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads ORDER BY created_at DESC, id DESC`).all();
+    return rows.map(asLead);
   }
 
   count(): number {
@@ -180,9 +153,9 @@ export class LeadStore {
   due(now: Date = new Date(), limit = 20): Lead[] {
     return (
       this.db
-        .prepare("SELECT * FROM leads WHERE delivery = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?")
-        .all(now.toISOString(), limit) as unknown as Row[]
-    ).map(toLead);
+        .prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE delivery = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`)
+        .all(now.toISOString(), limit)
+    ).map(asLead);
   }
 
   markSent(id: number) {

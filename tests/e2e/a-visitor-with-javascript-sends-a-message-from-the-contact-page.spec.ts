@@ -12,6 +12,7 @@ import {
   expectFieldError,
   expectFieldFine,
   fakeChatApp,
+  expectStoredContact,
   storedLead,
   TEL_HREF,
   uniqueName,
@@ -120,15 +121,7 @@ test("a valid message opens the chat app with the request typed in, shows Sendin
   expect(posts, "the script recorded it; the form was not posted as a page").toEqual(["/api/contact"]);
   expect(errors, "no errors in the console").toEqual([]);
 
-  expect(await storedLead(sent.name)).toEqual({
-    form: "contact",
-    page: "/contact",
-    name: sent.name,
-    email: sent.email,
-    phone: sent.phone,
-    location: sent.postcode,
-    message: sent.message,
-  });
+  await expectStoredContact(sent);
 });
 
 test("when the browser will not open the chat tab, the visitor is asked to call instead, and the request is kept", async ({ page, context }, info) => {

@@ -10,7 +10,7 @@ import {
   CONTACT_ERRORS,
   expectFieldError,
   fakeChatApp,
-  storedLead,
+  expectStoredContact,
   uniqueName,
   VALID_CONTACT,
   type ContactFieldName,
@@ -95,13 +95,5 @@ test("a valid message is stored and the browser goes on to the chat app with the
   expect(text, "trimmed").not.toContain(`${sent.name}  `);
   expect(text, "trimmed").not.toContain(`${sent.message}   `);
 
-  expect(await storedLead(sent.name)).toEqual({
-    form: "contact",
-    page: "/contact",
-    name: sent.name,
-    email: sent.email,
-    phone: sent.phone,
-    location: sent.postcode,
-    message: sent.message,
-  });
+  await expectStoredContact(sent);
 });

@@ -7,6 +7,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { NewLead } from "../../app/lib/leads.server.ts";
 
 export { aliasPaths, areaPath, areasIn, canonicalPaths, content, servicePath } from "../../app/content/index.ts";
 
@@ -34,15 +35,8 @@ export function uniqueName(testInfo: TestInfo, who: string): string {
   return `${who} ${testInfo.project.name} ${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 }
 
-export interface StoredLead {
-  form: string;
-  page: string;
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
-  message: string;
-}
+/** A stored request as the browser tests compare it: what the visitor sent and where from. */
+export type StoredLead = NewLead;
 
 /** The stored requests sent under this name, read straight from the server's SQLite file. */
 export function leadsNamed(name: string): StoredLead[] {
@@ -55,6 +49,19 @@ export function leadsNamed(name: string): StoredLead[] {
   } finally {
     db.close();
   }
+}
+
+/** Expects the contact request sent with these fields to be stored, exactly once and as sent. */
+export async function expectStoredContact(sent: { name: string; email: string; phone: string; postcode: string; message: string }) {
+  expect(await storedLead(sent.name)).toEqual({
+    form: "contact",
+    page: "/contact",
+    name: sent.name,
+    email: sent.email,
+    phone: sent.phone,
+    location: sent.postcode,
+    message: sent.message,
+  });
 }
 
 /** Waits until exactly one request under this name is stored, and returns it. */
