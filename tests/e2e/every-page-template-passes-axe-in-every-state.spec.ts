@@ -4,21 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-
-const TEMPLATES: Record<string, string> = {
-  home: "/",
-  services: "/services",
-  "service detail": "/roof-repairs-in-stevenage",
-  "service by its second path": "/services/flat-roofing",
-  "Stevenage service": "/guttering-fascias-in-stevenage",
-  gallery: "/gallery",
-  sitemap: "/sitemap",
-  contact: "/contact",
-  privacy: "/privacy",
-  region: "/north-london",
-  area: "/areas/roofers-in-bishops-stortford/",
-  "not found": "/no-such-page",
-};
+import { PAGE_TEMPLATES } from "./page-templates.ts";
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -28,7 +14,7 @@ async function expectNoViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-for (const [name, path] of Object.entries(TEMPLATES)) {
+for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
   test(`the ${name} page has no violations`, async ({ page }) => {
     await page.goto(path);
     await expectNoViolations(page);

@@ -33,8 +33,9 @@ function FooterList({ title, links }: { title: string; links: { name: string; pa
 
 export function Footer() {
   const { business: site, nav } = useSiteData();
+  // Its foot leaves room for the floating call button, so the last links scroll clear of it.
   return (
-    <footer className="on-dark bg-ink pt-14 pb-24 text-slate-200 sm:pb-10">
+    <footer className="on-dark bg-ink pt-14 pb-[calc(2.5rem+var(--floating-call-room))] text-slate-200">
       <div className="container-page grid gap-10 sm:grid-cols-2 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <Logo onDark />
