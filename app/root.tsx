@@ -74,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         <a
           href="#main"
-          className="sr-only z-50 rounded-lg border-2 border-transparent bg-ink px-[0.875rem] py-[0.625rem] font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-50 rounded-lg border-transparent bg-ink px-[0.875rem] py-[0.625rem] font-semibold text-white focus:not-sr-only focus:border-2 focus:fixed focus:top-2 focus:left-2"
         >
           Skip to main content
         </a>

@@ -71,7 +71,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </ul>
       </section>
       <section aria-label="Message and opening hours" className="bg-paper py-12 md:py-16">
-        <div className="container-page grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+        <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-[1.6fr_1fr]">
           <div className="card">
             <ContactForm serverResult={actionData} />
           </div>

@@ -14,7 +14,7 @@ export function ContactSection({ action, result, title = "Get your free quote" }
         <h2 id="contact-heading" className="text-2xl sm:text-3xl">
           {title}
         </h2>
-        <div className="mt-8 grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+        <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[1.6fr_1fr]">
           <div className="card bg-paper">
             <QuoteForm action={action} result={result} />
           </div>

@@ -3,7 +3,8 @@ import { useBusiness } from "~/lib/site-data.ts";
 function formatTime(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
   const suffix = h >= 12 ? "PM" : "AM";
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${suffix}`;
+  // A no-break space keeps "8:00 AM" whole; a narrow screen breaks the line at the dash instead.
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")}\u00a0${suffix}`;
 }
 
 /** The business's one set of opening hours (DECISIONS.md item 6). */
@@ -14,7 +15,7 @@ export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
       {site.openingHours.map((row) => (
         <div key={row.label} className="contents">
           <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
-          <dd className="whitespace-nowrap">{row.opens && row.closes ? `${formatTime(row.opens)} – ${formatTime(row.closes)}` : "Closed"}</dd>
+          <dd>{row.opens && row.closes ? `${formatTime(row.opens)} – ${formatTime(row.closes)}` : "Closed"}</dd>
         </div>
       ))}
     </dl>
