@@ -1,15 +1,19 @@
 /**
- * A full-page picture of every page template at phone and desktop width, in normal colours and
- * in forced colours (a Windows contrast theme) with a light and a dark palette, for a person to
- * look over: `screenshots/{phone,desktop}/{template}[-forced-light|-forced-dark].png`.
+ * Full-page pictures of every page template for a person to look over, in
+ * `screenshots/{phone,desktop}/{template}{suffix}.png`:
+ * - at phone (390 px) and desktop (1280 px) width, in normal colours and in forced colours (a
+ *   Windows contrast theme) with its light and its dark palette (`-forced-light`, `-forced-dark`);
+ * - from the desktop project also as a 1280 × 800 window zoomed to 400 % shows it (`-zoom-400`,
+ *   a 320 × 200 CSS px window) and with text-only zoom at 200 % (`-text-200`).
  */
 import { fileURLToPath } from "node:url";
-import { test } from "@playwright/test";
+import { test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { PAGE_TEMPLATES } from "../e2e/page-templates.ts";
 
 const OUT = fileURLToPath(new URL("../../screenshots/", import.meta.url));
 
-const MODES = [
+const COLOUR_MODES = [
   { suffix: "", media: { forcedColors: "none", colorScheme: "light" } },
   { suffix: "-forced-light", media: { forcedColors: "active", colorScheme: "light" } },
   { suffix: "-forced-dark", media: { forcedColors: "active", colorScheme: "dark" } },
@@ -17,13 +21,50 @@ const MODES = [
 
 test.use({ reducedMotion: "reduce" });
 
+/**
+ * A full-page picture made of one picture per window height. Playwright's own full-page picture
+ * resizes the window through DevTools, which resets the font-size setting text zoom relies on.
+ * The sticky header is drawn once, at the top, rather than over the top of every part.
+ */
+async function stitchedScreenshot(page: Page, file: string) {
+  const { width, height, pageHeight } = await page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      if (getComputedStyle(el).position === "sticky") el.style.position = "static";
+    }
+    return { width: innerWidth, height: innerHeight, pageHeight: document.documentElement.scrollHeight };
+  });
+  const parts: sharp.OverlayOptions[] = [];
+  for (let top = 0; top < pageHeight; top += height) {
+    const scrolledTo = await page.evaluate((y) => (scrollTo(0, y), scrollY), top);
+    parts.push({ input: await page.screenshot(), top: scrolledTo, left: 0 });
+  }
+  await sharp({ create: { width, height: pageHeight, channels: 3, background: "#ffffff" } })
+    .composite(parts)
+    .png()
+    .toFile(file);
+}
+
 for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
+  const file = name.replace(/\W+/g, "-");
+
   test(`the ${name} page`, async ({ page }, testInfo) => {
     await page.goto(path);
-    const file = name.replace(/\W+/g, "-");
-    for (const { suffix, media } of MODES) {
+    for (const { suffix, media } of COLOUR_MODES) {
       await page.emulateMedia(media);
       await page.screenshot({ path: `${OUT}${testInfo.project.name}/${file}${suffix}.png`, fullPage: true });
     }
+  });
+
+  test(`the ${name} page zoomed`, async ({ browser, page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "zoom is a desktop window's");
+    const zoomed = await browser.newPage({ viewport: { width: 320, height: 200 }, reducedMotion: "reduce" });
+    await zoomed.goto(new URL(path, testInfo.project.use.baseURL).href);
+    await zoomed.screenshot({ path: `${OUT}desktop/${file}-zoom-400.png`, fullPage: true });
+    await zoomed.close();
+    // Text-only zoom is the browser's default font size doubled (Chrome's "Font size" setting).
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+    await page.goto(path);
+    await stitchedScreenshot(page, `${OUT}desktop/${file}-text-200.png`);
   });
 }

@@ -3,7 +3,7 @@ import { useBusiness } from "~/lib/site-data.ts";
 function formatTime(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
   const suffix = h >= 12 ? "PM" : "AM";
-  // A no-break space keeps "8:00 AM" whole; a narrow screen breaks the line at the dash instead.
+  // No-break spaces keep "8:00 AM" and "– 6:00 PM" whole: a narrow column breaks before the dash.
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")}\u00a0${suffix}`;
 }
 
@@ -15,7 +15,7 @@ export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
       {site.openingHours.map((row) => (
         <div key={row.label} className="contents">
           <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
-          <dd>{row.opens && row.closes ? `${formatTime(row.opens)} – ${formatTime(row.closes)}` : "Closed"}</dd>
+          <dd>{row.opens && row.closes ? `${formatTime(row.opens)} –\u00a0${formatTime(row.closes)}` : "Closed"}</dd>
         </div>
       ))}
     </dl>
