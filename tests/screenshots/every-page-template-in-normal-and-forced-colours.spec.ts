@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { test, type Page } from "@playwright/test";
-import sharp from "sharp";
+import sharp, { type OverlayOptions } from "sharp";
 import { PAGE_TEMPLATES } from "../e2e/page-templates.ts";
 
 const OUT = fileURLToPath(new URL("../../screenshots/", import.meta.url));
@@ -33,7 +33,7 @@ async function stitchedScreenshot(page: Page, file: string) {
     }
     return { width: innerWidth, height: innerHeight, pageHeight: document.documentElement.scrollHeight };
   });
-  const parts: sharp.OverlayOptions[] = [];
+  const parts: OverlayOptions[] = [];
   for (let top = 0; top < pageHeight; top += height) {
     const scrolledTo = await page.evaluate((y) => (scrollTo(0, y), scrollY), top);
     parts.push({ input: await page.screenshot(), top: scrolledTo, left: 0 });
