@@ -3,6 +3,7 @@
  * width. After each Tab, no point of the focused control may lie under the sticky header, under
  * the floating call button (or anything else fixed or sticky), or outside the viewport. Motion is
  * reduced, so the browser scrolls at once and the page can be measured right after the key.
+ * Nothing that moves out of the way (the call button stepping aside) shifts the layout.
  */
 import { expect, test } from "@playwright/test";
 import { PAGE_TEMPLATES } from "./page-templates.ts";
@@ -46,6 +47,27 @@ function whatHidesTheFocusedControl(): string | null {
   return null;
 }
 
+/**
+ * Runs in the page: the sum of every layout shift since it loaded, after input too (which CLS
+ * would forgive), but for the skip link itself appearing when it takes focus.
+ */
+function layoutShift(): Promise<number> {
+  type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
+  return new Promise((resolve) => {
+    new PerformanceObserver((list) => {
+      const shifts = (list.getEntries() as Shift[]).filter((shift) =>
+        // A source without a node is one the browser could not name: the shift is kept if any
+        // named source is not the skip link, and when none is named at all.
+        shift.sources.every((source) => !source.node) ||
+        shift.sources.some((source) => source.node instanceof Element && !source.node.matches('a[href="#main"]')),
+      );
+      resolve(shifts.reduce((sum, shift) => sum + shift.value, 0));
+    }).observe({ type: "layout-shift", buffered: true });
+    // The observer reports nothing at all when nothing shifted.
+    setTimeout(() => resolve(0), 100);
+  });
+}
+
 for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
   test(`on the ${name} page, every control reached by Tab is wholly in view`, async ({ page }) => {
     await page.goto(path);
@@ -59,5 +81,6 @@ for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
     }
     expect(stops, "Tab reached the page's controls").toBeGreaterThan(10);
     expect(hidden).toEqual([]);
+    expect(await page.evaluate(layoutShift), "layout shift, keyboard input or not").toBe(0);
   });
 }
