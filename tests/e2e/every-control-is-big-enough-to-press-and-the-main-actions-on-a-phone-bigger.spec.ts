@@ -73,3 +73,16 @@ for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
     }
   });
 }
+
+test("the check finds small controls side by side, and spares links inside a sentence", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the check itself, once");
+  await page.setContent(`<style>a.dot { display: inline-block; width: 12px; height: 12px; }</style>
+    <div><a class="dot" href="/a" aria-label="A"></a><a class="dot" href="/b" aria-label="B"></a></div>
+    <div style="margin-top: 60px"><a class="dot" href="/c" aria-label="C"></a></div>
+    <p style="margin-top: 60px; font-size: 12px">Read our <a href="/privacy">privacy notice</a> first.</p>`);
+  const problems = await page.evaluate(targetsTooSmall, TARGETS);
+  expect(problems).toEqual([
+    'a "A" is 12 × 12 px and too close to a "B"',
+    'a "B" is 12 × 12 px and too close to a "A"',
+  ]);
+});
