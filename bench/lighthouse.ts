@@ -9,6 +9,9 @@
  *
  * PAGES=/contact,/gallery limits the run to those pages.
  *
+ * Then adds bench/page-change.ts's table: click to the next page's first paint, with and without
+ * the speculation rules (Lighthouse measures one page load, not a change of page).
+ *
  * Targets: 100 in each category, LCP ≤ 1.2 s, TBT ≤ 20 ms, CLS 0. A miss is reported, never an
  * error; the exit code is non-zero only when a page could not be measured at all.
  */
@@ -16,6 +19,7 @@ import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chrome.ts";
+import { measurePageChanges } from "./page-change.ts";
 import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, publish, startServer } from "./support.ts";
 
 const PAGES = [
@@ -132,6 +136,7 @@ main(async () => {
 
   const server = await startServer();
   const results = new Map<string, { ok: Run[]; failures: string[]; status: number }>();
+  let pageChanges: string;
   try {
     console.log(`Server at ${server.url}; ${pages.length} pages × ${runs} runs, about 12 s each…`);
     for (const page of pages) {
@@ -155,6 +160,8 @@ main(async () => {
         console.log(`${page} run ${i}/${runs}: ${scores}, LCP ${run.lcpS.toFixed(2)} s, TBT ${fmt(run.tbtMs)} ms (${took} s)`);
       }
     }
+    console.log("Click to the next page's first paint, with and without speculation rules…");
+    pageChanges = await measurePageChanges(server.url);
   } catch (error) {
     server.assertRunning(); // a server that died explains the failure better
     throw error;
@@ -227,6 +234,8 @@ main(async () => {
     "Audits that cost points (in how many runs):",
     "",
     ...(lostLines.length ? lostLines : ["- none"]),
+    "",
+    pageChanges,
   ].join("\n");
   publish("lighthouse", markdown);
   if (unmeasured.length) throw new BenchError(`no Lighthouse run succeeded for ${unmeasured.join(", ")}`);
