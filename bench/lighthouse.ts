@@ -20,7 +20,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chrome.ts";
 import { measurePageChanges } from "./page-change.ts";
-import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, publish, startServer } from "./support.ts";
+import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, median, publish, withServer } from "./support.ts";
 
 const PAGES = [
   "/",
@@ -59,12 +59,6 @@ interface Run {
   benchmarkIndex: number;
   /** "category: audit id" of every weighted audit that lost points. */
   lost: string[];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function runOnce(chromePath: string, url: string, notFound: boolean): Promise<Run> {
@@ -134,10 +128,8 @@ main(async () => {
   const chromePath = CHROME_PATH;
   if (!existsSync(chromePath)) throw new BenchError(`no Chromium at ${chromePath}: install it or set CHROME_PATH`);
 
-  const server = await startServer();
   const results = new Map<string, { ok: Run[]; failures: string[]; status: number }>();
-  let pageChanges: string;
-  try {
+  const pageChanges = await withServer(async (server) => {
     console.log(`Server at ${server.url}; ${pages.length} pages × ${runs} runs, about 12 s each…`);
     for (const page of pages) {
       const url = `${server.url}${page}`;
@@ -161,14 +153,8 @@ main(async () => {
       }
     }
     console.log("Click to the next page's first paint, with and without speculation rules…");
-    pageChanges = await measurePageChanges(server.url);
-  } catch (error) {
-    server.assertRunning(); // a server that died explains the failure better
-    throw error;
-  } finally {
-    await server.stop();
-  }
-  server.remove();
+    return measurePageChanges(server.url);
+  });
 
   const indexes = [...results.values()].flatMap((r) => r.ok.map((run) => run.benchmarkIndex));
   const rows: string[][] = [];

@@ -18,7 +18,7 @@
 import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chrome.ts";
-import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, publish, startServer } from "./support.ts";
+import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, median, publish, withServer } from "./support.ts";
 
 /** From a page, the link a visitor follows: one per kind of page change. */
 const CHANGES = [
@@ -180,12 +180,6 @@ async function measureOnce(devtools: DevTools, tab: Awaited<ReturnType<typeof at
   return { clickToPaintMs: result.paintAt - result.clickAt, prerendered: result.activationStart > 0 };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 /**
  * Measures every page change RUNS times in each mode, alternating the modes so that a busy moment
  * of the machine weighs on both, and returns the Markdown section with its table.
@@ -238,17 +232,7 @@ export async function measurePageChanges(base: string, runs = envNumber("RUNS", 
 
 if (import.meta.main) {
   main(async () => {
-    const server = await startServer();
-    let section: string;
-    try {
-      section = await measurePageChanges(server.url);
-    } catch (error) {
-      server.assertRunning();
-      throw error;
-    } finally {
-      await server.stop();
-    }
-    server.remove();
+    const section = await withServer((server) => measurePageChanges(server.url));
     publish("page-change", ["# Page changes with and without speculation rules", "", environmentLine(), "", section].join("\n"));
   });
 }
