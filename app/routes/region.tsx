@@ -6,7 +6,9 @@ import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
+import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/region";
 
 /** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
@@ -41,6 +43,9 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
       </Hero>
       <Intro paragraphs={region.intro} />
       <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>
+        <div className="mb-10 max-w-3xl">
+          <ServiceMap map={serviceMap({ kind: "region", region: region.slug })} />
+        </div>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {towns.map((town) => (
             <li key={town.slug} className="card flex flex-col">
