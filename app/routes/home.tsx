@@ -1,4 +1,4 @@
-import { areaPath, areasIn, content, regionPath, serviceAliasPath, site } from "~/content/index.ts";
+import { areasIn, content, regionPath, serviceAliasPath, site } from "~/content/index.ts";
 import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { ServiceCard, FeatureCard } from "~/components/sections/Cards.tsx";
@@ -6,6 +6,7 @@ import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
+import { TownLinks } from "~/components/sections/TownLinks.tsx";
 import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
 import { AwardIcon, ClockIcon, HomeIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
@@ -64,7 +65,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
 
       <Testimonials testimonials={content.testimonials} tone="white" />
 
-      <Section id="areas" title="Areas we cover" intro={<p>From our base in {site.base.town} we work across {content.regions.length} areas and {content.areas.length} towns, each with a page of its own.</p>}>
+      <Section id="areas" title="Areas we cover" intro={<p>From our base in {site.base.town} we cover {content.areas.length} towns across {new Intl.ListFormat("en-GB").format(content.regions.map((r) => r.name))}, each with a page of its own.</p>}>
         <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
           <ServiceMap map={serviceMap({ kind: "all" })} />
           <div className="space-y-6">
@@ -75,15 +76,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
                     {region.name}
                   </a>
                 </h3>
-                <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-                  {areasIn(region).map((town) => (
-                    <li key={town.slug}>
-                      <a href={areaPath(town)} className="underline underline-offset-4 hover:text-accent-dark">
-                        {town.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <TownLinks towns={areasIn(region)} />
               </div>
             ))}
           </div>
