@@ -27,13 +27,13 @@ it("renders a 1200×630 PNG, the same bytes every time", async () => {
 });
 
 it("takes the page's hero picture, else the map drawn on the page without its words, else nothing", async () => {
-  const mapPage = '<main><svg class="map-svg" viewBox="0 0 640 480" aria-labelledby="t"><title id="t">Map</title><desc>About</desc><defs></defs><a href="/x"><title>Hitchin</title><circle r="5"></circle><text x="1">Hitchin</text></a></svg></main>';
+  const mapPage = '<main><svg class="map-svg" viewBox="0 0 640 480" aria-labelledby="t"><title id="t">Map</title><desc>About</desc><defs></defs><a href="/x"><title>Hitchin</title><circle r="5"></circle><text x="1">Hitchin</text></a><g class="map-scale" aria-hidden="true"><path d="M0 0h9"></path><text>2 miles</text></g></svg></main>';
   const map = (await pagePicture(mapPage, "/nowhere"))!;
   expect(map).toMatchObject({ width: 640, height: 480 });
   const drawing = Buffer.from(map.dataUrl.split(",")[1]!, "base64").toString();
   expect(drawing).toContain('xmlns="http://www.w3.org/2000/svg" width="640" height="480"');
   expect(drawing).toContain("<circle");
-  expect(drawing).not.toMatch(/<text|<title|<desc/);
+  expect(drawing).not.toMatch(/<text|<title|<desc|map-scale/);
   expect(await pagePicture("<main><p>No picture</p></main>", "/nowhere")).toBeUndefined();
 });
 

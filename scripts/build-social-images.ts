@@ -97,7 +97,8 @@ function meta(html: string, property: string): string | undefined {
 
 /**
  * The page's own picture: the hero's, else the service-area map drawn on the page (without its
- * words: the card says them larger, and an SVG's own text would need system fonts), else none.
+ * words and scale: the card says them larger, and an SVG's own text would need system fonts),
+ * else none.
  */
 export async function pagePicture(html: string, clientDir: string): Promise<SocialCard["picture"] | undefined> {
   const hero = html.match(/<img\b[^>]*fetchpriority="high"[^>]*>/i)?.[0];
@@ -115,7 +116,7 @@ export async function pagePicture(html: string, clientDir: string): Promise<Soci
   if (map) {
     const [, width, height] = map.match(/viewBox="0 0 (\d+) (\d+)"/)!;
     const drawing = map
-      .replace(/<(title|desc|text)\b[^>]*>[\s\S]*?<\/\1>/g, "")
+      .replace(/<g class="map-scale"[\s\S]*?<\/g>|<(title|desc|text)\b[^>]*>[\s\S]*?<\/\1>/g, "")
       .replace("<svg ", `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" `)
       .replace("<defs>", '<rect width="100%" height="100%" fill="#fff"/><defs>');
     return { dataUrl: `data:image/svg+xml;base64,${Buffer.from(drawing).toString("base64")}`, width: Number(width), height: Number(height) };
