@@ -112,8 +112,8 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
         <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
           <ServiceMap map={serviceMap({ kind: "town", town: town.slug })} />
           <div>
-            <p>Around {town.name}, we also work in:</p>
-            <ul className="mt-4 flex flex-wrap gap-3">
+            <p id="nearby-towns-label">Around {town.name}, we also work in:</p>
+            <ul aria-labelledby="nearby-towns-label" className="mt-4 flex flex-wrap gap-3">
               {nearby.map((near) => (
                 <li key={near.slug}>
                   <a href={areaPath(near)} className="btn-secondary">
