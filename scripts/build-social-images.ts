@@ -20,7 +20,7 @@ import sharp from "sharp";
 import { SOCIAL_IMAGE } from "../app/lib/seo.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-export const FONT_DIR = path.join(ROOT, "app/content/fonts");
+const FONT_DIR = path.join(ROOT, "app/content/fonts");
 const COLOURS = { ink: "#1e293b", paper: "#faf7f2", paperDark: "#f1ebe1", accent: "#b45309" };
 
 /** What one picture shows. */
