@@ -319,6 +319,9 @@ export class LeadStore {
   }
 }
 
+/** The server writes its process id here while it runs, so a restore can refuse to run under it. */
+export const SERVER_PID_FILE = "server.pid";
+
 export function dataDir(): string {
   return path.resolve(process.env.DATA_DIR || "data");
 }
