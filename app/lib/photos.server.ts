@@ -61,6 +61,25 @@ sharp.concurrency(1);
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /**
+ * At most this many pictures are decoded at once, whatever the number of uploads: each decode
+ * holds a whole picture in memory, and more at once would not finish sooner on a small server.
+ */
+const DECODES_AT_ONCE = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function oneDecodeAtATime<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  decoding++;
+  try {
+    return await work();
+  } finally {
+    decoding--;
+    waiting.shift()?.();
+  }
+}
+
+/**
  * Checks every uploaded file by decoding it and re-encodes it: turned upright by its EXIF
  * orientation, the longest side at most 2,560 px, JPEG with no metadata at all.
  */
@@ -73,11 +92,13 @@ export async function preparePhotos(upload: Upload | undefined): Promise<{ ok: t
       const input = sharp(file.path, { limitInputPixels: PHOTO_LIMITS.pixels, failOn: "error" });
       const { format } = await input.metadata();
       if (!format || !ACCEPTED_FORMATS.has(format)) return { ok: false, message: PHOTO_MESSAGES.notPicture };
-      const { data, info } = await input
-        .rotate()
-        .resize(PHOTO_LIMITS.storedSide, PHOTO_LIMITS.storedSide, { fit: "inside", withoutEnlargement: true })
-        .jpeg({ quality: 85, mozjpeg: false })
-        .toBuffer({ resolveWithObject: true });
+      const { data, info } = await oneDecodeAtATime(() =>
+        input
+          .rotate()
+          .resize(PHOTO_LIMITS.storedSide, PHOTO_LIMITS.storedSide, { fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 85 })
+          .toBuffer({ resolveWithObject: true }),
+      );
       photos.push({ jpeg: data, width: info.width, height: info.height });
     } catch {
       // Not decodable: a renamed text file, a broken or truncated picture, or one too large to open.
