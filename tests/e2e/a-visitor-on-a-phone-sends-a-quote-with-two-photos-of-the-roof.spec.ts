@@ -6,7 +6,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { picture, sidewaysPhoneJpeg } from "../support/pictures.ts";
-import { LEADS_DB, onlyIn, storedLead, uniqueName } from "./support.ts";
+import { expectFieldError, leadsNamed, LEADS_DB, onlyIn, storedLead, uniqueName } from "./support.ts";
 
 const THANKS = "Thank you! We'll get back to you within 24 hours.";
 
@@ -56,3 +56,25 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("with JavaScript off, a file that is not a picture", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is refused with the message under the photos field, what the visitor typed stays, and nothing is stored", async ({ page }, info) => {
+    await page.goto("/#contact");
+    const form = page.getByRole("form", { name: "Request your free quote" });
+    const name = uniqueName(info, "Refused");
+    await form.getByLabel("Your Name").fill(name);
+    await form.getByLabel("Email Address").fill("refused@example.co.uk");
+    await form.getByLabel("Phone Number").fill("07700 900654");
+    await form.getByLabel("Project Description").fill("The flashing around the chimney has come loose.");
+    await form.getByLabel("Photos (optional)").setInputFiles({ name: "roof.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a picture at all") });
+    await form.getByRole("button", { name: "Get My Free Quote" }).click();
+
+    const hint = "A picture of the roof helps us quote. Up to 5 photos, JPEG, PNG or WebP, 10 MB each.";
+    await expectFieldError(page, form.getByLabel("Photos (optional)"), "Photos must be JPEG, PNG or WebP pictures", hint);
+    await expect(form.getByLabel("Your Name")).toHaveValue(name);
+    await expect(form.getByLabel("Project Description")).toHaveValue("The flashing around the chimney has come loose.");
+    expect(leadsNamed(name)).toEqual([]);
+  });
+});
