@@ -29,6 +29,7 @@ import {
   envNumber,
   environmentLine,
   fmt,
+  loadThenStop,
   main,
   markdownTable,
   met,
@@ -237,13 +238,11 @@ main(async () => {
   const warmup = Math.min(3, duration);
   const runId = Date.now().toString(36);
   const server = await startServer({ FORM_RATE_LIMIT: "100000000" });
-  let result: AutocannonResult;
-  let success: Success;
   const tally = newTally();
   const warm = newTally();
-  try {
+  const { result, success } = await loadThenStop(server, async () => {
     console.log(`Server at ${server.url}, DATA_DIR ${server.dataDir}`);
-    success = await probe(server.url, `Probe ${runId}`);
+    const success = await probe(server.url, `Probe ${runId}`);
     console.log(`A stored request is answered ${describeSuccess(success)}.`);
 
     console.log(`Warming up for ${warmup} s…`);
@@ -257,20 +256,14 @@ main(async () => {
     await waitForQuiet(server.pid);
 
     console.log(`Posting quote requests: ${CONNECTIONS} connections for ${duration} s…`);
-    result = await runAutocannon({
+    const result = await runAutocannon({
       url: server.url,
       connections: CONNECTIONS,
       duration,
       requests: [quoteRequest(`Bench ${runId}`, server.url, success, tally)],
     });
-    server.assertRunning();
-  } catch (error) {
-    server.assertRunning();
-    throw error;
-  } finally {
-    // Stopped before the database is read: the server closes it cleanly on SIGTERM.
-    await server.stop();
-  }
+    return { result, success };
+  });
 
   const stored = storedNames(server.dataDir, `Bench ${runId}`);
   server.remove();
@@ -331,11 +324,9 @@ async function photoRun(runId: string, success: Success): Promise<string[]> {
   const tally = newTally();
   const warm = newTally();
   const encoding = multipartWithPhoto(photo);
-  let result: AutocannonResult;
+  const idle = rssMb(server.pid);
   let peak: number | undefined;
-  let idle: number | undefined;
-  try {
-    idle = rssMb(server.pid);
+  const result = await loadThenStop(server, async () => {
     const stopSampling = samplePeakRss(server.pid);
     try {
       console.log(`Warming up the photo run for ${warmup} s…`);
@@ -343,19 +334,14 @@ async function photoRun(runId: string, success: Success): Promise<string[]> {
       await runAutocannon({ ...options, duration: warmup, requests: [quoteRequest(`PhotoWarmup ${runId}`, server.url, success, warm, encoding)] });
       await waitForQuiet(server.pid);
       console.log(`Posting quote requests with a ${fmt(photo.length / 1024 / 1024, 1)} MB photo each: ${PHOTO_CONNECTIONS} connections for ${duration} s…`);
-      result = await runAutocannon({ ...options, duration, requests: [quoteRequest(`Photo ${runId}`, server.url, success, tally, encoding)] });
+      const measured = await runAutocannon({ ...options, duration, requests: [quoteRequest(`Photo ${runId}`, server.url, success, tally, encoding)] });
       // The requests left in flight at the deadline still count towards the peak.
       await waitForQuiet(server.pid);
+      return measured;
     } finally {
       peak = stopSampling();
     }
-    server.assertRunning();
-  } catch (error) {
-    server.assertRunning();
-    throw error;
-  } finally {
-    await server.stop();
-  }
+  });
   const counts = storedPhotoCounts(server.dataDir, `Photo ${runId}`);
   server.remove();
   const { refused, check, checkMet, notes, others } = compareWithStore(tally, new Set(counts.keys()));

@@ -22,6 +22,7 @@ import {
   environmentLine,
   fmt,
   freePort,
+  loadThenStop,
   main,
   markdownTable,
   met,
@@ -218,17 +219,10 @@ main(async () => {
   const duration = envNumber("DURATION", 20);
 
   const server = await startServer();
-  let ours: Measured[];
-  try {
+  const ours = await loadThenStop(server, () => {
     console.log(`Our server at ${server.url}`);
-    ours = await measureAll("ours", server.url, server.pid, duration);
-    server.assertRunning();
-  } catch (error) {
-    server.assertRunning();
-    throw error;
-  } finally {
-    await server.stop();
-  }
+    return measureAll("ours", server.url, server.pid, duration);
+  });
   server.remove();
 
   const nginx = nginxPath();

@@ -152,6 +152,23 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
   };
 }
 
+/**
+ * Runs the load against the server, then stops it (SIGTERM: it closes its database cleanly, so
+ * the rows can be read afterwards). A server that died meanwhile is reported as the reason.
+ */
+export async function loadThenStop<T>(server: RunningServer, work: () => Promise<T>): Promise<T> {
+  try {
+    const value = await work();
+    server.assertRunning();
+    return value;
+  } catch (error) {
+    server.assertRunning();
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** CPU time a process has used so far, in clock ticks (Linux /proc), or undefined elsewhere. */
 function cpuTicks(pid: number): number | undefined {
   try {
