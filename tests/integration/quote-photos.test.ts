@@ -61,9 +61,10 @@ describe("a quote with photos", () => {
     expect(lead).toMatchObject({ form: "quote", page: "/", message: QUOTE.message });
     const rows = photoRows(server).filter((p) => p.lead_id === lead.id);
     expect(rows.map((p) => [p.position, p.width, p.height])).toEqual([[0, 2560, 1707], [1, 800, 600]]);
+    // The uploads as sent are removed once the answer has gone.
+    await waitFor(() => photoFiles(server).incoming.length === 0);
     const files = photoFiles(server);
     expect(files.stored.sort()).toEqual(rows.map((p) => `${String(p.id)}.jpg`).sort());
-    expect(files.incoming).toEqual([]);
     for (const file of files.stored) {
       expect((await sharp(path.join(server.dataDir, "photos", file)).metadata()).format).toBe("jpeg");
       for (const url of [`/photos/${file}`, `/data/photos/${file}`, `/${file}`]) expect((await fetch(`${server.url}${url}`)).status).toBe(404);
@@ -122,6 +123,12 @@ describe("refused photos", () => {
   it("refuses six pictures", async () => {
     const one = await picture("jpeg");
     await expectRefused(Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, bytes: one })), "Please send at most 5 photos");
+  });
+
+  it("keeps the 32 KB cap for the fields of a multipart form", async () => {
+    const response = await postMultipart(server, "/?index", { ...QUOTE, message: "x".repeat(40_000) });
+    expect(response.status).toBe(413);
+    expect(server.rows()).toHaveLength(0);
   });
 
   it("refuses an upload over 55 MB from its Content-Length, before reading it", async () => {
