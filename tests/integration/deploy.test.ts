@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSettings } from "../../server/config.ts";
-import { freePort, QUOTE, ROOT, startServer, type RunningServer } from "../support/server.ts";
+import { picture } from "../support/pictures.ts";
+import { freePort, photoRows, QUOTE, ROOT, startServer, type RunningServer } from "../support/server.ts";
 
 const DEPLOY = path.join(ROOT, "deploy");
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -69,7 +70,7 @@ describe.skipIf(!has("caddy"))("the quote form through Caddy with deploy/Caddyfi
   let ca: Buffer;
 
   /** An HTTPS request to Caddy on `localhost`, from the given loopback address. */
-  function send(options: { method?: string; path: string; from: string; headers?: Record<string, string>; body?: string }) {
+  function send(options: { method?: string; path: string; from: string; headers?: Record<string, string>; body?: Buffer }) {
     return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
       const req = request(
         { host: "localhost", port, method: options.method ?? "GET", path: options.path, ca, localAddress: options.from, headers: options.headers, family: 4 },
@@ -85,14 +86,19 @@ describe.skipIf(!has("caddy"))("the quote form through Caddy with deploy/Caddyfi
     });
   }
 
-  function postQuote(from: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-    const body = new URLSearchParams(fields).toString();
+  /** The quote form as the page sends it: multipart, here with one photo. */
+  async function postQuote(from: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("photos", new Blob([new Uint8Array(await picture("jpeg"))], { type: "image/jpeg" }), "roof.jpg");
+    const encoded = new Request("http://localhost/", { method: "POST", body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
     return send({
       method: "POST",
       path: "/?index",
       from,
       body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(Buffer.byteLength(body)), Origin: `https://localhost:${port}`, ...headers },
+      headers: { "Content-Type": encoded.headers.get("content-type")!, "Content-Length": String(body.length), Origin: `https://localhost:${port}`, ...headers },
     });
   }
 
@@ -139,11 +145,12 @@ describe.skipIf(!has("caddy"))("the quote form through Caddy with deploy/Caddyfi
     await server?.stop();
   });
 
-  it("stores the request sent over TLS from the https page, counting the visitor by the forwarded address", async () => {
+  it("stores the request and its photo sent over TLS from the https page, counting the visitor by the forwarded address", async () => {
     const first = await postQuote("127.0.0.2", { ...QUOTE, name: "Through Caddy" });
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe("/#quote-sent");
     expect(server.rows().map((r) => r.name)).toEqual(["Through Caddy"]);
+    expect(photoRows(server)).toHaveLength(1);
 
     // The same visitor again is over the limit of one a minute, even claiming another address:
     // Caddy replaces the X-Forwarded-For a visitor sends.
