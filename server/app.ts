@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } from "../app/lib/photos.server.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
-import { discardUpload, readMultipart, RequestRefused } from "./multipart.ts";
+import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -178,9 +178,7 @@ export function createApp(options: AppOptions) {
    * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
    */
   async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL) {
-    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) {
-      throw new HttpError(413, "The photos are too large: send at most 5 photos of 10 MB each");
-    }
+    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
     const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
     const { token, release } = registerUpload(form.upload);
     res.on("close", () => {
@@ -261,8 +259,14 @@ export function createApp(options: AppOptions) {
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 500;
       if (status === 500) console.error(error);
-      if (!res.headersSent) sendPlain(res, status, error instanceof HttpError ? error.message : "Something went wrong");
-      else res.end();
+      if (res.headersSent) res.end();
+      else if (error instanceof HttpError && error.page) {
+        res.statusCode = status;
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Security-Policy", cspFor(error.page));
+        res.end(error.page);
+      } else sendPlain(res, status, error instanceof HttpError ? error.message : "Something went wrong");
     }
   };
 }

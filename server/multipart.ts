@@ -23,10 +23,23 @@ export interface MultipartForm {
 /** Thrown for a post that is refused as a whole (too large, or the visitor went away). */
 export class RequestRefused extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** An HTML page to answer with instead of the plain-text message. */
+  readonly page?: string;
+  constructor(status: number, message: string, page?: string) {
     super(message);
     this.status = status;
+    this.page = page;
   }
+}
+
+/**
+ * What a visitor whose photos are over 55 MB in all sees: the request is refused before it is
+ * read, so the form cannot be shown again with their text; the browser's Back button keeps it.
+ */
+const TOO_LARGE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your photos are too large to send</title></head><body><main><h1>Your photos are too large to send</h1><p>Each photo must be 10 MB or smaller, and you can send at most 5. Please go back with your browser's Back button, choose fewer or smaller photos, and send the form again.</p><p><a href="/">Return to Home</a></p></main></body></html>`;
+
+export function photosTooLarge(): RequestRefused {
+  return new RequestRefused(413, "The photos are too large: send at most 5 photos of 10 MB each", TOO_LARGE_PAGE);
 }
 
 const PHOTO_FIELD = "photos";
@@ -84,7 +97,7 @@ export async function readMultipart(req: IncomingMessage, options: { uploadDir: 
     req.on("data", (chunk: Buffer) => {
       received += chunk.length;
       if (received > PHOTO_LIMITS.requestBytes) {
-        void fail(new RequestRefused(413, "The photos are too large: send at most 5 photos of 10 MB each"));
+        void fail(photosTooLarge());
         req.destroy();
       }
     });

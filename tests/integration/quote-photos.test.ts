@@ -134,6 +134,7 @@ describe("refused photos", () => {
   it("refuses an upload over 55 MB from its Content-Length, before reading it", async () => {
     const answer = await rawPost(server, { contentLength: 60 * 1024 * 1024, send: 64 * 1024, hangUp: false });
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("Each photo must be 10 MB or smaller, and you can send at most 5.");
     expect(server.rows()).toHaveLength(0);
   });
 
