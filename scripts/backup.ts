@@ -14,7 +14,8 @@ import { photoFileName } from "../app/lib/photos.server.ts";
 
 const DATABASE = "leads.sqlite";
 const PHOTOS = "photos";
-const NAME = /^kestrel-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z$/;
+/** A backup's folder, or one a backup that was killed half way left under its temporary name. */
+const NAME = /^\.?kestrel-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(\.partial)?$/;
 
 type Out = (text: string) => void;
 const stdout: Out = (text) => process.stdout.write(text);

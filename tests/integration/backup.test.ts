@@ -36,6 +36,7 @@ it("backs up while 50 connections post, holding every request answered before it
   const backups = mkdtempSync(path.join(tmpdir(), "kestrel-backups-"));
   // A copy far older than 30 days, to be pruned; and something else, to be left alone.
   mkdirSync(path.join(backups, "kestrel-2020-01-01T02-30-00Z"));
+  mkdirSync(path.join(backups, ".kestrel-2020-01-02T02-30-00Z.partial"));
   mkdirSync(path.join(backups, "notes"));
   try {
     const withPhoto = await postMultipart(server, "/?index", { ...QUOTE, name: "Photo Before" }, [{ name: "roof.jpg", bytes: await picture("jpeg", 400, 300) }]);
@@ -65,6 +66,7 @@ it("backs up while 50 connections post, holding every request answered before it
     expect(dir, made.stdout).toBeDefined();
     expect(path.basename(dir!)).toMatch(/^kestrel-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z$/);
     expect(made.stdout).toContain(`Removed ${path.join(backups, "kestrel-2020-01-01T02-30-00Z")} (older than 30 days).`);
+    expect(made.stdout).toContain(`Removed ${path.join(backups, ".kestrel-2020-01-02T02-30-00Z.partial")} (older than 30 days).`);
     expect(readdirSync(backups).sort()).toEqual([path.basename(dir!), "notes"].sort());
 
     const file = path.join(dir!, "leads.sqlite");
