@@ -1,36 +1,40 @@
 /**
- * Photos with a quote request (issue: photos of the roof): on a 390 px phone, with JavaScript on
- * and off, the visitor picks two pictures in the "Photos (optional)" field and sends the form; the
- * notice shows and both photos are stored with the request.
+ * Photos with a quote request: on a 390 px phone, with JavaScript on and off, the visitor picks
+ * two pictures in the "Photos (optional)" field and sends the form; the notice shows, both photos
+ * are stored with the request, and the business's e-mail (a real SMTP server) carries both.
+ *
+ * The journey runs against a server of its own, started with e-mail set up, so the e-mail can be
+ * read; the shared test server has none.
  */
-import { DatabaseSync } from "node:sqlite";
+import sharp from "sharp";
 import { expect, test } from "@playwright/test";
 import { picture, sidewaysPhoneJpeg } from "../support/pictures.ts";
-import { expectFieldError, leadsNamed, LEADS_DB, onlyIn, storedLead, uniqueName } from "./support.ts";
+import { photoRows, startServer, type RunningServer } from "../support/server.ts";
+import { attachmentsOf, headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { expectFieldError, uniqueName } from "./support.ts";
 
 const THANKS = "Thank you! We'll get back to you within 24 hours.";
 
-/** The stored photos' sizes of the request sent under this name, in the order they were sent. */
-function storedPhotoSizes(name: string): [number, number][] {
-  const db = new DatabaseSync(LEADS_DB, { readOnly: true });
-  try {
-    return db
-      .prepare("SELECT p.width, p.height FROM lead_photos p JOIN leads l ON l.id = p.lead_id WHERE l.name = ? ORDER BY p.position")
-      .all(name)
-      .map((row) => [Number(row.width), Number(row.height)]);
-  } finally {
-    db.close();
-  }
-}
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: RunningServer;
 
-onlyIn("phone", "The journey is a phone's: the photos come from the phone's camera roll.");
+test.beforeAll(async ({}, testInfo) => {
+  // Skips the whole file elsewhere, before a server is started for nothing.
+  test.skip(testInfo.project.name !== "phone", "The journey is a phone's: the photos come from the phone's camera roll.");
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", FORM_RATE_LIMIT: "1000" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the visitor adds two photos to the quote form and both are stored with the request", async ({ page }, info) => {
-      await page.goto("/#contact");
+    test("the visitor adds two photos to the quote form; both are stored with the request and e-mailed", async ({ page }, info) => {
+      await page.goto(`${server.url}/#contact`);
       const form = page.getByRole("form", { name: "Request your free quote" });
       const photos = form.getByLabel("Photos (optional)");
       await expect(photos).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
@@ -50,9 +54,19 @@ for (const javaScriptEnabled of [true, false]) {
 
       await expect(page.getByRole("status").filter({ hasText: THANKS })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe("/");
-      expect((await storedLead(name)).message).toBe("Storm damage on the ridge, photos attached.");
+
+      const lead = server.rows().find((row) => row.name === name);
+      expect(lead).toMatchObject({ form: "quote", page: "/", message: "Storm damage on the ridge, photos attached." });
       // The phone photo was taken sideways: it is stored the right way up.
-      expect(storedPhotoSizes(name)).toEqual([[200, 300], [120, 90]]);
+      const stored = photoRows(server).filter((photo) => photo.lead_id === lead!.id);
+      expect(stored.map((photo) => [photo.width, photo.height])).toEqual([[200, 300], [120, 90]]);
+
+      const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request from ${name}`));
+      expect(mail.raw).toContain("Photos: 2 attached.");
+      const attachments = attachmentsOf(mail.raw);
+      expect(attachments.map((a) => a.filename)).toEqual(["photo-1.jpg", "photo-2.jpg"]);
+      const sizes = await Promise.all(attachments.map(async (a) => sharp(a.bytes).metadata()));
+      expect(sizes.map((m) => [m.width, m.height])).toEqual([[200, 300], [120, 90]]);
     });
   });
 }
@@ -61,7 +75,7 @@ test.describe("with JavaScript off, a file that is not a picture", () => {
   test.use({ javaScriptEnabled: false });
 
   test("is refused with the message under the photos field, what the visitor typed stays, and nothing is stored", async ({ page }, info) => {
-    await page.goto("/#contact");
+    await page.goto(`${server.url}/#contact`);
     const form = page.getByRole("form", { name: "Request your free quote" });
     const name = uniqueName(info, "Refused");
     await form.getByLabel("Your Name").fill(name);
@@ -75,6 +89,6 @@ test.describe("with JavaScript off, a file that is not a picture", () => {
     await expectFieldError(page, form.getByLabel("Photos (optional)"), "Photos must be JPEG, PNG or WebP pictures", hint);
     await expect(form.getByLabel("Your Name")).toHaveValue(name);
     await expect(form.getByLabel("Project Description")).toHaveValue("The flashing around the chimney has come loose.");
-    expect(leadsNamed(name)).toEqual([]);
+    expect(server.rows().filter((row) => row.name === name)).toEqual([]);
   });
 });

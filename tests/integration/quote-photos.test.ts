@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noisyJpeg, picture } from "../support/pictures.ts";
 import { photoRows, postMultipart, QUOTE, startServer, type Photo, type RunningServer } from "../support/server.ts";
-import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { attachmentsOf, headersOf, startSmtp, waitFor } from "../support/smtp.ts";
 
 /** The photo files on disk, and the uploads still waiting in the scratch folder. */
 function photoFiles(server: RunningServer) {
@@ -20,18 +20,6 @@ function photoFiles(server: RunningServer) {
     stored: existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".jpg")) : [],
     incoming: existsSync(incoming) ? readdirSync(incoming) : [],
   };
-}
-
-/** The attachments of a raw MIME message: file name and decoded bytes. */
-function attachmentsOf(raw: string): { filename: string; bytes: Buffer }[] {
-  const parts = raw.split(/\r?\n--[^\r\n]+/);
-  return parts
-    .filter((part) => /Content-Disposition: attachment/i.test(part))
-    .map((part) => {
-      const [head, ...body] = part.split(/\r?\n\r?\n/);
-      const filename = /filename="?([^";\r\n]+)"?/i.exec(head!)![1]!;
-      return { filename, bytes: Buffer.from(body.join("").replace(/\s+/g, ""), "base64") };
-    });
 }
 
 describe("a quote with photos", () => {
