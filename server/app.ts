@@ -45,18 +45,16 @@ function bufferedLog(write: (text: string) => void = (text) => process.stdout.wr
   };
 }
 
-const HttpError = RequestRefused;
-
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) return Promise.reject(new HttpError(413, "Request body too large"));
+  if (declared > limit) return Promise.reject(new RequestRefused(413, "Request body too large"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new HttpError(413, "Request body too large"));
+        reject(new RequestRefused(413, "Request body too large"));
         req.destroy();
         return;
       }
@@ -257,16 +255,16 @@ export function createApp(options: AppOptions) {
     try {
       await route(req, res);
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 500;
+      const status = error instanceof RequestRefused ? error.status : 500;
       if (status === 500) console.error(error);
       if (res.headersSent) res.end();
-      else if (error instanceof HttpError && error.page) {
+      else if (error instanceof RequestRefused && error.page) {
         res.statusCode = status;
         res.setHeader("Content-Type", "text/html; charset=utf-8");
         res.setHeader("Cache-Control", "no-store");
         res.setHeader("Content-Security-Policy", cspFor(error.page));
         res.end(error.page);
-      } else sendPlain(res, status, error instanceof HttpError ? error.message : "Something went wrong");
+      } else sendPlain(res, status, error instanceof RequestRefused ? error.message : "Something went wrong");
     }
   };
 }
