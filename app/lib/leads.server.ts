@@ -145,14 +145,7 @@ export class LeadStore {
     if (batch.length === 0) return;
     let stored: Lead[];
     try {
-      this.db.exec("BEGIN IMMEDIATE");
-      try {
-        stored = batch.map((item) => this.add(item.lead, item.options));
-        this.db.exec("COMMIT");
-      } catch (error) {
-        this.db.exec("ROLLBACK");
-        throw error;
-      }
+      stored = this.inTransaction(() => batch.map((item) => this.add(item.lead, item.options)));
     } catch (error) {
       // One bad request must not fail the others: store each on its own.
       if (batch.length === 1) return batch[0]!.reject(error);
