@@ -17,6 +17,7 @@ import { Header } from "./components/layout/Header.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, content, regionPath, servicePath, site } from "./content/index.ts";
 import type { SiteData } from "./lib/site-data.ts";
+import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
 import { notFoundMeta, siteUrl } from "./lib/seo.ts";
 
 /** What a route module may say about itself in `handle`. */
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e293b" />
         <Meta />
         <Links />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
       </head>
       <body>
         <a

@@ -152,6 +152,37 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
   };
 }
 
+/**
+ * Runs the load against the server, then stops it (SIGTERM: it closes its database cleanly, so
+ * the rows can be read afterwards). A server that died meanwhile is reported as the reason.
+ */
+export async function loadThenStop<T>(server: RunningServer, work: () => Promise<T>): Promise<T> {
+  try {
+    const value = await work();
+    server.assertRunning();
+    return value;
+  } catch (error) {
+    server.assertRunning();
+    throw error;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Runs `measure` against a fresh server, then stops the server and deletes its data. */
+export async function withServer<T>(measure: (server: RunningServer) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const server = await startServer(env);
+  const result = await loadThenStop(server, () => measure(server));
+  server.remove();
+  return result;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** CPU time a process has used so far, in clock ticks (Linux /proc), or undefined elsewhere. */
 function cpuTicks(pid: number): number | undefined {
   try {

@@ -4,18 +4,25 @@
  *   npm run leads -- --format csv|json     for a spreadsheet or another program
  *   npm run leads -- --since 2026-01-31    only requests from that day on
  *   npm run leads -- --purge-before 2024-12-01   delete older requests
- * It reads the same DATA_DIR as the server.
+ * It reads the same DATA_DIR as the server. Each request shows how many photos came with it; the
+ * JSON lists their file names under DATA_DIR/photos/.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { dataDir, LeadStore, type Lead } from "../app/lib/leads.server.ts";
 
-const COLUMNS = ["id", "createdAt", "form", "page", "name", "email", "phone", "location", "message", "delivery", "attempts", "lastError"] as const;
+const COLUMNS = ["id", "createdAt", "form", "page", "name", "email", "phone", "location", "message", "delivery", "attempts", "lastError", "photos"] as const;
 
-export function toCsv(leads: Lead[]): string {
+/** A request as listed: with the file names of its photos. */
+export type ListedLead = Lead & { photos: string[] };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function toCsv(leads: ListedLead[]): string {
   const cell = (value: unknown) => {
-    const text = value === null || value === undefined ? "" : String(value);
+    // The photos column holds how many there are; their names are in the JSON.
+    const text = value === null || value === undefined ? "" : Array.isArray(value) ? String(value.length) : String(value);
     // A leading = + - @ would make a spreadsheet run the cell as a formula.
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
@@ -23,7 +30,7 @@ export function toCsv(leads: Lead[]): string {
   return [COLUMNS.join(","), ...leads.map((lead) => COLUMNS.map((c) => cell(lead[c])).join(","))].join("\r\n") + "\r\n";
 }
 
-export function toTable(leads: Lead[]): string {
+export function toTable(leads: ListedLead[]): string {
   if (leads.length === 0) return "No requests stored.\n";
   const blocks = leads.map((lead) => {
     const delivery =
@@ -34,7 +41,7 @@ export function toTable(leads: Lead[]): string {
           : "stored (no e-mail set up)";
     return [
       `#${lead.id}  ${lead.createdAt.replace("T", " ").slice(0, 19)} UTC  ${lead.form} form on ${lead.page}  [${delivery}]`,
-      `  ${lead.name} · ${lead.phone} · ${lead.email}${lead.location ? ` · ${lead.location}` : ""}`,
+      `  ${lead.name} · ${lead.phone} · ${lead.email}${lead.location ? ` · ${lead.location}` : ""}${lead.photos.length ? ` · ${plural(lead.photos.length, "photo")}` : ""}`,
       ...lead.message.split(/\r?\n/).map((line) => `  > ${line}`),
     ].join("\n");
   });
@@ -87,7 +94,8 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
         out(`Deleted ${deleted} request${deleted === 1 ? "" : "s"} made before ${purge}.\n`);
         return 0;
       }
-      const leads = store.list({ since });
+      const photos = store.photoFilesByLead();
+      const leads = store.list({ since }).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
       out(args.format === "json" ? `${JSON.stringify(leads, null, 2)}\n` : args.format === "csv" ? toCsv(leads) : toTable(leads));
       return 0;
     } finally {

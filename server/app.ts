@@ -4,10 +4,15 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } from "../app/lib/photos.server.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
+import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
+import { readRequestTarget } from "./request-target.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
+/** A form with photos: 5 of 10 MB and the fields. */
+export const MAX_UPLOAD_BYTES = PHOTO_LIMITS.requestBytes;
 
 export interface AppOptions {
   site: StaticSite;
@@ -20,6 +25,8 @@ export interface AppOptions {
   tooManyRequestsPage?: string;
   /** Take the client address from X-Forwarded-For (set only behind a trusted proxy). */
   trustProxy?: boolean;
+  /** Where photos posted with a form are kept while the request is handled. */
+  uploadDir: string;
 }
 
 /**
@@ -39,24 +46,16 @@ function bufferedLog(write: (text: string) => void = (text) => process.stdout.wr
   };
 }
 
-class HttpError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) return Promise.reject(new HttpError(413, "Request body too large"));
+  if (declared > limit) return Promise.reject(new RequestRefused(413, "Request body too large"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new HttpError(413, "Request body too large"));
+        reject(new RequestRefused(413, "Request body too large"));
         req.destroy();
         return;
       }
@@ -78,6 +77,7 @@ function setCommonHeaders(res: ServerResponse) {
 }
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const MULTIPART = /^multipart\/form-data\b/i;
 
 export function createApp(options: AppOptions) {
   const { site, build } = options;
@@ -128,11 +128,15 @@ export function createApp(options: AppOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer) {
+  async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer, overrides: Record<string, string | null> = {}) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
+      if (value === undefined || name === UPLOAD_HEADER) continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+    for (const [name, value] of Object.entries(overrides)) {
+      if (value === null) headers.delete(name);
       else headers.set(name, value);
     }
     const controller = new AbortController();
@@ -155,6 +159,13 @@ export function createApp(options: AppOptions) {
     res.end(text);
   }
 
+  function redirectPermanently(res: ServerResponse, location: string) {
+    res.statusCode = 301;
+    res.setHeader("Location", location);
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.end();
+  }
+
   /**
    * The scheme the visitor used. Behind a TLS proxy the connection to us is plain HTTP; the
    * proxy says what the visitor used in X-Forwarded-Proto. React Router compares it with the
@@ -168,16 +179,44 @@ export function createApp(options: AppOptions) {
     return "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
   }
 
+  /**
+   * A multipart post (the quote form, which can carry photos): the text fields go on to the app as
+   * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
+   */
+  async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
+    const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
+    const { token, release } = registerUpload(form.upload);
+    res.on("close", () => {
+      release();
+      void discardUpload(form.upload);
+    });
+    return toApp(req, res, url, Buffer.from(form.fields.toString()), {
+      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+      "content-length": null,
+      [UPLOAD_HEADER]: token,
+    });
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse) {
     const origin = `${scheme(req)}://${req.headers.host ?? "localhost"}`;
+    const target = readRequestTarget(req.url ?? "/");
     let url: URL;
     try {
-      url = new URL(req.url ?? "/", origin);
+      url = new URL(target.pathname + target.search, origin);
     } catch {
       return sendPlain(res, 400, "Bad request");
     }
     const method = req.method ?? "GET";
     const pathname = url.pathname;
+
+    // Another spelling of a path (`//contact`, `/a/../contact`, `\contact`): one 301 to the
+    // page's canonical address, so no page answers at a second address. Forms post only to
+    // canonical paths, so anything else is not found.
+    if (!target.canonical) {
+      if (method !== "GET" && method !== "HEAD") return sendPlain(res, 404, "Not found");
+      return redirectPermanently(res, `${site.redirects.get(pathname) ?? pathname}${url.search}`);
+    }
 
     if (pathname === "/healthz") {
       if (method !== "GET" && method !== "HEAD") return sendPlain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
@@ -189,12 +228,7 @@ export function createApp(options: AppOptions) {
       const file = site.files.get(pathname);
       if (file) return sendStatic(req, res, file);
       const canonical = site.redirects.get(pathname);
-      if (canonical) {
-        res.statusCode = 301;
-        res.setHeader("Location", `${canonical}${url.search}`);
-        res.setHeader("Cache-Control", "public, max-age=3600");
-        return res.end();
-      }
+      if (canonical) return redirectPermanently(res, `${canonical}${url.search}`);
       // Every page the site has is prerendered, so any other address is not found.
       return sendStatic(req, res, site.notFound, 404);
     }
@@ -212,6 +246,7 @@ export function createApp(options: AppOptions) {
         res.setHeader("Content-Security-Policy", cspFor(""));
         return res.end(options.tooManyRequestsPage ?? "Something went wrong. Please try calling us directly.");
       }
+      if (MULTIPART.test(type)) return multipartToApp(req, res, url);
       const body = await readBody(req, MAX_BODY_BYTES);
       return toApp(req, res, url, body);
     }
@@ -232,10 +267,16 @@ export function createApp(options: AppOptions) {
     try {
       await route(req, res);
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 500;
+      const status = error instanceof RequestRefused ? error.status : 500;
       if (status === 500) console.error(error);
-      if (!res.headersSent) sendPlain(res, status, status === 413 ? "Request body too large" : "Something went wrong");
-      else res.end();
+      if (res.headersSent) res.end();
+      else if (error instanceof RequestRefused && error.page) {
+        res.statusCode = status;
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Security-Policy", cspFor(error.page));
+        res.end(error.page);
+      } else sendPlain(res, status, error instanceof RequestRefused ? error.message : "Something went wrong");
     }
   };
 }
