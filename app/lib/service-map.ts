@@ -51,8 +51,12 @@ export interface ServiceMapModel {
 const WIDTH = 640;
 /** How far around its towns a region's outline runs, in km (about 3 miles). */
 const REACH_KM = 5;
-/** Label sizes in drawing units: the page's own town is named larger. */
-export const LABEL_SIZE = { current: 17, other: 15 };
+/**
+ * Label sizes in drawing units: the page's own town is named larger. On a phone the drawing is
+ * about half size, so service-map.css draws the key labels (this town, the base) at `keyOnPhone`:
+ * they are placed with room for that size, so that no name runs off the map's edge there.
+ */
+export const LABEL_SIZE = { current: 17, other: 15, keyOnPhone: 24 };
 /** A bold sans-serif letter is about this wide, in ems: enough to keep labels apart. */
 const CHAR_WIDTH_EM = 0.6;
 const KM_PER_MILE = 1.609344;
@@ -135,7 +139,8 @@ export function serviceMap(focus: MapFocus): ServiceMapModel {
   const labels = placeLabels(
     labelled.map((t) => {
       const size = t.emphasis === "current" ? LABEL_SIZE.current : LABEL_SIZE.other;
-      return { at: t, width: labelText(t).length * size * CHAR_WIDTH_EM, height: size, gap: t.emphasis === "current" ? 20 : 12 };
+      const widest = t.emphasis === "current" || t.isBase ? LABEL_SIZE.keyOnPhone : size;
+      return { at: t, width: labelText(t).length * widest * CHAR_WIDTH_EM, height: size, gap: t.emphasis === "current" ? 20 : 12 };
     }),
     mapTowns,
     8,

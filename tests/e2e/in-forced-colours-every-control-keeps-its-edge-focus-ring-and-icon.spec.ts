@@ -1,8 +1,9 @@
 /**
  * Forced colours (a Windows contrast theme) drop every background and box shadow. On every page
  * template at phone and desktop width: each button-like control drawn by its background in normal
- * colours keeps a border or an outline; every control shows a focus ring; every decorative icon
- * takes the theme's colour of the text it sits in.
+ * colours keeps a border or an outline; every control shows a focus ring (an outline, or for a
+ * link drawn in SVG a ring it shows on focus); every decorative icon takes the theme's colour of
+ * the text it sits in, unless it redraws itself in system colours (`forced-color-adjust: none`).
  */
 import { expect, test } from "@playwright/test";
 import { PAGE_TEMPLATES } from "./page-templates.ts";
@@ -42,15 +43,18 @@ function whatForcedColoursHide(selector: string): string[] {
   for (const el of document.querySelectorAll<HTMLElement | SVGElement>(selector)) {
     const box = el.getBoundingClientRect();
     if (box.width < 2 || box.height < 2 || getComputedStyle(el).visibility !== "visible") continue;
+    const parts = el instanceof SVGElement ? [...el.querySelectorAll("*")] : [];
+    const hiddenBefore = parts.map((part) => getComputedStyle(part).visibility === "hidden");
     el.focus();
     const style = getComputedStyle(el);
+    const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2 && visible(style.outlineColor);
+    const ringDrawn = parts.some((part, i) => hiddenBefore[i] && getComputedStyle(part).visibility === "visible");
     if (!el.matches(":focus-visible")) problems.push(`${name(el)} takes no keyboard focus`);
-    else if (style.outlineStyle === "none" || parseFloat(style.outlineWidth) < 2 || !visible(style.outlineColor)) {
-      problems.push(`${name(el)} shows no focus ring`);
-    }
+    else if (!outlined && !ringDrawn) problems.push(`${name(el)} shows no focus ring`);
   }
   (document.activeElement as HTMLElement | null)?.blur();
   for (const icon of document.querySelectorAll('svg[aria-hidden="true"]')) {
+    if (getComputedStyle(icon).forcedColorAdjust === "none") continue;
     const colour = getComputedStyle(icon).color;
     const around = getComputedStyle(icon.parentElement!).color;
     if (colour !== around) problems.push(`the icon in ${name(icon.parentElement!)} is ${colour}, not the text's ${around}`);
