@@ -9,19 +9,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CSV_COLUMNS, toCsv } from "../app/lib/leads-csv.ts";
 import { dataDir, LeadStore, type Lead } from "../app/lib/leads.server.ts";
 
-const COLUMNS = ["id", "createdAt", "form", "page", "name", "email", "phone", "location", "message", "delivery", "attempts", "lastError"] as const;
-
-export function toCsv(leads: Lead[]): string {
-  const cell = (value: unknown) => {
-    const text = value === null || value === undefined ? "" : String(value);
-    // A leading = + - @ would make a spreadsheet run the cell as a formula.
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return [COLUMNS.join(","), ...leads.map((lead) => COLUMNS.map((c) => cell(lead[c])).join(","))].join("\r\n") + "\r\n";
-}
+export { toCsv };
 
 export function toTable(leads: Lead[]): string {
   if (leads.length === 0) return "No requests stored.\n";
@@ -77,7 +68,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     const purge = args["purge-before"] ? isoDate(args["purge-before"], "--purge-before") : undefined;
     if (!existsSync(file)) {
       if (purge) out("Deleted 0 requests.\n");
-      else out(args.format === "json" ? "[]\n" : args.format === "csv" ? `${COLUMNS.join(",")}\r\n` : `No requests stored (no database at ${file}).\n`);
+      else out(args.format === "json" ? "[]\n" : args.format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : `No requests stored (no database at ${file}).\n`);
       return 0;
     }
     const store = new LeadStore(file);

@@ -5,6 +5,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { LeadStatus } from "./owner/status.ts";
+
+export { LEAD_STATUSES, type LeadStatus } from "./owner/status.ts";
 
 export type LeadForm = "quote" | "contact";
 
@@ -23,6 +26,7 @@ export interface NewLead {
 export interface Lead extends NewLead {
   id: number;
   createdAt: string;
+  status: LeadStatus;
   /** "pending" until the e-mail to the business is accepted, then "sent"; "none" when no mail is set up. */
   delivery: "pending" | "sent" | "none";
   attempts: number;
@@ -48,14 +52,69 @@ const MIGRATIONS = [
    )`,
   `CREATE INDEX leads_created_at ON leads (created_at)`,
   `CREATE INDEX leads_pending ON leads (delivery, next_attempt_at)`,
+  // The owner's area: a status for every request (existing ones become New), notes, the audit
+  // trail, and the passkeys, invites, sessions and ceremony challenges of sign-in.
+  `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+     CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
+   CREATE INDEX leads_status ON leads (status, created_at);
+   CREATE INDEX leads_form ON leads (form, created_at);
+   CREATE TABLE lead_notes (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     author TEXT NOT NULL,
+     body TEXT NOT NULL
+   );
+   CREATE INDEX lead_notes_lead ON lead_notes (lead_id, created_at);
+   CREATE TABLE audit (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     lead_id INTEGER,
+     detail TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX audit_lead ON audit (lead_id, at);
+   CREATE TABLE passkeys (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     credential_id TEXT NOT NULL UNIQUE,
+     public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL DEFAULT 0,
+     transports TEXT NOT NULL DEFAULT '',
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT
+   );
+   CREATE TABLE owner_invites (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     token_hash TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     used_at TEXT
+   );
+   CREATE TABLE owner_sessions (
+     token_hash TEXT PRIMARY KEY,
+     passkey_id INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX owner_sessions_passkey ON owner_sessions (passkey_id);
+   CREATE TABLE owner_challenges (
+     token_hash TEXT PRIMARY KEY,
+     challenge TEXT NOT NULL,
+     purpose TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** The columns as a Lead: SQLite renames them, so no row is mapped by hand. */
-const LEAD_COLUMNS = `id, created_at AS createdAt, form, page, name, email, phone, location, message, delivery,
+export const LEAD_COLUMNS = `id, created_at AS createdAt, status, form, page, name, email, phone, location, message, delivery,
   attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError`;
 
-/** A row as a plain Lead object (node:sqlite rows have no prototype). */
-const asLead = (row: unknown): Lead => ({ ...(row as object) }) as Lead;
+/** A row as a plain object of the type its SQL names (node:sqlite rows have no prototype). */
+export const asRow = <T>(row: unknown): T => ({ ...(row as object) }) as T;
+export const asLead = (row: unknown): Lead => asRow<Lead>(row);
 
 export class LeadStore {
   readonly db: DatabaseSync;
