@@ -71,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "delete": {
       if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
-      return redirect(`/admin?deleted=${id}`, 303);
+      return redirect(`/admin?deleted=${id}#main`, 303);
     }
     default:
       return data({ field: "", error: "Unknown change." }, { status: 400 });
