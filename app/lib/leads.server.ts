@@ -34,7 +34,7 @@ export interface Lead extends NewLead {
   lastError: string | null;
 }
 
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE leads (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      created_at TEXT NOT NULL,

@@ -39,7 +39,7 @@ export function currentOwner(request: Request): OwnerSession | undefined {
 
 /** Where to go after signing in: an owner page, never another site. */
 export function safeNext(value: unknown): string {
-  return typeof value === "string" && /^\/admin(\/[\w\-/.]*)?(\?[\w\-=&%.+]*)?$/.test(value) ? value : "/admin";
+  return typeof value === "string" && /^\/admin(\/[\w-]+)*(\?[\w\-=&%.+]*)?$/.test(value) ? value : "/admin";
 }
 
 /** The signed-in owner; anyone else is sent to the sign-in page (which then brings them back). */
