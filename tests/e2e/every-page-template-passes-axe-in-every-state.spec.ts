@@ -2,8 +2,8 @@
  * axe-core finds no violation, best-practice rules included, on every page template at phone and
  * desktop width, also with the menus open and with the contact form showing its errors.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoViolations } from "./support.ts";
 
 const TEMPLATES: Record<string, string> = {
   home: "/",
@@ -19,14 +19,6 @@ const TEMPLATES: Record<string, string> = {
   area: "/areas/roofers-in-bishops-stortford/",
   "not found": "/no-such-page",
 };
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
-  );
-  expect(summary).toEqual([]);
-}
 
 for (const [name, path] of Object.entries(TEMPLATES)) {
   test(`the ${name} page has no violations`, async ({ page }) => {

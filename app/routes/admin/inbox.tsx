@@ -41,14 +41,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Request {loaderData.deleted} deleted.
         </p>
       )}
-      <ul aria-label="At a glance" className="grid gap-3 sm:grid-cols-2">
-        <li className="card py-4">
+      <ul aria-label="At a glance" className="grid grid-cols-2 gap-3">
+        <li className="card p-4">
           <a href="/admin?status=new" className="link text-lg">
-            {plural(numbers.newToday, "new request")} today
+            {numbers.newToday} new today
           </a>
-          <p className="text-muted">{plural(numbers.newTotal, "request")} still marked New</p>
+          <p className="text-sm text-muted">{plural(numbers.newTotal, "request")} marked New</p>
         </li>
-        <li className={`card py-4 ${numbers.unsent ? "ring-2 ring-danger" : ""}`}>
+        <li className={`card p-4 ${numbers.unsent ? "ring-2 ring-danger" : ""}`}>
           {numbers.unsent ? (
             <a href="/admin?unsent=1" className="link text-lg">
               {plural(numbers.unsent, "e-mail")} not sent
@@ -56,11 +56,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="text-lg font-semibold">Every e-mail sent</p>
           )}
-          <p className="text-muted">Requests whose e-mail to you has not gone out yet</p>
+          <p className="text-sm text-muted">to you, about a request</p>
         </li>
       </ul>
 
-      <form method="get" action="/admin" role="search" aria-label="Filter requests" className="card grid gap-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
+      <form method="get" action="/admin" role="search" aria-label="Filter requests" className="card grid grid-cols-2 gap-3 p-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
         <div>
           <label htmlFor="filter-status" className="field-label">
             Status
@@ -84,14 +84,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <option value="contact">Contact form</option>
           </select>
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="filter-q" className="field-label">
             Search
           </label>
           <input id="filter-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, phone, e-mail or postcode" className="field" />
         </div>
         {filter.unsent && <input type="hidden" name="unsent" value="1" />}
-        <button type="submit" className="btn-primary">
+        <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
           Show requests
         </button>
       </form>

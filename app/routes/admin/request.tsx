@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
-import { MailIcon, PhoneIcon } from "~/components/icons.tsx";
+import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
 import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { leadStore, type Lead } from "~/lib/leads.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
@@ -78,6 +78,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** The three reply buttons: large, side by side on a phone, icon over word. */
+const REPLY = "min-h-16 w-full flex-col gap-1 px-1 text-base whitespace-nowrap";
+
 const SAVED: Record<string, string> = { status: "Status saved.", note: "Note added.", resend: "The e-mail will be sent again within a few seconds." };
 
 /** The number a chat app wants: international, digits only (UK numbers start 44). */
@@ -141,19 +144,20 @@ export default function RequestPage({ loaderData, actionData, matches }: Route.C
 
       <ul aria-label="Reply" className="grid grid-cols-3 gap-2">
         <li>
-          <a href={links.call} className="btn-primary w-full">
+          <a href={links.call} className={`btn-primary ${REPLY}`}>
             <PhoneIcon width="20" height="20" />
             Call
           </a>
         </li>
         <li>
-          <a href={links.email} className="btn-secondary w-full">
+          <a href={links.email} className={`btn-secondary ${REPLY}`}>
             <MailIcon width="20" height="20" />
             E-mail
           </a>
         </li>
         <li>
-          <a href={links.chat} className="btn-secondary w-full" target="_blank" rel="noopener noreferrer">
+          <a href={links.chat} className={`btn-secondary ${REPLY}`} target="_blank" rel="noopener noreferrer">
+            <ChatIcon width="20" height="20" />
             WhatsApp
           </a>
         </li>
