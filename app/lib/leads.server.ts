@@ -34,6 +34,15 @@ export interface Lead extends NewLead {
   lastError: string | null;
 }
 
+/**
+ * What the owner's search looks through: name, e-mail, postcode or address, and the phone number
+ * and postcode without spaces, in a trigram index so that any part of them is found fast.
+ */
+function searchText(row: string): string {
+  const squeeze = (column: string) => `replace(replace(replace(replace(${row}${column}, ' ', ''), '-', ''), '(', ''), ')', '')`;
+  return `${row}name || ' | ' || ${row}email || ' | ' || ${row}location || ' | ' || ${squeeze("phone")} || ' | ' || ${squeeze("location")}`;
+}
+
 export const MIGRATIONS = [
   `CREATE TABLE leads (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -53,11 +62,41 @@ export const MIGRATIONS = [
   `CREATE INDEX leads_created_at ON leads (created_at)`,
   `CREATE INDEX leads_pending ON leads (delivery, next_attempt_at)`,
   // The owner's area: a status for every request (existing ones become New), notes, the audit
-  // trail, and the passkeys, invites, sessions and ceremony challenges of sign-in.
+  // trail, the search index and the per-month sources counts (both kept by triggers), and the
+  // passkeys, invites, sessions and ceremony challenges of sign-in.
   `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
      CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
-   CREATE INDEX leads_status ON leads (status, created_at);
+   CREATE INDEX leads_status ON leads (status, form, created_at);
    CREATE INDEX leads_form ON leads (form, created_at);
+   CREATE TABLE lead_sources (
+     month TEXT NOT NULL,
+     page TEXT NOT NULL,
+     requests INTEGER NOT NULL DEFAULT 0,
+     won INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (month, page)
+   ) WITHOUT ROWID;
+   INSERT INTO lead_sources SELECT substr(created_at, 1, 7), page, COUNT(*), SUM(status = 'won') FROM leads GROUP BY 1, 2;
+   CREATE TRIGGER lead_sources_insert AFTER INSERT ON leads BEGIN
+     INSERT OR IGNORE INTO lead_sources (month, page) VALUES (substr(NEW.created_at, 1, 7), NEW.page);
+     UPDATE lead_sources SET requests = requests + 1, won = won + (NEW.status = 'won')
+       WHERE month = substr(NEW.created_at, 1, 7) AND page = NEW.page;
+   END;
+   CREATE TRIGGER lead_sources_delete AFTER DELETE ON leads BEGIN
+     UPDATE lead_sources SET requests = requests - 1, won = won - (OLD.status = 'won')
+       WHERE month = substr(OLD.created_at, 1, 7) AND page = OLD.page;
+   END;
+   CREATE TRIGGER lead_sources_status AFTER UPDATE OF status ON leads WHEN (OLD.status = 'won') <> (NEW.status = 'won') BEGIN
+     UPDATE lead_sources SET won = won + (NEW.status = 'won') - (OLD.status = 'won')
+       WHERE month = substr(NEW.created_at, 1, 7) AND page = NEW.page;
+   END;
+   CREATE VIRTUAL TABLE leads_search USING fts5 (text, tokenize = 'trigram');
+   INSERT INTO leads_search (rowid, text) SELECT id, ${searchText("")} FROM leads;
+   CREATE TRIGGER leads_search_insert AFTER INSERT ON leads BEGIN
+     INSERT INTO leads_search (rowid, text) VALUES (NEW.id, ${searchText("NEW.")});
+   END;
+   CREATE TRIGGER leads_search_delete AFTER DELETE ON leads BEGIN
+     DELETE FROM leads_search WHERE rowid = OLD.id;
+   END;
    CREATE TABLE lead_notes (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      lead_id INTEGER NOT NULL,

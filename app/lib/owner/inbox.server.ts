@@ -26,7 +26,8 @@ export function isStatus(value: unknown): value is LeadStatus {
 export function parseFilter(params: URLSearchParams): InboxFilter & { page: number } {
   const status = params.get("status");
   const form = params.get("form");
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  // % would be a wildcard in the search: it is never part of a name, number or address.
+  const q = (params.get("q") ?? "").replace(/[%\\]/g, "").trim().slice(0, 100);
   const page = Number(params.get("page") ?? 1);
   return {
     status: isStatus(status) ? status : undefined,
@@ -60,14 +61,16 @@ function where(filter: InboxFilter): { sql: string; args: (string | number)[] } 
   }
   if (filter.unsent) clauses.push("delivery = 'pending'");
   if (filter.q) {
-    const like = `%${filter.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = filter.q.replace(/[\s()-]/g, "");
+    // The trigram index (leads_search) finds any part of the text, ignoring case.
+    const words = filter.q;
+    const squeezed = words.replace(/[\s()-]/g, "");
     clauses.push(
-      `(lower(name) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR lower(location) LIKE ? ESCAPE '\\'
-        OR replace(location, ' ', '') LIKE ? ESCAPE '\\' OR replace(phone, ' ', '') LIKE ? ESCAPE '\\')`,
+      squeezed === words
+        ? "id IN (SELECT rowid FROM leads_search WHERE text LIKE ?)"
+        : "id IN (SELECT rowid FROM leads_search WHERE text LIKE ? UNION SELECT rowid FROM leads_search WHERE text LIKE ?)",
     );
-    const squeezed = `%${filter.q.replace(/\s+/g, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    args.push(like, like, like, squeezed, `%${digits.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    args.push(`%${words}%`);
+    if (squeezed !== words) args.push(`%${squeezed}%`);
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", args };
 }

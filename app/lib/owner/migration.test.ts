@@ -4,6 +4,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { expect, it } from "vitest";
 import { LeadStore, MIGRATIONS } from "../leads.server.ts";
+import { inboxPage } from "./inbox.server.ts";
 
 it("the owner's area migration keeps every stored request and makes it New", () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "owner-migration-")), "leads.sqlite");
@@ -18,6 +19,7 @@ it("the owner's area migration keeps every stored request and makes it New", () 
   const store = new LeadStore(file);
   try {
     expect(store.list().map((l) => [l.name, l.status])).toEqual([["Before", "new"]]);
+    expect(inboxPage(store, { q: "01438000000" }).total, "and findable by the owner's search").toBe(1);
     expect((store.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(MIGRATIONS.length);
   } finally {
     store.close();
