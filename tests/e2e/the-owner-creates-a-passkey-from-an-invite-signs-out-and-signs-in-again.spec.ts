@@ -8,6 +8,12 @@ import { waitForHydration } from "./support.ts";
 
 test("the owner creates a passkey from an invite, signs out and signs in again", async ({ page }) => {
   const { invite } = await signUp(page, "Dave's phone");
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "__Host-kestrel-owner");
+  expect(session, "the session cookie, kept by the browser on http://localhost").toMatchObject({ path: "/", httpOnly: true, secure: true, sameSite: "Lax" });
+  expect(session!.value).toMatch(/^[\w-]{43}$/);
+  expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
+  expect(session!.expires * 1000 - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in/);
