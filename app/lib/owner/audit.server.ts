@@ -25,6 +25,14 @@ export function auditOfLead(store: LeadStore, leadId: number): AuditEntry[] {
     .map((row) => asRow<AuditEntry>(row));
 }
 
+/** Changes to the owner's area itself (passkeys added and removed), newest first. */
+export function auditOfOwnerArea(store: LeadStore, limit = 20): AuditEntry[] {
+  return store.db
+    .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id IS NULL ORDER BY at DESC, id DESC LIMIT ?")
+    .all(limit)
+    .map((row) => asRow<AuditEntry>(row));
+}
+
 /** Runs `work` in one transaction, so a change and its audit line are stored together or not at all. */
 export function inTransaction<T>(store: LeadStore, work: () => T): T {
   store.db.exec("BEGIN IMMEDIATE");

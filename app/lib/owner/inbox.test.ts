@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { LeadStore, type NewLead } from "../leads.server.ts";
 import { auditOfLead } from "./audit.server.ts";
 import { sourcesReport } from "./sources.server.ts";
-import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, setStatus, startOfUkDay } from "./inbox.server.ts";
+import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, retryEmail, setStatus, startOfUkDay } from "./inbox.server.ts";
 
 let store: LeadStore;
 const lead = (fields: Partial<NewLead> = {}): NewLead => ({
@@ -87,4 +87,16 @@ it("the sources report counts requests and wins per month and page, through stat
   expect(report[1]!.groups).toEqual([{ group: "town", name: "Town pages", requests: 2, won: 1, pages: [{ name: "Watford town page", requests: 2, won: 1 }] }]);
   deleteLead(store, a, "x");
   expect(sourcesReport(store, 12, new Date("2026-11-15T00:00:00Z")).map((m) => [m.month, m.requests, m.won])).toEqual([["2026-11", 1, 0], ["2026-10", 1, 0]]);
+});
+
+it("Send e-mail again brings an unsent request's next try forward, and only for an unsent one", () => {
+  const unsent = store.add(lead(), { notify: true, now: new Date("2026-11-01T10:00:00Z") });
+  store.markFailed(unsent.id, "connection refused", new Date(Date.now() + 3_600_000));
+  expect(store.due()).toEqual([]);
+  expect(retryEmail(store, unsent.id, "Dave's phone")).toBe(true);
+  expect(store.due().map((l) => l.id)).toEqual([unsent.id]);
+  expect(auditOfLead(store, unsent.id).map((a) => a.action)).toEqual(["asked for the e-mail to be sent again"]);
+  const sent = store.add(lead(), { notify: true });
+  store.markSent(sent.id);
+  expect(retryEmail(store, sent.id, "Dave's phone")).toBe(false);
 });

@@ -19,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
     now: new Date().toISOString(),
     filter,
     query: filterQuery(filter),
-    deleted: url.searchParams.get("deleted"),
+    deleted: /^\d{1,12}$/.test(url.searchParams.get("deleted") ?? "") ? url.searchParams.get("deleted") : null,
     headline: headline(store),
     ...found,
     leads: found.leads.map((lead) => ({ ...lead, origin: pageOrigin(lead.page).name })),

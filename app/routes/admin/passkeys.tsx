@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
+import { auditOfOwnerArea } from "~/lib/owner/audit.server.ts";
 import { clearedSessionCookie } from "~/lib/owner/auth.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { listPasskeys, removePasskey } from "~/lib/owner/passkeys.server.ts";
@@ -18,6 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Pas
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
+    history: auditOfOwnerArea(leadStore()),
     passkeys: listPasskeys(leadStore()).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
     current: context.get(ownerContext).passkeyId,
     notice: url.searchParams.has("added") ? "Passkey added." : url.searchParams.has("removed") ? "Passkey removed, and every session it signed in ended." : undefined,
@@ -35,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Passkeys({ loaderData, actionData }: Route.ComponentProps) {
-  const { passkeys, current, notice } = loaderData;
+  const { passkeys, current, notice, history } = loaderData;
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <h1 className="text-2xl">Passkeys</h1>
@@ -89,6 +91,21 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
             <input id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
           </div>
         </PasskeyForm>
+      </section>
+      <section aria-labelledby="passkey-history" className="card space-y-3">
+        <h2 id="passkey-history" className="text-xl">
+          History
+        </h2>
+        <ol aria-label="Passkey changes, newest first" className="space-y-2">
+          {history.map((entry) => (
+            <li key={entry.id}>
+              <time dateTime={entry.at} className="text-muted">
+                {exactTime(entry.at)}
+              </time>
+              : {entry.actor} {entry.action} ({entry.detail})
+            </li>
+          ))}
+        </ol>
       </section>
     </div>
   );

@@ -2,7 +2,7 @@
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { safeNext, sessionCookie } from "~/lib/owner/auth.server.ts";
-import { createSession } from "~/lib/owner/sessions.server.ts";
+import { createSession, sweepSessions } from "~/lib/owner/sessions.server.ts";
 import { authenticationOptions, CeremonyError, spentChallengeCookie, verifyAuthentication } from "~/lib/owner/webauthn.server.ts";
 import type { Route } from "./+types/webauthn-authentication";
 
@@ -17,6 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== "verify") return Response.json({ error: "Unknown step." }, { status: 400 });
   try {
     const passkey = await verifyAuthentication(store, request, form);
+    sweepSessions(store);
     const headers = new Headers({ "Set-Cookie": spentChallengeCookie() });
     headers.append("Set-Cookie", sessionCookie(createSession(store, passkey.id)));
     return Response.json({ redirect: safeNext(form.get("next")) }, { headers });
