@@ -129,7 +129,8 @@ describe("signed in", () => {
     try {
       expect(ownerCommand(["revoke", String(owner.passkeyId)], (t) => (out += t))).toBe(0);
     } finally {
-      process.env.DATA_DIR = previous;
+      if (previous === undefined) delete process.env.DATA_DIR;
+      else process.env.DATA_DIR = previous;
     }
     expect(out).toContain(`Passkey ${owner.passkeyId} removed`);
     await expectSentToSignIn(await get("/admin", owner.cookie));

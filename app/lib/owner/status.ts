@@ -11,3 +11,6 @@ export const STATUS_NAMES: Record<LeadStatus, string> = {
   lost: "Lost",
   spam: "Spam",
 };
+
+/** The statuses as [value, label] pairs, in order, for a select. */
+export const STATUS_OPTIONS = LEAD_STATUSES.map((status) => [status, STATUS_NAMES[status]] as const);

@@ -1,11 +1,12 @@
 /** The owner's inbox: newest requests first as cards, the numbers that matter on top, filters, pages of 50. */
+import { Select } from "~/components/forms/Field.tsx";
 import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { When } from "~/components/owner/When.tsx";
 import { leadStore } from "~/lib/leads.server.ts";
 import { filterQuery, headline, inboxPage, parseFilter } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
-import { LEAD_STATUSES, STATUS_NAMES } from "~/lib/owner/status.ts";
+import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Requests");
@@ -25,6 +26,12 @@ export function loader({ request }: Route.LoaderArgs) {
     leads: found.leads.map((lead) => ({ ...lead, origin: pageOrigin(lead.page).name })),
   };
 }
+
+const FORM_OPTIONS = [
+  ["", "Both forms"],
+  ["quote", "Quote form"],
+  ["contact", "Contact form"],
+] as const;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -61,29 +68,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       </ul>
 
       <form method="get" action="/admin" role="search" aria-label="Filter requests" className="card grid grid-cols-2 gap-3 p-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
-        <div>
-          <label htmlFor="filter-status" className="field-label">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className="field">
-            <option value="">Any status</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_NAMES[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-form" className="field-label">
-            Form
-          </label>
-          <select id="filter-form" name="form" defaultValue={filter.form ?? ""} className="field">
-            <option value="">Both forms</option>
-            <option value="quote">Quote form</option>
-            <option value="contact">Contact form</option>
-          </select>
-        </div>
+        <Select form="filter" name="status" label="Status" options={[["", "Any status"], ...STATUS_OPTIONS]} defaultValue={filter.status ?? ""} />
+        <Select form="filter" name="form" label="Form" options={FORM_OPTIONS} defaultValue={filter.form ?? ""} />
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor="filter-q" className="field-label">
             Search

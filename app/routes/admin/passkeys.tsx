@@ -1,5 +1,7 @@
 /** The owner's passkeys: add another device, see them all, remove one (a lost phone). */
 import { data, redirect } from "react-router";
+import { AuditList } from "~/components/owner/AuditList.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
@@ -63,13 +65,12 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
                   {passkey.lastUsedAt && `, last used ${exactTime(passkey.lastUsedAt)}`}
                 </p>
               </div>
-              <form method="post">
-                <input type="hidden" name="intent" value="remove" />
+              <OwnerForm intent="remove">
                 <input type="hidden" name="id" value={passkey.id} />
                 <button type="submit" className="btn-secondary" aria-label={`Remove ${passkey.name}`}>
                   Remove
                 </button>
-              </form>
+              </OwnerForm>
             </li>
           ))}
         </ul>
@@ -96,16 +97,7 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
         <h2 id="passkey-history" className="text-xl">
           History
         </h2>
-        <ol aria-label="Passkey changes, newest first" className="space-y-2">
-          {history.map((entry) => (
-            <li key={entry.id}>
-              <time dateTime={entry.at} className="text-muted">
-                {exactTime(entry.at)}
-              </time>
-              : {entry.actor} {entry.action} ({entry.detail})
-            </li>
-          ))}
-        </ol>
+        <AuditList label="Passkey changes, newest first" entries={history} />
       </section>
     </div>
   );

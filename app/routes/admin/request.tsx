@@ -5,6 +5,9 @@
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
+import { Select, TextArea } from "~/components/forms/Field.tsx";
+import { AuditList } from "~/components/owner/AuditList.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { leadStore, type Lead } from "~/lib/leads.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
@@ -13,7 +16,7 @@ import { auditOfLead } from "~/lib/owner/audit.server.ts";
 import { addNote, deleteLead, isStatus, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
-import { LEAD_STATUSES, STATUS_NAMES } from "~/lib/owner/status.ts";
+import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import type { Route } from "./+types/request";
@@ -197,64 +200,33 @@ export default function RequestPage({ loaderData, actionData, matches }: Route.C
           <dd>{lead.id}</dd>
         </dl>
         {lead.delivery === "pending" && (
-          <form method="post">
-            <input type="hidden" name="intent" value="resend" />
+          <OwnerForm intent="resend">
             <button type="submit" className="btn-secondary">
               Send e-mail again
             </button>
             {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
-          </form>
+          </OwnerForm>
         )}
       </Section>
 
       <Section title="Status" id="status-heading">
-        <form method="post" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="status" />
+        <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">
           <div className="grow">
-            <label htmlFor="lead-status" className="field-label">
-              Status
-            </label>
-            <select id="lead-status" name="status" defaultValue={lead.status} className="field">
-              {LEAD_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_NAMES[status]}
-                </option>
-              ))}
-            </select>
+            <Select form="lead" name="status" label="Status" options={STATUS_OPTIONS} defaultValue={lead.status} error={errorFor("status")} />
           </div>
           <button type="submit" className="btn-primary">
             Save status
           </button>
-          {errorFor("status") && <p className="field-error w-full">{errorFor("status")}</p>}
-        </form>
+        </OwnerForm>
       </Section>
 
       <Section title="Notes" id="notes-heading">
-        <form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="note" />
-          <div>
-            <label htmlFor="lead-note" className="field-label">
-              Note
-            </label>
-            <textarea
-              id="lead-note"
-              name="note"
-              rows={3}
-              maxLength={NOTE_MAX}
-              className="field"
-              aria-invalid={errorFor("note") ? true : undefined}
-              aria-describedby={errorFor("note") ? "lead-note-error" : undefined}
-            />
-            {errorFor("note") && (
-              <p id="lead-note-error" className="field-error">
-                {errorFor("note")}
-              </p>
-            )}
-          </div>
+        <OwnerForm intent="note" className="space-y-3">
+          <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
           <button type="submit" className="btn-primary">
             Add note
           </button>
-        </form>
+        </OwnerForm>
         {notes.length === 0 ? (
           <p className="text-muted">No notes yet.</p>
         ) : (
@@ -272,29 +244,19 @@ export default function RequestPage({ loaderData, actionData, matches }: Route.C
       </Section>
 
       <Section title="History" id="history-heading">
-        <ol aria-label="Changes, newest first" className="space-y-2">
-          {history.map((entry) => (
-            <li key={entry.id}>
-              <time dateTime={entry.at} className="text-muted">
-                {exactTime(entry.at)}
-              </time>
-              : {entry.actor} {entry.action}
-              {entry.detail && ` (${entry.detail})`}
-            </li>
-          ))}
+        <AuditList label="Changes, newest first" entries={history}>
           <li>
             <time dateTime={lead.createdAt} className="text-muted">
               {exactTime(lead.createdAt)}
             </time>
             : {lead.name} sent the request
           </li>
-        </ol>
+        </AuditList>
       </Section>
 
       <Section title="Delete" id="delete-heading">
         {confirmDelete ? (
-          <form method="post" className="space-y-3">
-            <input type="hidden" name="intent" value="delete" />
+          <OwnerForm intent="delete" className="space-y-3">
             <p className="font-semibold">Delete this request, its notes and everything else stored about {lead.name}? This cannot be undone.</p>
             <div className="flex flex-wrap gap-3">
               <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
@@ -304,7 +266,7 @@ export default function RequestPage({ loaderData, actionData, matches }: Route.C
                 Keep it
               </a>
             </div>
-          </form>
+          </OwnerForm>
         ) : (
           <form method="get" action={`/admin/requests/${lead.id}#delete-heading`} className="space-y-3">
             <p>For a visitor who asks to be forgotten. You will be asked to confirm.</p>

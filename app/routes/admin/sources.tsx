@@ -1,7 +1,7 @@
 /** Which pages bring work: requests per month by page, grouped, with how many were won. */
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { sourcesReport } from "~/lib/owner/sources.server.ts";
+import { sourcesReport, type SourceRow } from "~/lib/owner/sources.server.ts";
 import type { Route } from "./+types/sources";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Sources");
@@ -13,6 +13,20 @@ export function loader() {
 const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 const monthName = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** A group's total (bold, shaded) or one page under it (indented). */
+function SourceLine({ row, group = false }: { row: SourceRow; group?: boolean }) {
+  const cell = `py-2 text-right ${group ? "font-bold" : ""}`;
+  return (
+    <tr className={`border-b border-slate-200 ${group ? "bg-paper" : ""}`}>
+      <th scope={group ? "rowgroup" : "row"} className={`py-2 pr-2 ${group ? "" : "pl-4 font-normal"}`}>
+        {row.name}
+      </th>
+      <td className={`${cell} pr-2`}>{row.requests}</td>
+      <td className={cell}>{row.won}</td>
+    </tr>
+  );
+}
 
 export default function Sources({ loaderData }: Route.ComponentProps) {
   const { months } = loaderData;
@@ -48,23 +62,8 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
             </thead>
             {month.groups.map((group) => (
               <tbody key={group.group}>
-                <tr className="border-b border-slate-200 bg-paper">
-                  <th scope="rowgroup" className="py-2 pr-2">
-                    {group.name}
-                  </th>
-                  <td className="py-2 pr-2 text-right font-bold">{group.requests}</td>
-                  <td className="py-2 text-right font-bold">{group.won}</td>
-                </tr>
-                {group.group !== "home" && group.group !== "contact" &&
-                  group.pages.map((page) => (
-                    <tr key={page.name} className="border-b border-slate-200">
-                      <th scope="row" className="py-2 pr-2 pl-4 font-normal">
-                        {page.name}
-                      </th>
-                      <td className="py-2 pr-2 text-right">{page.requests}</td>
-                      <td className="py-2 text-right">{page.won}</td>
-                    </tr>
-                  ))}
+                <SourceLine row={group} group />
+                {group.group !== "home" && group.group !== "contact" && group.pages.map((page) => <SourceLine key={page.name} row={page} />)}
               </tbody>
             ))}
           </table>
