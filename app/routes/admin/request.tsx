@@ -9,7 +9,7 @@ import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
-import { leadStore, type Lead } from "~/lib/leads.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { wakeNotifier } from "~/lib/notify.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
@@ -17,6 +17,7 @@ import { addNote, deleteLead, isStatus, leadById, notesOf, retryEmail, setStatus
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { replyLinks } from "~/lib/owner/reply.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import type { Route } from "./+types/request";
@@ -45,7 +46,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
-export const NOTE_MAX = 2000;
+const NOTE_MAX = 2000;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = leadStore();
@@ -85,26 +86,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const REPLY = "min-h-16 w-full flex-col gap-1 px-1 text-base whitespace-nowrap";
 
 const SAVED: Record<string, string> = { status: "Status saved.", note: "Note added.", resend: "The e-mail will be sent again within a few seconds." };
-
-/** The number a chat app wants: international, digits only (UK numbers start 44). */
-export function chatNumber(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "");
-  if (digits.startsWith("+")) return digits.slice(1);
-  if (digits.startsWith("00")) return digits.slice(2);
-  if (digits.startsWith("0")) return `44${digits.slice(1)}`;
-  return digits;
-}
-
-function replyLinks(lead: Lead, businessName: string) {
-  const what = lead.form === "quote" ? "quote request" : "message";
-  const subject = `Your ${what} to ${businessName}`;
-  const greeting = `Hello ${lead.name.split(/\s+/)[0]}, this is ${businessName} about your ${what}.`;
-  return {
-    call: `tel:${lead.phone.replace(/[^\d+]/g, "")}`,
-    email: `mailto:${lead.email}?subject=${encodeURIComponent(subject)}`,
-    chat: `https://wa.me/${chatNumber(lead.phone)}?text=${encodeURIComponent(greeting)}`,
-  };
-}
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
