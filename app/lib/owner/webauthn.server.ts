@@ -64,7 +64,9 @@ export async function registrationOptions(store: LeadStore, request: Request, op
     userName: options.userName,
     attestationType: "none",
     excludeCredentials: listPasskeys(store).map((p) => ({ id: p.credentialId, transports: p.transports })),
-    authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    // The phone's own lock (fingerprint, face, PIN) must be passed: a phone left unlocked on a
+    // van seat is not enough to sign in.
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
   return { optionsJSON, cookie: keepChallenge(store, optionsJSON.challenge, "register") };
 }
@@ -84,7 +86,7 @@ export async function verifyRegistration(store: LeadStore, request: Request, for
   const { rpID, origin } = relyingParty(request);
   let verification;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
+    verification = await verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: true });
   } catch (error) {
     throw new CeremonyError(`The passkey was not accepted (${error instanceof Error ? error.message : "unreadable"}).`);
   }
@@ -96,7 +98,7 @@ export async function verifyRegistration(store: LeadStore, request: Request, for
 export async function authenticationOptions(store: LeadStore, request: Request) {
   const { rpID } = relyingParty(request);
   // No list of credentials: the device offers the passkeys it holds for this site.
-  const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+  const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "required" });
   return { optionsJSON, cookie: keepChallenge(store, optionsJSON.challenge, "authenticate") };
 }
 
@@ -115,7 +117,7 @@ export async function verifyAuthentication(store: LeadStore, request: Request, f
       expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      requireUserVerification: false,
+      requireUserVerification: true,
       credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports },
     });
   } catch (error) {
