@@ -187,6 +187,13 @@ describe("invites", () => {
     expect(options.headers.get("set-cookie")).toMatch(/^__Host-kestrel-ceremony=[\w-]{43}; Path=\/; HttpOnly; Secure; SameSite=Strict; Max-Age=300$/);
   });
 
+  it("without JavaScript, pressing the passkey button says a passkey needs it", async () => {
+    const local = `http://localhost:${server.port}`;
+    const response = await fetch(`${local}/admin/sign-in`, { method: "POST", body: new URLSearchParams({ next: "/admin" }), headers: { Origin: local } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Passkeys need JavaScript. Turn it on for this site, then press the button again.");
+  });
+
   it("a sign-in answer without its challenge is refused", async () => {
     const response = await postForm(server, "/admin/webauthn/authentication", { intent: "verify", credential: JSON.stringify({ id: "x", response: {} }) });
     expect(response.status).toBe(400);
