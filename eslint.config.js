@@ -17,6 +17,13 @@ export default tseslint.config(
     },
   },
   {
+    // Data flows one way: lib/ (schemas, server work) never reaches up into what renders.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~/components/*", "**/components/*"], message: "lib/ must not import components; put shared types in app/lib/." }] }],
+    },
+  },
+  {
     files: ["**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },

@@ -18,6 +18,7 @@ import { OwnerHeader } from "./components/owner/OwnerHeader.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, content, regionPath, servicePath, site } from "./content/index.ts";
 import type { SiteData } from "./lib/site-data.ts";
+import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
 import { notFoundMeta, siteUrl } from "./lib/seo.ts";
 
 /** What a route module may say about itself in `handle`. */
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e293b" />
         <Meta />
         <Links />
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
       </head>
       <body>
         <a

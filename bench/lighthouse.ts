@@ -9,6 +9,9 @@
  *
  * PAGES=/contact,/gallery limits the run to those pages.
  *
+ * Then adds bench/page-change.ts's table: click to the next page's first paint, with and without
+ * the speculation rules (Lighthouse measures one page load, not a change of page).
+ *
  * Targets: 100 in each category, LCP ≤ 1.2 s, TBT ≤ 20 ms, CLS 0. A miss is reported, never an
  * error; the exit code is non-zero only when a page could not be measured at all.
  */
@@ -16,7 +19,8 @@ import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chrome.ts";
-import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, publish, startServer } from "./support.ts";
+import { measurePageChanges } from "./page-change.ts";
+import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, median, publish, withServer } from "./support.ts";
 
 const PAGES = [
   "/",
@@ -55,12 +59,6 @@ interface Run {
   benchmarkIndex: number;
   /** "category: audit id" of every weighted audit that lost points. */
   lost: string[];
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function runOnce(chromePath: string, url: string, notFound: boolean): Promise<Run> {
@@ -130,9 +128,8 @@ main(async () => {
   const chromePath = CHROME_PATH;
   if (!existsSync(chromePath)) throw new BenchError(`no Chromium at ${chromePath}: install it or set CHROME_PATH`);
 
-  const server = await startServer();
   const results = new Map<string, { ok: Run[]; failures: string[]; status: number }>();
-  try {
+  const pageChanges = await withServer(async (server) => {
     console.log(`Server at ${server.url}; ${pages.length} pages × ${runs} runs, about 12 s each…`);
     for (const page of pages) {
       const url = `${server.url}${page}`;
@@ -155,13 +152,9 @@ main(async () => {
         console.log(`${page} run ${i}/${runs}: ${scores}, LCP ${run.lcpS.toFixed(2)} s, TBT ${fmt(run.tbtMs)} ms (${took} s)`);
       }
     }
-  } catch (error) {
-    server.assertRunning(); // a server that died explains the failure better
-    throw error;
-  } finally {
-    await server.stop();
-  }
-  server.remove();
+    console.log("Click to the next page's first paint, with and without speculation rules…");
+    return measurePageChanges(server.url);
+  });
 
   const indexes = [...results.values()].flatMap((r) => r.ok.map((run) => run.benchmarkIndex));
   const rows: string[][] = [];
@@ -227,6 +220,8 @@ main(async () => {
     "Audits that cost points (in how many runs):",
     "",
     ...(lostLines.length ? lostLines : ["- none"]),
+    "",
+    pageChanges,
   ].join("\n");
   publish("lighthouse", markdown);
   if (unmeasured.length) throw new BenchError(`no Lighthouse run succeeded for ${unmeasured.join(", ")}`);

@@ -29,7 +29,7 @@ import {
   publish,
   ROOT,
   runAutocannon,
-  startServer,
+  withServer,
   waitForQuiet,
   waitUntilUp,
 } from "./support.ts";
@@ -217,19 +217,12 @@ function nginxVersion(nginx: string): string {
 main(async () => {
   const duration = envNumber("DURATION", 20);
 
-  const server = await startServer();
-  let ours: Measured[];
-  try {
+  const ours = await withServer(async (server) => {
     console.log(`Our server at ${server.url}`);
-    ours = await measureAll("ours", server.url, server.pid, duration);
+    const measured = await measureAll("ours", server.url, server.pid, duration);
     server.assertRunning();
-  } catch (error) {
-    server.assertRunning();
-    throw error;
-  } finally {
-    await server.stop();
-  }
-  server.remove();
+    return measured;
+  });
 
   const nginx = nginxPath();
   let theirs: Measured[] | undefined;

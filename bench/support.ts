@@ -152,6 +152,31 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
   };
 }
 
+/**
+ * Runs `measure` against a fresh server, then stops the server and deletes its data. When
+ * `measure` fails, a server that died meanwhile is the better explanation, and is given instead.
+ */
+export async function withServer<T>(measure: (server: RunningServer) => Promise<T>, env: Record<string, string> = {}): Promise<T> {
+  const server = await startServer(env);
+  let result: T;
+  try {
+    result = await measure(server);
+  } catch (error) {
+    server.assertRunning();
+    throw error;
+  } finally {
+    await server.stop();
+  }
+  server.remove();
+  return result;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** CPU time a process has used so far, in clock ticks (Linux /proc), or undefined elsewhere. */
 function cpuTicks(pid: number): number | undefined {
   try {

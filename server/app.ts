@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
+import { readRequestTarget } from "./request-target.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -163,6 +164,13 @@ export function createApp(options: AppOptions) {
     res.end(text);
   }
 
+  function redirectPermanently(res: ServerResponse, location: string) {
+    res.statusCode = 301;
+    res.setHeader("Location", location);
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.end();
+  }
+
   /**
    * The scheme the visitor used. Behind a TLS proxy the connection to us is plain HTTP; the
    * proxy says what the visitor used in X-Forwarded-Proto. React Router compares it with the
@@ -178,14 +186,23 @@ export function createApp(options: AppOptions) {
 
   async function route(req: IncomingMessage, res: ServerResponse) {
     const origin = `${scheme(req)}://${req.headers.host ?? "localhost"}`;
+    const target = readRequestTarget(req.url ?? "/");
     let url: URL;
     try {
-      url = new URL(req.url ?? "/", origin);
+      url = new URL(target.pathname + target.search, origin);
     } catch {
       return sendPlain(res, 400, "Bad request");
     }
     const method = req.method ?? "GET";
     const pathname = url.pathname;
+
+    // Another spelling of a path (`//contact`, `/a/../contact`, `\contact`): one 301 to the
+    // page's canonical address, so no page answers at a second address. Forms post only to
+    // canonical paths, so anything else is not found.
+    if (!target.canonical) {
+      if (method !== "GET" && method !== "HEAD") return sendPlain(res, 404, "Not found");
+      return redirectPermanently(res, `${site.redirects.get(pathname) ?? pathname}${url.search}`);
+    }
 
     if (pathname === "/healthz") {
       if (method !== "GET" && method !== "HEAD") return sendPlain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
@@ -198,12 +215,7 @@ export function createApp(options: AppOptions) {
       const file = site.files.get(pathname);
       if (file) return sendStatic(req, res, file);
       const canonical = site.redirects.get(pathname);
-      if (canonical) {
-        res.statusCode = 301;
-        res.setHeader("Location", `${canonical}${url.search}`);
-        res.setHeader("Cache-Control", "public, max-age=3600");
-        return res.end();
-      }
+      if (canonical) return redirectPermanently(res, `${canonical}${url.search}`);
       // Every page the site has is prerendered, so any other address is not found.
       return sendStatic(req, res, site.notFound, 404);
     }

@@ -10,20 +10,19 @@
 import { data } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
 import { site } from "~/content/index.ts";
-import { buildChatLink, parseContact } from "./forms/contact.ts";
+import { buildChatLink, parseContact, type ContactActionData } from "./forms/contact.ts";
 import { recordLead } from "./record-lead.server.ts";
-import type { ContactServerResult } from "~/components/forms/ContactForm.tsx";
 
 export async function contactPageAction(request: Request) {
   const form = await readForm(request);
-  if (form.get("website")) return { status: "sent" } satisfies ContactServerResult;
+  if (form.get("website")) return { status: "sent" } satisfies ContactActionData;
   const parsed = parseContact(form);
   if (!parsed.ok) {
-    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ContactServerResult, { status: 400 });
+    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ContactActionData, { status: 400 });
   }
   // The chat link carries the whole request, so the visitor goes on even if storing failed.
   await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
-  return { status: "sent", chatLink: buildChatLink(site.chatNumber, parsed.data) } satisfies ContactServerResult;
+  return { status: "sent", chatLink: buildChatLink(site.chatNumber, parsed.data) } satisfies ContactActionData;
 }
 
 export async function contactRecordAction(request: Request) {

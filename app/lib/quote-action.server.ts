@@ -8,13 +8,8 @@
  */
 import { data, redirect } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
-import { parseQuote, QUOTE_SENT_ID, type QuoteField } from "./forms/quote.ts";
-import type { FieldErrors } from "./forms/fields.ts";
+import { parseQuote, QUOTE_SENT_ID, type QuoteActionData } from "./forms/quote.ts";
 import { recordLead } from "./record-lead.server.ts";
-
-export type QuoteActionData =
-  | { status: "invalid"; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> }
-  | { status: "error"; values: Record<QuoteField, string> };
 
 export async function quoteAction(request: Request, page: string) {
   const form = await readForm(request);

@@ -13,10 +13,13 @@ afterAll(() => server.stop());
 
 const get = (path: string, init: RequestInit = {}) => fetch(`${server.url}${path}`, { redirect: "manual", ...init });
 
-/** A raw request, so that no client adds or strips anything (fetch always asks for gzip). */
-function raw(method: string, path: string, headers: Record<string, string> = {}) {
+/**
+ * A raw request, so that no client adds or strips anything: fetch always asks for gzip, and
+ * normalises the path (`//x`, `/./x`, backslashes) before sending it. The target goes out as given.
+ */
+function raw(method: string, target: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(`${server.url}${path}`, { method, headers }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port: server.port, method, path: target, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -56,6 +59,58 @@ describe("URLs and statuses", () => {
       expect(await response.text()).toContain("Oops! Page not found");
     },
   );
+
+  describe("a request target is a path, never another host", () => {
+    it.each([
+      ["//contact", "/contact"],
+      ["//anything/contact", "/anything/contact"],
+      ["///anything/areas/roofers-in-hitchin/", "/anything/areas/roofers-in-hitchin/"],
+      ["//areas/roofers-in-hitchin", "/areas/roofers-in-hitchin/"],
+      ["//contact/?ref=x", "/contact?ref=x"],
+      ["/\\anything/contact", "/anything/contact"],
+      ["/areas\\roofers-in-hitchin/", "/areas/roofers-in-hitchin/"],
+      ["/./contact", "/contact"],
+      ["/services/../contact", "/contact"],
+      ["/../../areas/roofers-in-hitchin/", "/areas/roofers-in-hitchin/"],
+      ["/%2e%2e/contact", "/contact"],
+      ["/.//evil.example/contact", "/evil.example/contact"],
+    ])("answers GET %s with one 301 to the path %s", async (target, location) => {
+      const response = await raw("GET", target);
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe(location);
+      expect(response.body.length).toBe(0);
+    });
+
+    it("lands on the page itself when the path is one, and on the not-found page when not", async () => {
+      for (const [target, status] of [["//contact", 200], ["//areas/roofers-in-hitchin", 200], ["//anything/contact", 404]] as const) {
+        const location = String((await raw("GET", target)).headers.location);
+        expect((await raw("GET", location)).status, target).toBe(status);
+      }
+    });
+
+    it.each(["/areas%2Froofers-in-hitchin/", "/areas%2froofers-in-hitchin/", "/%2Fcontact", "/contact%5C"])("answers %s, an encoded slash, with 404", async (target) => {
+      const response = await raw("GET", target);
+      expect(response.status).toBe(404);
+      expect(response.body.toString()).toContain("Oops! Page not found");
+    });
+
+    const post = (target: string) => raw("POST", target, { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url });
+
+    it.each(["//contact", "//anything/contact", "/./contact", "/api/../contact"])("answers a form post to %s with 404, storing nothing", async (target) => {
+      const before = server.rows().length;
+      expect((await post(target)).status).toBe(404);
+      expect(server.rows().length).toBe(before);
+    });
+
+    it.each(["/api%2Fcontact", "/api%2fcontact"])("answers a form post to %s as to any unknown path, storing nothing", async (target) => {
+      const before = server.rows().length;
+      const unknown = await post("/no-such-form");
+      const response = await post(target);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBe(unknown.status);
+      expect(server.rows().length).toBe(before);
+    });
+  });
 
   it("answers HEAD wherever GET works, with no body", async () => {
     for (const [path, status] of [["/", 200], ["/contact", 200], ["/no-such-page", 404], ["/contact/", 301]] as const) {

@@ -4,15 +4,9 @@
  * then improves it in the browser: messages as the visitor submits and corrects, the chat app
  * opened in a new tab within the click, and the request recorded on the server meanwhile.
  */
-import type { ContactField } from "~/lib/forms/contact.ts";
-import type { FieldErrors } from "~/lib/forms/fields.ts";
+import type { ContactActionData } from "~/lib/forms/contact.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
-
-export type ContactServerResult =
-  | { status: "invalid"; errors: FieldErrors<ContactField>; values: Record<ContactField, string> }
-  /** Stored; without JavaScript the page then sends the visitor on to the chat link. */
-  | { status: "sent"; chatLink?: string };
 
 const FIELDS = [
   ["name", "Full Name", "text", "name"],
@@ -21,7 +15,7 @@ const FIELDS = [
   ["postcode", "Postcode", "text", "postal-code"],
 ] as const;
 
-export function ContactForm({ serverResult }: { serverResult?: ContactServerResult }) {
+export function ContactForm({ serverResult }: { serverResult?: ContactActionData }) {
   const site = useBusiness();
   const values = serverResult?.status === "invalid" ? serverResult.values : undefined;
   const errors = serverResult?.status === "invalid" ? serverResult.errors : {};

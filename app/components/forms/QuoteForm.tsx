@@ -3,8 +3,7 @@
  * without JavaScript, and the notice comes from the server only once the request is stored.
  */
 import { telHref, useBusiness } from "~/lib/site-data.ts";
-import { QUOTE_SENT_ID } from "~/lib/forms/quote.ts";
-import type { QuoteActionData } from "~/lib/quote-action.server.ts";
+import { QUOTE_SENT_ID, type QuoteActionData } from "~/lib/forms/quote.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 
 export function QuoteForm({ action, result }: { action: string; result?: QuoteActionData }) {

@@ -49,7 +49,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
     `rounded-md px-3 py-2 font-semibold hover:bg-paper-dark ${currentPath === path ? "text-accent-dark underline decoration-2 underline-offset-8" : "text-ink"}`;
   const current = (path: string) => (currentPath === path ? ("page" as const) : undefined);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white [view-transition-name:site-header]">
       <div className="container-page flex h-18 items-center justify-between gap-4">
         <a href="/" className="rounded-md">
           <Logo />

@@ -1,5 +1,5 @@
 import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
-import type { QuoteActionData } from "~/lib/quote-action.server.ts";
+import type { QuoteActionData } from "~/lib/forms/quote.ts";
 import { QuoteForm } from "../forms/QuoteForm.tsx";
 import { AlertIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons.tsx";
 import { CallButton } from "./Actions.tsx";

@@ -35,6 +35,12 @@ export type ContactResult =
   | { ok: true; data: ContactRequest }
   | { ok: false; errors: FieldErrors<ContactField>; values: Record<ContactField, string> };
 
+/** What the contact page's action answers, and the form shows again (no JavaScript). */
+export type ContactActionData =
+  | { status: "invalid"; errors: FieldErrors<ContactField>; values: Record<ContactField, string> }
+  /** Stored; without JavaScript the page then sends the visitor on to the chat link. */
+  | { status: "sent"; chatLink?: string };
+
 export function parseContact(form: FormData): ContactResult {
   const values = formValues(form, CONTACT_FIELDS);
   const result = contactSchema.safeParse(values);

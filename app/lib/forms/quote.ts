@@ -38,6 +38,11 @@ export type QuoteResult =
   | { ok: true; data: QuoteRequest }
   | { ok: false; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> };
 
+/** What the quote action answers when it does not redirect: the form is shown again with this. */
+export type QuoteActionData =
+  | { status: "invalid"; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> }
+  | { status: "error"; values: Record<QuoteField, string> };
+
 export function parseQuote(form: FormData): QuoteResult {
   const values = formValues(form, QUOTE_FIELDS);
   const result = quoteSchema.safeParse(values);
