@@ -76,7 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e293b" />
         <Meta />
         <Links />
-        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
+        {/* The owner's pages link to little but each other, which are never prerendered. */}
+        {!ownerArea && <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />}
       </head>
       <body>
         <a
