@@ -4,12 +4,15 @@
  */
 import { expect, test } from "@playwright/test";
 import { addVirtualAuthenticator, signUp } from "./owner-support.ts";
-import { onlyIn, waitForHydration } from "./support.ts";
+import { onlyIn, uniqueName, waitForHydration } from "./support.ts";
 
 onlyIn("desktop", "a laptop's passkey, added from a wide screen");
 
-test("the owner adds a laptop's passkey, signs in with it and removes the lost phone's", async ({ page, browser }) => {
-  await signUp(page, "Lost phone");
+test("the owner adds a laptop's passkey, signs in with it and removes the lost phone's", async ({ page, browser }, testInfo) => {
+  // Names of this run only: the test server's store keeps the passkeys of every run.
+  const phoneName = uniqueName(testInfo, "Lost phone");
+  const laptopName = uniqueName(testInfo, "Office laptop");
+  await signUp(page, phoneName);
   // The laptop's browser, signed in as the phone is (its own passkey comes next).
   const laptopContext = await browser.newContext({ storageState: await page.context().storageState() });
   const laptop = await laptopContext.newPage();
@@ -17,10 +20,10 @@ test("the owner adds a laptop's passkey, signs in with it and removes the lost p
 
   await laptop.goto("/admin/passkeys");
   await waitForHydration(laptop.locator("form[data-passkey]"));
-  await laptop.getByRole("textbox", { name: "Name for this passkey" }).fill("Office laptop");
+  await laptop.getByRole("textbox", { name: "Name for this passkey" }).fill(laptopName);
   await laptop.getByRole("button", { name: "Add a passkey" }).click();
   await expect(laptop.getByRole("status")).toHaveText("Passkey added.");
-  await expect(laptop.getByText("Office laptop", { exact: true })).toBeVisible();
+  await expect(laptop.getByText(laptopName, { exact: true })).toBeVisible();
 
   await laptop.getByRole("button", { name: "Sign out" }).click();
   await waitForHydration(laptop.locator("form[data-passkey]"));
@@ -28,10 +31,10 @@ test("the owner adds a laptop's passkey, signs in with it and removes the lost p
   await expect(laptop).toHaveURL(/\/admin$/);
 
   await laptop.goto("/admin/passkeys");
-  await expect(laptop.getByText("Office laptop (this device)")).toBeVisible();
-  await laptop.getByRole("button", { name: "Remove Lost phone" }).click();
+  await expect(laptop.getByText(`${laptopName} (this device)`)).toBeVisible();
+  await laptop.getByRole("button", { name: `Remove ${phoneName}` }).click();
   await expect(laptop.getByRole("status")).toHaveText("Passkey removed, and every session it signed in ended.");
-  await expect(laptop.getByRole("list", { name: "Passkey changes, newest first" })).toContainText("Office laptop removed a passkey (Lost phone)");
+  await expect(laptop.getByRole("list", { name: "Passkey changes, newest first" })).toContainText(`${laptopName} removed a passkey (${phoneName})`);
 
   await page.reload();
   await expect(page, "the phone's session ended with its passkey").toHaveURL(/\/admin\/sign-in/);
