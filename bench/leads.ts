@@ -13,15 +13,23 @@
  *
  * Targets: at least 500 stored requests a second, p99 latency at most 50 ms. A miss is reported,
  * never an error; the exit code is non-zero only when the benchmark could not run.
+ *
+ * Then the photo run: the same form sent as multipart with one 3 MB JPEG each (as a phone sends
+ * it), 20 connections for 20 s (PHOTO_DURATION=<seconds>), on a fresh server. It reports stored
+ * requests a second, p99 and the server's peak memory (resident set, sampled every 100 ms);
+ * target: under 300 MB. Each stored request must have its one re-encoded photo.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { noisyJpeg } from "../tests/support/pictures.ts";
 import type { AutocannonRequest, AutocannonResult } from "autocannon";
 import {
   BenchError,
   envNumber,
   environmentLine,
   fmt,
+  loadThenStop,
   main,
   markdownTable,
   met,
@@ -32,6 +40,9 @@ import {
 } from "./support.ts";
 
 const CONNECTIONS = 50;
+const PHOTO_CONNECTIONS = 20;
+const PHOTO_BYTES = 3 * 1024 * 1024;
+const TARGET_PEAK_RSS_MB = 300;
 const TARGET_PER_SECOND = 500;
 const TARGET_P99_MS = 50;
 const NOTICE = "Thank you! We&#x27;ll get back to you within 24 hours.";
@@ -68,18 +79,42 @@ function newTally(): Tally {
   return { sent: new Set(), ok: new Set(), other: new Map() };
 }
 
+/** How a request's body is sent: its Content-Type and the body for a given name. */
+interface Encoding {
+  contentType: string;
+  body: (name: string) => string | Buffer;
+}
+
+const URLENCODED: Encoding = {
+  contentType: "application/x-www-form-urlencoded",
+  body: (name) => new URLSearchParams({ name, ...FIELDS }).toString(),
+};
+
+/** The form as a browser sends it with a photo chosen: multipart, the photo after the fields. */
+function multipartWithPhoto(photo: Buffer): Encoding {
+  const boundary = "----KestrelBenchBoundary7MA4YWxkTrZu0gW";
+  const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const fields = Object.entries(FIELDS).map(([name, value]) => part(name, value)).join("");
+  const photoHead = `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename="IMG_0001.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: (name) => Buffer.concat([Buffer.from(part("name", name) + fields + photoHead), photo, end]),
+  };
+}
+
 /** One POST that autocannon sends again and again, each time under a new name. */
-function quoteRequest(prefix: string, origin: string, success: Success, tally: Tally): AutocannonRequest {
+function quoteRequest(prefix: string, origin: string, success: Success, tally: Tally, encoding: Encoding = URLENCODED): AutocannonRequest {
   let n = 0;
   return {
     method: "POST",
     path: "/?index",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    headers: { "Content-Type": encoding.contentType, Origin: origin },
     setupRequest: (request, context) => {
       const name = `${prefix} ${++n}`;
       context.name = name;
       tally.sent.add(name);
-      return { ...request, body: new URLSearchParams({ name, ...FIELDS }).toString() };
+      return { ...request, body: encoding.body(name) };
     },
     onResponse: (status, body, context, headers) => {
       const name = String(context.name);
@@ -115,80 +150,65 @@ async function probe(url: string, name: string): Promise<Success> {
   );
 }
 
-function storedNames(dataDir: string, prefix: string): Set<string> {
+/** The stored requests under this prefix, each with how many photos it has. */
+function storedPhotoCounts(dataDir: string, prefix: string): Map<string, number> {
   const db = new DatabaseSync(path.join(dataDir, "leads.sqlite"), { readOnly: true });
   try {
-    const rows = db.prepare("SELECT name FROM leads WHERE name LIKE ?").all(`${prefix} %`) as { name: string }[];
-    return new Set(rows.map((r) => r.name));
+    const rows = db
+      .prepare("SELECT name, (SELECT COUNT(*) FROM lead_photos p WHERE p.lead_id = l.id) AS photos FROM leads l WHERE name LIKE ?")
+      .all(`${prefix} %`) as { name: string; photos: number }[];
+    return new Map(rows.map((r) => [r.name, r.photos]));
   } finally {
     db.close();
   }
 }
 
-function statusCodes(result: AutocannonResult): string {
-  return Object.entries(result.statusCodeStats)
-    .map(([code, { count }]) => `${code} × ${fmt(count)}`)
-    .join(", ") || "none";
+function storedNames(dataDir: string, prefix: string): Set<string> {
+  return new Set(storedPhotoCounts(dataDir, prefix).keys());
 }
 
-main(async () => {
-  const duration = envNumber("DURATION", 20);
-  const warmup = Math.min(3, duration);
-  const runId = Date.now().toString(36);
-  const server = await startServer({ FORM_RATE_LIMIT: "100000000" });
-  let result: AutocannonResult;
-  let success: Success;
-  const tally = newTally();
-  const warm = newTally();
+/** The server's resident memory in MB now (Linux /proc), or undefined elsewhere. */
+function rssMb(pid: number): number | undefined {
   try {
-    console.log(`Server at ${server.url}, DATA_DIR ${server.dataDir}`);
-    success = await probe(server.url, `Probe ${runId}`);
-    console.log(`A stored request is answered ${describeSuccess(success)}.`);
-
-    console.log(`Warming up for ${warmup} s…`);
-    await runAutocannon({
-      url: server.url,
-      connections: CONNECTIONS,
-      duration: warmup,
-      requests: [quoteRequest(`Warmup ${runId}`, server.url, success, warm)],
-    });
-    // Requests the warm-up left in flight are finished before anything is measured.
-    await waitForQuiet(server.pid);
-
-    console.log(`Posting quote requests: ${CONNECTIONS} connections for ${duration} s…`);
-    result = await runAutocannon({
-      url: server.url,
-      connections: CONNECTIONS,
-      duration,
-      requests: [quoteRequest(`Bench ${runId}`, server.url, success, tally)],
-    });
-    server.assertRunning();
-  } catch (error) {
-    server.assertRunning();
-    throw error;
-  } finally {
-    // Stopped before the database is read: the server closes it cleanly on SIGTERM.
-    await server.stop();
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
   }
+}
 
-  const stored = storedNames(server.dataDir, `Bench ${runId}`);
-  server.remove();
+/** Samples a process's memory every 100 ms until the returned function is called; it returns the peak. */
+function samplePeakRss(pid: number): () => number | undefined {
+  let peak: number | undefined;
+  const timer = setInterval(() => {
+    const now = rssMb(pid);
+    if (now !== undefined) peak = Math.max(peak ?? 0, now);
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/**
+ * Matches the answers to the stored rows: every successful answer must have its row and no
+ * refused request may have one. Requests still in flight when autocannon stopped at the deadline
+ * may be stored without an answer seen; they are counted apart.
+ */
+function compareWithStore(tally: Tally, stored: Set<string>) {
   const refused = new Set([...tally.other.values()].flatMap((names) => [...names]));
   const okWithoutRow = [...tally.ok].filter((name) => !stored.has(name));
   const refusedWithRow = [...refused].filter((name) => stored.has(name));
   const neverSent = [...stored].filter((name) => !tally.sent.has(name));
-  // Requests still in flight when autocannon stopped at the deadline: sent, never answered.
   const cutOff = [...stored].filter((name) => tally.sent.has(name) && !tally.ok.has(name) && !refused.has(name));
   const consistent = okWithoutRow.length === 0 && refusedWithRow.length === 0 && neverSent.length === 0;
-  const successes = tally.ok.size;
-
   const notes: string[] = [];
   let check: string;
   let checkMet: boolean;
-  if (stored.size === successes && consistent) {
+  if (stored.size === tally.ok.size && consistent) {
     check = "equal";
     checkMet = true;
-  } else if (consistent && stored.size === successes + cutOff.length) {
+  } else if (consistent && stored.size === tally.ok.size + cutOff.length) {
     check = `NOT EQUAL (+${cutOff.length} in flight at the end)`;
     checkMet = true;
     notes.push(
@@ -203,6 +223,53 @@ main(async () => {
         `${neverSent.length} rows match no request sent.`,
     );
   }
+  const others = [...tally.other].map(([status, names]) => `${status} × ${fmt(names.size)}`).join(", ");
+  return { refused, check, checkMet, notes, others };
+}
+
+function statusCodes(result: AutocannonResult): string {
+  return Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code} × ${fmt(count)}`)
+    .join(", ") || "none";
+}
+
+main(async () => {
+  const duration = envNumber("DURATION", 20);
+  const warmup = Math.min(3, duration);
+  const runId = Date.now().toString(36);
+  const server = await startServer({ FORM_RATE_LIMIT: "100000000" });
+  const tally = newTally();
+  const warm = newTally();
+  const { result, success } = await loadThenStop(server, async () => {
+    console.log(`Server at ${server.url}, DATA_DIR ${server.dataDir}`);
+    const success = await probe(server.url, `Probe ${runId}`);
+    console.log(`A stored request is answered ${describeSuccess(success)}.`);
+
+    console.log(`Warming up for ${warmup} s…`);
+    await runAutocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration: warmup,
+      requests: [quoteRequest(`Warmup ${runId}`, server.url, success, warm)],
+    });
+    // Requests the warm-up left in flight are finished before anything is measured.
+    await waitForQuiet(server.pid);
+
+    console.log(`Posting quote requests: ${CONNECTIONS} connections for ${duration} s…`);
+    const result = await runAutocannon({
+      url: server.url,
+      connections: CONNECTIONS,
+      duration,
+      requests: [quoteRequest(`Bench ${runId}`, server.url, success, tally)],
+    });
+    return { result, success };
+  });
+
+  const stored = storedNames(server.dataDir, `Bench ${runId}`);
+  server.remove();
+  const { refused, check, checkMet, notes, others } = compareWithStore(tally, stored);
+  const successes = tally.ok.size;
+
   if (success.kind === "redirect") {
     notes.push(
       `- The server answers a stored request with ${success.status} → ${success.location} (Post/Redirect/Get), so "successful answers" ` +
@@ -211,7 +278,6 @@ main(async () => {
   }
 
   const perSecond = successes / result.duration;
-  const others = [...tally.other].map(([status, names]) => `${status} × ${fmt(names.size)}`).join(", ");
   const table = markdownTable(
     ["measure", "value", "target", "result"],
     [
@@ -228,6 +294,7 @@ main(async () => {
     ],
     ["l", "r", "l", "l"],
   );
+  const photos = await photoRun(runId, success);
   publish(
     "leads",
     [
@@ -240,6 +307,72 @@ main(async () => {
       "",
       table,
       ...(notes.length ? ["", ...notes] : []),
+      "",
+      ...photos,
     ].join("\n"),
   );
 });
+
+/** The photo run, on a server of its own so its memory is the photos' alone. Returns its report. */
+async function photoRun(runId: string, success: Success): Promise<string[]> {
+  const duration = envNumber("PHOTO_DURATION", 20);
+  const warmup = Math.min(2, duration);
+  const photo = await noisyJpeg(PHOTO_BYTES);
+  // As deploy/kestrel.service runs it: glibc's malloc keeps an arena per thread, and the picture
+  // decoder's threads would otherwise hold on to tens of MB each.
+  const server = await startServer({ FORM_RATE_LIMIT: "100000000", MALLOC_ARENA_MAX: "2" });
+  const tally = newTally();
+  const warm = newTally();
+  const encoding = multipartWithPhoto(photo);
+  const idle = rssMb(server.pid);
+  let peak: number | undefined;
+  const result = await loadThenStop(server, async () => {
+    const stopSampling = samplePeakRss(server.pid);
+    try {
+      console.log(`Warming up the photo run for ${warmup} s…`);
+      const options = { url: server.url, connections: PHOTO_CONNECTIONS, timeout: 60 };
+      await runAutocannon({ ...options, duration: warmup, requests: [quoteRequest(`PhotoWarmup ${runId}`, server.url, success, warm, encoding)] });
+      await waitForQuiet(server.pid);
+      console.log(`Posting quote requests with a ${fmt(photo.length / 1024 / 1024, 1)} MB photo each: ${PHOTO_CONNECTIONS} connections for ${duration} s…`);
+      const measured = await runAutocannon({ ...options, duration, requests: [quoteRequest(`Photo ${runId}`, server.url, success, tally, encoding)] });
+      // The requests left in flight at the deadline still count towards the peak.
+      await waitForQuiet(server.pid);
+      return measured;
+    } finally {
+      peak = stopSampling();
+    }
+  });
+  const counts = storedPhotoCounts(server.dataDir, `Photo ${runId}`);
+  server.remove();
+  const { refused, check, checkMet, notes, others } = compareWithStore(tally, new Set(counts.keys()));
+  const notOnePhoto = [...counts.values()].filter((n) => n !== 1).length;
+  const perSecond = tally.ok.size / result.duration;
+  const megabytes = (value: number | undefined) => (value === undefined ? "unknown (no /proc)" : `${fmt(value)} MB`);
+  const table = markdownTable(
+    ["measure", "value", "target", "result"],
+    [
+      ["stored requests/s with a photo", fmt(perSecond, 1), "", ""],
+      ["latency p50", `${fmt(result.latency.p50, 1)} ms`, "", ""],
+      ["latency p99", `${fmt(result.latency.p99, 1)} ms`, "", ""],
+      ["latency max", `${fmt(result.latency.max, 1)} ms`, "", ""],
+      ["server memory (RSS) idle → peak", `${megabytes(idle)} → ${megabytes(peak)}`, `< ${TARGET_PEAK_RSS_MB} MB`, peak === undefined ? "" : met(peak < TARGET_PEAK_RSS_MB)],
+      [`successful answers (${describeSuccess(success)})`, fmt(tally.ok.size), "", ""],
+      ["other answers", others ? `${fmt(refused.size)} (${others})` : "0", "0", met(refused.size === 0)],
+      ["errors (of which timeouts)", `${fmt(result.errors)} (${fmt(result.timeouts)})`, "0", met(result.errors === 0)],
+      ["stored rows == successful answers", check, "equal", met(checkMet)],
+      ["stored requests without exactly one photo", fmt(notOnePhoto), "0", met(notOnePhoto === 0)],
+    ],
+    ["l", "r", "l", "l"],
+  );
+  return [
+    "## With a photo",
+    "",
+    `POST /?index as multipart/form-data with one ${fmt(photo.length / 1024 / 1024, 1)} MB JPEG (${PHOTO_CONNECTIONS} connections, ` +
+      `${fmt(result.duration, 1)} s measured after a ${warmup} s warm-up, a fresh server): each photo streamed to disk, decoded, ` +
+      "re-encoded at most 2,560 px and committed with its request. Memory sampled every 100 ms from the warm-up on; " +
+      "the server runs with MALLOC_ARENA_MAX=2, as deploy/kestrel.service starts it.",
+    "",
+    table,
+    ...(notes.length ? ["", ...notes] : []),
+  ];
+}

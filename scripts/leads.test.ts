@@ -53,11 +53,11 @@ it("prints CSV that a spreadsheet reads safely", () => {
   seed();
   const { out } = capture(["--format", "csv"]);
   const lines = out.split("\r\n");
-  expect(lines[0]).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError");
+  expect(lines[0]).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos");
   // A cell that starts like a formula is defused with a leading quote.
   expect(out).toContain(",'=HYPERLINK(1),");
   expect(out).toContain('"Line one\nsaid ""hello"", twice"');
-  expect(toCsv([])).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError\r\n");
+  expect(toCsv([])).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos\r\n");
 });
 
 it("deletes requests made before a date and says how many", () => {
@@ -71,4 +71,16 @@ it("refuses a malformed date or format, and copes with no database yet", () => {
   expect(capture(["--purge-before", "2026-13-45"]).code).toBe(2);
   expect(capture(["--format", "xml"]).code).toBe(2);
   expect(capture(["--format", "json"])).toEqual({ code: 0, out: "[]\n" });
+});
+
+it("shows how many photos came with a request, and lists their files in JSON", async () => {
+  const store = new LeadStore(path.join(dir, "leads.sqlite"));
+  const photos = ["c", "d"].map((c) => ({ id: c.repeat(32), file: `${c.repeat(32)}.jpg`, bytes: 10, width: 1, height: 1 }));
+  await store.save({ form: "quote", page: "/", name: "With Photos", email: "w@example.com", phone: "01438 000004", location: "", message: "See photos" }, { notify: false, photos });
+  store.add({ form: "quote", page: "/", name: "Without", email: "o@example.com", phone: "01438 000005", location: "", message: "None" });
+  store.close();
+  expect(capture([]).out).toContain("With Photos · 01438 000004 · w@example.com · 2 photos\n");
+  const rows = JSON.parse(capture(["--format", "json"]).out) as { name: string; photos: string[] }[];
+  expect(rows.map((r) => [r.name, r.photos])).toEqual([["Without", []], ["With Photos", photos.map((p) => p.file)]]);
+  expect(capture(["--format", "csv"]).out).toMatch(/,With Photos,.*,2\r\n/);
 });

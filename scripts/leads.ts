@@ -4,17 +4,20 @@
  *   npm run leads -- --format csv|json     for a spreadsheet or another program
  *   npm run leads -- --since 2026-01-31    only requests from that day on
  *   npm run leads -- --purge-before 2024-12-01   delete older requests
- * It reads the same DATA_DIR as the server.
+ * It reads the same DATA_DIR as the server. Each request shows how many photos came with it; the
+ * JSON lists their file names under DATA_DIR/photos/.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { CSV_COLUMNS, toCsv } from "../app/lib/leads-csv.ts";
-import { dataDir, LeadStore, type Lead } from "../app/lib/leads.server.ts";
+import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/leads-csv.ts";
+import { dataDir, LeadStore } from "../app/lib/leads.server.ts";
 
 export { toCsv };
 
-export function toTable(leads: Lead[]): string {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+export function toTable(leads: ListedLead[]): string {
   if (leads.length === 0) return "No requests stored.\n";
   const blocks = leads.map((lead) => {
     const delivery =
@@ -25,7 +28,7 @@ export function toTable(leads: Lead[]): string {
           : "stored (no e-mail set up)";
     return [
       `#${lead.id}  ${lead.createdAt.replace("T", " ").slice(0, 19)} UTC  ${lead.form} form on ${lead.page}  [${delivery}]`,
-      `  ${lead.name} · ${lead.phone} · ${lead.email}${lead.location ? ` · ${lead.location}` : ""}`,
+      `  ${lead.name} · ${lead.phone} · ${lead.email}${lead.location ? ` · ${lead.location}` : ""}${lead.photos.length ? ` · ${plural(lead.photos.length, "photo")}` : ""}`,
       ...lead.message.split(/\r?\n/).map((line) => `  > ${line}`),
     ].join("\n");
   });
@@ -78,7 +81,8 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
         out(`Deleted ${deleted} request${deleted === 1 ? "" : "s"} made before ${purge}.\n`);
         return 0;
       }
-      const leads = store.list({ since });
+      const photos = store.photoFilesByLead();
+      const leads = store.list({ since }).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
       out(args.format === "json" ? `${JSON.stringify(leads, null, 2)}\n` : args.format === "csv" ? toCsv(leads) : toTable(leads));
       return 0;
     } finally {

@@ -5,11 +5,15 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } from "../app/lib/photos.server.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
+import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
 import { readRequestTarget } from "./request-target.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
+/** A form with photos: 5 of 10 MB and the fields. */
+export const MAX_UPLOAD_BYTES = PHOTO_LIMITS.requestBytes;
 
 export interface AppOptions {
   site: StaticSite;
@@ -24,6 +28,8 @@ export interface AppOptions {
   tooManyRequestsPage?: string;
   /** Take the client address from X-Forwarded-For (set only behind a trusted proxy). */
   trustProxy?: boolean;
+  /** Where photos posted with a form are kept while the request is handled. */
+  uploadDir: string;
 }
 
 /**
@@ -43,24 +49,16 @@ function bufferedLog(write: (text: string) => void = (text) => process.stdout.wr
   };
 }
 
-class HttpError extends Error {
-  readonly status: number;
-  constructor(status: number, message: string) {
-    super(message);
-    this.status = status;
-  }
-}
-
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) return Promise.reject(new HttpError(413, "Request body too large"));
+  if (declared > limit) return Promise.reject(new RequestRefused(413, "Request body too large"));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
-        reject(new HttpError(413, "Request body too large"));
+        reject(new RequestRefused(413, "Request body too large"));
         req.destroy();
         return;
       }
@@ -87,6 +85,7 @@ const OWNER_AREA = /^\/admin(\/|$)/;
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const MULTIPART = /^multipart\/form-data\b/i;
 
 export function createApp(options: AppOptions) {
   const { site, build } = options;
@@ -137,11 +136,15 @@ export function createApp(options: AppOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer) {
+  async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer, overrides: Record<string, string | null> = {}) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue;
+      if (value === undefined || name === UPLOAD_HEADER) continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+    for (const [name, value] of Object.entries(overrides)) {
+      if (value === null) headers.delete(name);
       else headers.set(name, value);
     }
     const controller = new AbortController();
@@ -182,6 +185,25 @@ export function createApp(options: AppOptions) {
       if (forwarded === "https" || forwarded === "http") return forwarded;
     }
     return "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  }
+
+  /**
+   * A multipart post (the quote form, which can carry photos): the text fields go on to the app as
+   * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
+   */
+  async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
+    const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
+    const { token, release } = registerUpload(form.upload);
+    res.on("close", () => {
+      release();
+      void discardUpload(form.upload);
+    });
+    return toApp(req, res, url, Buffer.from(form.fields.toString()), {
+      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+      "content-length": null,
+      [UPLOAD_HEADER]: token,
+    });
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {
@@ -238,6 +260,7 @@ export function createApp(options: AppOptions) {
         res.setHeader("Content-Security-Policy", cspFor(""));
         return res.end(options.tooManyRequestsPage ?? "Something went wrong. Please try calling us directly.");
       }
+      if (MULTIPART.test(type)) return multipartToApp(req, res, url);
       const body = await readBody(req, MAX_BODY_BYTES);
       return toApp(req, res, url, body);
     }
@@ -258,10 +281,16 @@ export function createApp(options: AppOptions) {
     try {
       await route(req, res);
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : 500;
+      const status = error instanceof RequestRefused ? error.status : 500;
       if (status === 500) console.error(error);
-      if (!res.headersSent) sendPlain(res, status, status === 413 ? "Request body too large" : "Something went wrong");
-      else res.end();
+      if (res.headersSent) res.end();
+      else if (error instanceof RequestRefused && error.page) {
+        res.statusCode = status;
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Content-Security-Policy", cspFor(error.page));
+        res.end(error.page);
+      } else sendPlain(res, status, error instanceof RequestRefused ? error.message : "Something went wrong");
     }
   };
 }

@@ -2,12 +2,13 @@
  * The production server, started by server/index.ts. Reads and checks the settings, loads the build, serves,
  * and shuts down cleanly on SIGTERM or SIGINT.
  */
+import { rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
-import { closeLeadStore, leadStore } from "../app/lib/leads.server.ts";
+import { closeLeadStore, leadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
 import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
 import { createApp } from "./app.ts";
@@ -40,6 +41,7 @@ function storeOrExit() {
   }
 }
 const store = storeOrExit();
+store.removeStrayPhotos();
 const notifier =
   settings.smtpUrl && settings.leadsNotifyTo
     ? new LeadNotifier(store, {
@@ -65,13 +67,18 @@ const app = createApp({
   healthy: () => store.healthy(),
   trustProxy: settings.trustProxy,
   tooManyRequestsPage: tooManyRequestsPage(business),
+  uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
 });
 const server = createServer(app);
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = 10_000;
-server.requestTimeout = 15_000;
+// Long enough for 50 MB of photos from a phone on a slow connection; headersTimeout still
+// closes a connection that never sends its request line and headers.
+server.requestTimeout = 300_000;
 
+const pidFile = path.join(settings.dataDir, SERVER_PID_FILE);
 server.listen(settings.port, settings.host, () => {
+  writeFileSync(pidFile, String(process.pid));
   console.log(`Serving on http://${settings.host === "0.0.0.0" ? "localhost" : settings.host}:${settings.port}`);
 });
 
@@ -85,6 +92,7 @@ function shutdown(signal: string) {
   server.close(async () => {
     await notifier?.stop();
     closeLeadStore();
+    rmSync(pidFile, { force: true });
     process.exit(0);
   });
   server.closeIdleConnections();

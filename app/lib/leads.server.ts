@@ -2,10 +2,12 @@
  * The store of quote and contact requests: one SQLite file under DATA_DIR. A request is
  * committed here before the visitor is told it was sent (docs/decisions/0002-node-sqlite.md).
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
+import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
 
 export { LEAD_STATUSES, type LeadStatus } from "./owner/status.ts";
 
@@ -61,6 +63,16 @@ export const MIGRATIONS = [
    )`,
   `CREATE INDEX leads_created_at ON leads (created_at)`,
   `CREATE INDEX leads_pending ON leads (delivery, next_attempt_at)`,
+  // Photos sent with a request: the pictures are files under DATA_DIR/photos/, named by id.
+  `CREATE TABLE lead_photos (
+     id TEXT PRIMARY KEY,
+     lead_id INTEGER NOT NULL REFERENCES leads (id),
+     position INTEGER NOT NULL,
+     bytes INTEGER NOT NULL,
+     width INTEGER NOT NULL,
+     height INTEGER NOT NULL
+   );
+   CREATE INDEX lead_photos_by_lead ON lead_photos (lead_id, position);`,
   // The owner's area: a status for every request (existing ones become New), notes, the audit
   // trail, the search index and the per-month sources counts (both kept by triggers), and the
   // passkeys, invites, sessions and ceremony challenges of sign-in.
@@ -147,9 +159,31 @@ export const MIGRATIONS = [
    ) WITHOUT ROWID;`,
 ];
 
+/** A photo of a request, as the inbox and the e-mail use it. */
+export interface LeadPhoto extends StoredPhoto {
+  leadId: number;
+  position: number;
+}
+
+const PHOTO_COLUMNS = "id, lead_id AS leadId, position, bytes, width, height";
+const asPhoto = (row: unknown): LeadPhoto => {
+  const photo = { ...(row as object) } as LeadPhoto;
+  return { ...photo, file: photoFileName(photo.id) };
+};
+
 /** The columns as a Lead: SQLite renames them, so no row is mapped by hand. */
 export const LEAD_COLUMNS = `id, created_at AS createdAt, status, form, page, name, email, phone, location, message, delivery,
   attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError`;
+
+export interface AddOptions {
+  notify: boolean;
+  now?: Date;
+  /** Photos already written to the photos folder; their rows are committed with the request's. */
+  photos?: StoredPhoto[];
+}
+
+/** The folder under photos/ where uploads wait while their request is handled. */
+export const UPLOADS_IN_PROGRESS = "incoming";
 
 /** A row as a plain object of the type its SQL names (node:sqlite rows have no prototype). */
 export const asRow = <T>(row: unknown): T => ({ ...(row as object) }) as T;
@@ -157,10 +191,14 @@ export const asLead = (row: unknown): Lead => asRow<Lead>(row);
 
 export class LeadStore {
   readonly db: DatabaseSync;
+  /** Where the photos' files are: `photos/` beside the database. */
+  readonly photosDir: string;
   private readonly insert: StatementSync;
+  private readonly insertPhoto: StatementSync;
 
-  constructor(file: string) {
+  constructor(file: string, options: { photosDir?: string } = {}) {
     if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+    this.photosDir = options.photosDir ?? path.join(path.dirname(path.resolve(file)), "photos");
     this.db = new DatabaseSync(file);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
     this.migrate();
@@ -168,6 +206,7 @@ export class LeadStore {
       `INSERT INTO leads (created_at, form, page, name, email, phone, location, message, delivery, next_attempt_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${LEAD_COLUMNS}`,
     );
+    this.insertPhoto = this.db.prepare("INSERT INTO lead_photos (id, lead_id, position, bytes, width, height) VALUES (?, ?, ?, ?, ?, ?)");
   }
 
   private migrate() {
@@ -185,16 +224,16 @@ export class LeadStore {
     }
   }
 
-  private pending: { lead: NewLead; notify: boolean; resolve: (lead: Lead) => void; reject: (error: unknown) => void }[] = [];
+  private pending: { lead: NewLead; options: AddOptions; resolve: (lead: Lead) => void; reject: (error: unknown) => void }[] = [];
 
   /**
    * Commits the request and resolves with it once it is on disk. Requests arriving together are
    * committed in one transaction (one disk flush for all), so a burst of visitors does not queue
    * behind one flush each. Rejects when the request cannot be stored.
    */
-  save(lead: NewLead, options: { notify: boolean }): Promise<Lead> {
+  save(lead: NewLead, options: AddOptions): Promise<Lead> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ lead, notify: options.notify, resolve, reject });
+      this.pending.push({ lead, options, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -204,20 +243,13 @@ export class LeadStore {
     if (batch.length === 0) return;
     let stored: Lead[];
     try {
-      this.db.exec("BEGIN IMMEDIATE");
-      try {
-        stored = batch.map((item) => this.add(item.lead, { notify: item.notify }));
-        this.db.exec("COMMIT");
-      } catch (error) {
-        this.db.exec("ROLLBACK");
-        throw error;
-      }
+      stored = this.inTransaction(() => batch.map((item) => this.add(item.lead, item.options)));
     } catch (error) {
       // One bad request must not fail the others: store each on its own.
       if (batch.length === 1) return batch[0]!.reject(error);
       for (const item of batch) {
         try {
-          item.resolve(this.add(item.lead, { notify: item.notify }));
+          item.resolve(this.inTransaction(() => this.add(item.lead, item.options)));
         } catch (itemError) {
           item.reject(itemError);
         }
@@ -227,12 +259,102 @@ export class LeadStore {
     batch.forEach((item, i) => item.resolve(stored[i]!));
   }
 
-  /** Commits the request (or adds it to the open transaction) and returns it. Throws when it cannot be stored. */
-  add(lead: NewLead, options: { notify: boolean; now?: Date } = { notify: false }): Lead {
+  /**
+   * Adds the request and its photos' rows to the open transaction (or commits them, when called
+   * inside `inTransaction`) and returns it. Throws when it cannot be stored.
+   */
+  add(lead: NewLead, options: AddOptions = { notify: false }): Lead {
     const now = (options.now ?? new Date()).toISOString();
     const row = this.insert.get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
         options.notify ? "pending" : "none", options.notify ? now : null);
-    return asLead(row);
+    const stored = asLead(row);
+    options.photos?.forEach((photo, position) => this.insertPhoto.run(photo.id, stored.id, position, photo.bytes, photo.width, photo.height));
+    return stored;
+  }
+
+  /** Runs `work` in one transaction: all of it is committed, or none of it. */
+  inTransaction<T>(work: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** The request's photos in the order they were sent. */
+  photosOf(leadId: number): LeadPhoto[] {
+    return this.db.prepare(`SELECT ${PHOTO_COLUMNS} FROM lead_photos WHERE lead_id = ? ORDER BY position`).all(leadId).map(asPhoto);
+  }
+
+  /** Every request's photo file names, by request id (for the leads command). */
+  photoFilesByLead(): Map<number, string[]> {
+    const byLead = new Map<number, string[]>();
+    for (const photo of this.db.prepare(`SELECT ${PHOTO_COLUMNS} FROM lead_photos ORDER BY lead_id, position`).all().map(asPhoto)) {
+      byLead.set(photo.leadId, [...(byLead.get(photo.leadId) ?? []), photo.file]);
+    }
+    return byLead;
+  }
+
+  /** The path of a stored photo's file, or undefined for an id that is not a stored photo. */
+  photoPath(id: string): string | undefined {
+    if (!isPhotoId(id)) return undefined;
+    const known = this.db.prepare("SELECT 1 FROM lead_photos WHERE id = ?").get(id);
+    return known ? path.join(this.photosDir, photoFileName(id)) : undefined;
+  }
+
+  /** A stored photo's JPEG bytes, or undefined when there is no such photo. */
+  async readPhoto(id: string): Promise<Buffer | undefined> {
+    const file = this.photoPath(id);
+    if (!file) return undefined;
+    try {
+      return await readFile(file);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Deletes a request, its photos and the owner's notes on it; returns false when there was no
+   * such request. `alongside` runs in the same transaction once it is deleted (the audit line).
+   */
+  deleteLead(id: number, alongside?: () => void): boolean {
+    const photos = this.photosOf(id);
+    const deleted = this.inTransaction(() => {
+      this.db.prepare("DELETE FROM lead_photos WHERE lead_id = ?").run(id);
+      this.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
+      const gone = Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
+      if (gone) alongside?.();
+      return gone;
+    });
+    this.removeFiles(photos);
+    return deleted;
+  }
+
+  /** Files go after the rows are gone: a crash in between leaves a stray file, never a row without its file. */
+  private removeFiles(photos: { file: string }[]) {
+    for (const photo of photos) rmSync(path.join(this.photosDir, photo.file), { force: true });
+  }
+
+  /**
+   * Removes photo files no request points to (left by a crash between writing a photo and
+   * committing its request) and uploads in progress. For the server at start only.
+   */
+  removeStrayPhotos(): number {
+    let names: string[];
+    try {
+      names = readdirSync(this.photosDir);
+    } catch {
+      return 0;
+    }
+    const known = new Set(this.db.prepare("SELECT id FROM lead_photos").all().map((row) => photoFileName((row as { id: string }).id)));
+    const strays = names.filter((name) => /^[0-9a-f]{32}\.jpg$/.test(name) && !known.has(name));
+    this.removeFiles(strays.map((file) => ({ file })));
+    rmSync(path.join(this.photosDir, UPLOADS_IN_PROGRESS), { recursive: true, force: true });
+    return strays.length;
   }
 
   /** Newest first; `since` is an inclusive YYYY-MM-DD date (UTC). */
@@ -266,9 +388,19 @@ export class LeadStore {
       .run(error.slice(0, 500), nextAttemptAt.toISOString(), id);
   }
 
-  /** Deletes requests made before the given YYYY-MM-DD date (UTC); returns how many. */
+  /** Deletes requests made before the given YYYY-MM-DD date (UTC), with their photos; returns how many. */
   purgeBefore(date: string): number {
-    return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
+    const photos = this.db
+      .prepare(`SELECT ${PHOTO_COLUMNS} FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)`)
+      .all(date)
+      .map(asPhoto);
+    const deleted = this.inTransaction(() => {
+      this.db.prepare("DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
+      this.db.prepare("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
+      return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
+    });
+    this.removeFiles(photos);
+    return deleted;
   }
 
   healthy(): boolean {
@@ -284,6 +416,9 @@ export class LeadStore {
     if (this.db.isOpen) this.db.close();
   }
 }
+
+/** The server writes its process id here while it runs, so a restore can refuse to run under it. */
+export const SERVER_PID_FILE = "server.pid";
 
 export function dataDir(): string {
   return path.resolve(process.env.DATA_DIR || "data");

@@ -5,6 +5,7 @@
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Lead, LeadStore } from "./leads.server.ts";
+import { photoForMail } from "./photos.server.ts";
 
 export interface MailSettings {
   smtpUrl: string;
@@ -21,7 +22,7 @@ export function oneLine(value: string): string {
   return value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
 }
 
-export function leadEmail(lead: Lead, settings: MailSettings) {
+export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] = []) {
   const kind = lead.form === "quote" ? "quote request" : "contact request";
   const place = lead.form === "quote" ? "Property address" : "Postcode";
   const text = [
@@ -35,6 +36,7 @@ export function leadEmail(lead: Lead, settings: MailSettings) {
     "Message:",
     lead.message,
     "",
+    ...(photos.length ? [`Photos: ${photos.length} attached.`, ""] : []),
     `Reply to this e-mail to answer ${lead.name} directly. Request number ${lead.id}.`,
   ].join("\n");
   return {
@@ -43,6 +45,7 @@ export function leadEmail(lead: Lead, settings: MailSettings) {
     replyTo: { name: oneLine(lead.name), address: oneLine(lead.email) },
     subject: `New ${kind} from ${oneLine(lead.name)}`,
     text,
+    attachments: photos.map((content, i) => ({ filename: `photo-${i + 1}.jpg`, content, contentType: "image/jpeg" })),
   };
 }
 
@@ -98,7 +101,7 @@ export class LeadNotifier {
     const base = this.settings.retryBaseMs ?? 30_000;
     for (const lead of this.store.due()) {
       try {
-        await this.transport.sendMail(leadEmail(lead, this.settings));
+        await this.transport.sendMail(leadEmail(lead, this.settings, await this.photosForMail(lead)));
         this.store.markSent(lead.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -106,6 +109,16 @@ export class LeadNotifier {
         console.error(`E-mail for request ${lead.id} failed (${message}); it stays stored and will be retried`);
       }
     }
+  }
+
+  /** The request's photos, made small enough to attach; a photo deleted meanwhile is left out. */
+  private async photosForMail(lead: Lead): Promise<Buffer[]> {
+    const photos: Buffer[] = [];
+    for (const photo of this.store.photosOf(lead.id)) {
+      const file = this.store.photoPath(photo.id);
+      if (file) photos.push(await photoForMail(file).catch(() => Buffer.alloc(0)));
+    }
+    return photos.filter((photo) => photo.length > 0);
   }
 
   /** Checks for due requests every `intervalMs` (retries) as well as when woken. */

@@ -1,6 +1,6 @@
 /**
- * The server side of the quote form: the same schema as the browser, then the store, and only
- * then the answer the visitor sees.
+ * The server side of the quote form: the same schema as the browser, the photos checked by their
+ * content, then the store, and only then the answer the visitor sees.
  *
  * A stored request is answered with a redirect to the page's prerendered HTML at #quote-sent,
  * where the thank-you notice shows (the `:target` of the fragment). The visitor sees the notice
@@ -8,7 +8,9 @@
  */
 import { data, redirect } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
-import { parseQuote, QUOTE_SENT_ID, type QuoteActionData } from "./forms/quote.ts";
+import { formValues, type FieldErrors } from "./forms/fields.ts";
+import { parseQuote, QUOTE_FIELDS, QUOTE_SENT_ID, type QuoteActionData, type QuoteErrorField } from "./forms/quote.ts";
+import { preparePhotos, uploadFor } from "./photos.server.ts";
 import { recordLead } from "./record-lead.server.ts";
 
 export async function quoteAction(request: Request, page: string) {
@@ -17,11 +19,15 @@ export async function quoteAction(request: Request, page: string) {
   // A bot filled the field people never see: answer as a success, store nothing.
   if (form.get("website")) return sent;
   const parsed = parseQuote(form);
-  if (!parsed.ok) {
-    return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies QuoteActionData, { status: 400 });
+  const photos = await preparePhotos(uploadFor(request));
+  if (!parsed.ok || !photos.ok) {
+    const errors: FieldErrors<QuoteErrorField> = parsed.ok ? {} : { ...parsed.errors };
+    if (!photos.ok) errors.photos = photos.message;
+    const values = parsed.ok ? formValues(form, QUOTE_FIELDS) : parsed.values;
+    return data({ status: "invalid", errors, values } satisfies QuoteActionData, { status: 400 });
   }
   const { address, ...rest } = parsed.data;
-  const stored = await recordLead({ form: "quote", page, location: address, ...rest });
+  const stored = await recordLead({ form: "quote", page, location: address, ...rest }, photos.photos);
   if (!stored) return data({ status: "error", values: { ...parsed.data } } satisfies QuoteActionData, { status: 503 });
   return sent;
 }

@@ -1,15 +1,22 @@
 import { leadStore, type Lead, type NewLead } from "./leads.server.ts";
 import { notifierEnabled, wakeNotifier } from "./notify.server.ts";
+import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "./photos.server.ts";
 
 /**
- * Stores a request, then asks for it to be e-mailed. Returns the stored request, or undefined
- * when it could not be stored (the caller tells the visitor to call instead).
+ * Stores a request with its photos, then asks for it to be e-mailed. The photos' files are
+ * written first and the request's row and theirs are committed together, so a failure keeps
+ * neither. Returns the stored request, or undefined when it could not be stored (the caller
+ * tells the visitor to call instead).
  */
-export async function recordLead(lead: NewLead): Promise<Lead | undefined> {
+export async function recordLead(lead: NewLead, photos: PreparedPhoto[] = []): Promise<Lead | undefined> {
+  const store = leadStore();
+  let written: StoredPhoto[] = [];
   let stored: Lead;
   try {
-    stored = await leadStore().save(lead, { notify: notifierEnabled() });
+    written = await writePhotos(photos, store.photosDir);
+    stored = await store.save(lead, { notify: notifierEnabled(), photos: written });
   } catch (error) {
+    await removePhotoFiles(written, store.photosDir);
     console.error("Could not store a request:", error instanceof Error ? error.message : error);
     return undefined;
   }

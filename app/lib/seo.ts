@@ -34,6 +34,19 @@ export function absoluteUrl(base: string, path: string): string {
   return `${base}${path}`;
 }
 
+/** The size of every page's social picture (the large card that sites and chat apps show). */
+export const SOCIAL_IMAGE = { width: 1200, height: 630, type: "image/png" } as const;
+
+/**
+ * Where a page's social picture is, before the build names it by its content: the build draws
+ * it (scripts/build-social-images.ts), then writes `{name}.{hash}.png` in its place in the pages,
+ * so the picture can be cached for a year and still change when the page does.
+ */
+export function socialImagePath(pagePath: string): string {
+  const name = pagePath === "/" ? "home" : pagePath.replace(/^\/|\/$/g, "").replaceAll("/", "-");
+  return `/images/social/${name}.png`;
+}
+
 const DAY_ORDER = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 
 /** What the root loader gives every page's meta: the canonical base and the business facts. */
@@ -125,7 +138,16 @@ export function seo(root: SeoRoot, page: PageSeo): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
+    ...(page.noindex
+      ? [{ name: "twitter:card", content: "summary" }]
+      : [
+          { property: "og:image", content: absoluteUrl(base, socialImagePath(page.path)) },
+          { property: "og:image:type", content: SOCIAL_IMAGE.type },
+          { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
+          { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
+          { property: "og:image:alt", content: `${page.title.replace(` | ${site.name}`, "")}: ${site.name}, call ${site.phone.display}` },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]),
     ...graph.map((item) => ({ "script:ld+json": item })),
   ];
 }

@@ -10,7 +10,9 @@ import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
+import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/area";
 
 const PREFIX = "roofers-in-";
@@ -106,19 +108,28 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </Section>
-      {nearby.length > 0 && (
-        <Section title="Nearby areas we cover" tone="white">
-          <ul className="flex flex-wrap gap-3">
-            {nearby.map((near) => (
-              <li key={near.slug}>
-                <a href={areaPath(near)} className="btn-secondary">
-                  Roofers in {near.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      <Section title="Nearby areas we cover" tone="white">
+        <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
+          <ServiceMap map={serviceMap({ kind: "town", town: town.slug })} />
+          <div>
+            <p id="nearby-towns-label">Around {town.name}, we also work in:</p>
+            <ul aria-labelledby="nearby-towns-label" className="mt-4 flex flex-wrap gap-3">
+              {nearby.map((near) => (
+                <li key={near.slug}>
+                  <a href={areaPath(near)} className="btn-secondary">
+                    Roofers in {near.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-6">
+              <a href={regionPath(region)} className="link">
+                Every town we cover in {region.name} →
+              </a>
+            </p>
+          </div>
+        </div>
+      </Section>
       <CallToAction title={`Need a roofer in ${town.name}?`} />
     </>
   );

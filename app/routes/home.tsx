@@ -1,14 +1,17 @@
-import { content, serviceAliasPath, site } from "~/content/index.ts";
+import { areasIn, content, regionPath, serviceAliasPath, site } from "~/content/index.ts";
 import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { ServiceCard, FeatureCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
+import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
+import { TownLinks } from "~/components/sections/TownLinks.tsx";
 import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
 import { AwardIcon, ClockIcon, HomeIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, seo } from "~/lib/seo.ts";
+import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -61,6 +64,24 @@ export default function Home({ actionData }: Route.ComponentProps) {
       </Section>
 
       <Testimonials testimonials={content.testimonials} tone="white" />
+
+      <Section id="areas" title="Areas we cover" intro={<p>From our base in {site.base.town} we cover {content.areas.length} towns across {new Intl.ListFormat("en-GB").format(content.regions.map((r) => r.name))}, each with a page of its own.</p>}>
+        <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
+          <ServiceMap map={serviceMap({ kind: "all" })} />
+          <div className="space-y-6">
+            {content.regions.map((region) => (
+              <div key={region.slug}>
+                <h3 className="text-xl">
+                  <a href={regionPath(region)} className="link">
+                    {region.name}
+                  </a>
+                </h3>
+                <TownLinks towns={areasIn(region)} />
+              </div>
+            ))}
+          </div>
+        </div>
+      </Section>
 
       <ContactSection action="/?index#contact" result={actionData} />
     </>

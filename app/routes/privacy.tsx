@@ -32,6 +32,11 @@ export default function Privacy() {
             phone number, your postcode or property address, and your message. We also note which page the form was on and when
             it was sent. We do not use tracking cookies or advertising tools.
           </p>
+          <p>
+            If you add photos to a quote request, we keep a copy of each picture with your request. The copy carries none of
+            the hidden details a phone stores in a photo, such as where it was taken or the camera's serial number. Your photos
+            are never shown on this website, and they are deleted with your request.
+          </p>
           <h2>Why we collect it</h2>
           <p>
             Only to reply to you: to arrange an inspection, give you a quote and do the work you ask for. We never sell your

@@ -6,7 +6,10 @@ import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
+import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
+import { TownLinks } from "~/components/sections/TownLinks.tsx";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/region";
 
 /** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
@@ -41,6 +44,13 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
       </Hero>
       <Intro paragraphs={region.intro} />
       <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>
+        <div className="mb-10 grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
+          <ServiceMap map={serviceMap({ kind: "region", region: region.slug })} />
+          <div>
+            <h3 className="text-xl">Towns on the map</h3>
+            <TownLinks towns={towns} />
+          </div>
+        </div>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {towns.map((town) => (
             <li key={town.slug} className="card flex flex-col">

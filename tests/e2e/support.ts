@@ -167,11 +167,12 @@ export const CONTACT_ERRORS: { field: ContactFieldName; value: string; message: 
  * The message shows under its field in red, the field is marked invalid with a red border, and
  * the field names the message as its description (aria-describedby), so a screen reader says it.
  */
-export async function expectFieldError(page: Page, field: Locator, message: string) {
+export async function expectFieldError(page: Page, field: Locator, message: string, hint?: string) {
   const shown = page.getByText(message, { exact: true });
   await expect(shown).toBeVisible();
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(message);
+  // A field with a hint is described by the hint, then the message.
+  await expect(field).toHaveAccessibleDescription(hint ? `${hint} ${message}` : message);
   const id = await shown.getAttribute("id");
   expect(id, "the message has an id for aria-describedby").toBeTruthy();
   expect((await field.getAttribute("aria-describedby"))?.split(/\s+/)).toContain(id);

@@ -38,7 +38,7 @@ test("the owner works a quote sent from the home page, then deletes it", async (
   await page.getByRole("link", { name: "Download CSV" }).click();
   const csv = readFileSync((await (await download).path())!, "utf8").trim().split("\r\n");
   expect(csv).toHaveLength(2);
-  expect(csv[0]).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError");
+  expect(csv[0]).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos");
   expect(csv[1]).toContain(`,new,quote,/,${name},journey@example.co.uk,07700 900456,,A slipped tile over the porch lets the rain in.,`);
 
   await card.getByRole("link", { name }).click();

@@ -100,3 +100,29 @@ export const CONTACT = {
   postcode: "SG1 2AB",
   message: "Please quote for new guttering all round.",
 };
+
+export interface Photo {
+  name: string;
+  bytes: Buffer;
+  type?: string;
+}
+
+/** Posts the quote form as a browser does when it has a file field: multipart, with the photos. */
+export function postMultipart(server: RunningServer, path: string, fields: Record<string, string>, photos: Photo[] = []) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  // A browser sends an empty part when no file was chosen.
+  if (photos.length === 0) body.append("photos", new Blob([], { type: "application/octet-stream" }), "");
+  for (const photo of photos) body.append("photos", new Blob([new Uint8Array(photo.bytes)], { type: photo.type ?? "image/jpeg" }), photo.name);
+  return fetch(`${server.url}${path}`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+}
+
+/** The photo rows stored with requests, read straight from the database file. */
+export function photoRows(server: RunningServer): Record<string, unknown>[] {
+  const db = new DatabaseSync(path.join(server.dataDir, "leads.sqlite"), { readOnly: true });
+  try {
+    return db.prepare("SELECT * FROM lead_photos ORDER BY lead_id, position").all() as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}

@@ -47,6 +47,18 @@ export function headersOf(raw: string): Map<string, string> {
   return map;
 }
 
+/** The attachments of a raw MIME message: file name and decoded bytes. */
+export function attachmentsOf(raw: string): { filename: string; bytes: Buffer }[] {
+  const parts = raw.split(/\r?\n--[^\r\n]+/);
+  return parts
+    .filter((part) => /Content-Disposition: attachment/i.test(part))
+    .map((part) => {
+      const [head, ...body] = part.split(/\r?\n\r?\n/);
+      const filename = /filename="?([^";\r\n]+)"?/i.exec(head!)![1]!;
+      return { filename, bytes: Buffer.from(body.join("").replace(/\s+/g, ""), "base64") };
+    });
+}
+
 export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -11,7 +11,7 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
   const values = result?.values;
   const errors = result?.status === "invalid" ? result.errors : {};
   return (
-    <form method="post" action={action} className="relative space-y-4" aria-labelledby="quote-form-title">
+    <form method="post" action={action} encType="multipart/form-data" className="relative space-y-4" aria-labelledby="quote-form-title">
       <h3 id="quote-form-title" className="text-2xl">
         Request your free quote
       </h3>
@@ -41,6 +41,16 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
         <Field form="quote" name="address" label="Property Address (optional)" autoComplete="address-line1" maxLength={200} defaultValue={values?.address} error={errors.address} />
       </div>
       <TextArea form="quote" name="message" label="Project Description *" rows={6} required maxLength={1000} defaultValue={values?.message} error={errors.message} />
+      <Field
+        form="quote"
+        name="photos"
+        label="Photos (optional)"
+        hint="A picture of the roof helps us quote. Up to 5 photos, JPEG, PNG or WebP, 10 MB each."
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp"
+        error={errors.photos}
+      />
       <button type="submit" className="btn-primary w-full sm:w-auto">
         Get My Free Quote
       </button>

@@ -38,9 +38,12 @@ export type QuoteResult =
   | { ok: true; data: QuoteRequest }
   | { ok: false; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> };
 
+/** The form's fields with a message: the text fields and the photos. */
+export type QuoteErrorField = QuoteField | "photos";
+
 /** What the quote action answers when it does not redirect: the form is shown again with this. */
 export type QuoteActionData =
-  | { status: "invalid"; errors: FieldErrors<QuoteField>; values: Record<QuoteField, string> }
+  | { status: "invalid"; errors: FieldErrors<QuoteErrorField>; values: Record<QuoteField, string> }
   | { status: "error"; values: Record<QuoteField, string> };
 
 export function parseQuote(form: FormData): QuoteResult {

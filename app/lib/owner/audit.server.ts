@@ -32,16 +32,3 @@ export function auditOfOwnerArea(store: LeadStore, limit = 20): AuditEntry[] {
     .all(limit)
     .map((row) => asRow<AuditEntry>(row));
 }
-
-/** Runs `work` in one transaction, so a change and its audit line are stored together or not at all. */
-export function inTransaction<T>(store: LeadStore, work: () => T): T {
-  store.db.exec("BEGIN IMMEDIATE");
-  try {
-    const result = work();
-    store.db.exec("COMMIT");
-    return result;
-  } catch (error) {
-    store.db.exec("ROLLBACK");
-    throw error;
-  }
-}

@@ -4,7 +4,7 @@
  * same transaction.
  */
 import { asLead, asRow, LEAD_COLUMNS, LEAD_STATUSES, type Lead, type LeadForm, type LeadStatus, type LeadStore } from "../leads.server.ts";
-import { inTransaction, recordAudit } from "./audit.server.ts";
+import { recordAudit } from "./audit.server.ts";
 import { STATUS_NAMES } from "./status.ts";
 
 export const PAGE_SIZE = 50;
@@ -149,7 +149,7 @@ export function notesOf(store: LeadStore, leadId: number): Note[] {
 }
 
 export function setStatus(store: LeadStore, id: number, status: LeadStatus, actor: string): boolean {
-  return inTransaction(store, () => {
+  return store.inTransaction(() => {
     const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
     if (!before) return false;
     if (before.status === status) return true;
@@ -160,7 +160,7 @@ export function setStatus(store: LeadStore, id: number, status: LeadStatus, acto
 }
 
 export function addNote(store: LeadStore, id: number, body: string, actor: string): boolean {
-  return inTransaction(store, () => {
+  return store.inTransaction(() => {
     if (!leadById(store, id)) return false;
     store.db.prepare("INSERT INTO lead_notes (lead_id, created_at, author, body) VALUES (?, ?, ?, ?)").run(id, new Date().toISOString(), actor, body);
     recordAudit(store, { actor, action: "added a note", leadId: id });
@@ -170,7 +170,7 @@ export function addNote(store: LeadStore, id: number, body: string, actor: strin
 
 /** Puts an unsent request's e-mail first in the queue: the notifier sends it on its next pass. */
 export function retryEmail(store: LeadStore, id: number, actor: string): boolean {
-  return inTransaction(store, () => {
+  return store.inTransaction(() => {
     const changed = store.db.prepare("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND delivery = 'pending'").run(new Date().toISOString(), id).changes;
     if (!Number(changed)) return false;
     recordAudit(store, { actor, action: "asked for the e-mail to be sent again", leadId: id });
@@ -179,15 +179,9 @@ export function retryEmail(store: LeadStore, id: number, actor: string): boolean
 }
 
 /**
- * Forgets a request: the request and its notes go; the audit keeps only that request N was
- * deleted, and by whom. Everything stored about a request must be deleted here.
+ * Forgets a request: the request, its photos and notes go (LeadStore.deleteLead); the audit keeps
+ * only that request N was deleted, and by whom.
  */
 export function deleteLead(store: LeadStore, id: number, actor: string): boolean {
-  return inTransaction(store, () => {
-    const deleted = Number(store.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes);
-    if (!deleted) return false;
-    store.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
-    recordAudit(store, { actor, action: "deleted the request", leadId: id, detail: `request ${id}` });
-    return true;
-  });
+  return store.deleteLead(id, () => recordAudit(store, { actor, action: "deleted the request", leadId: id, detail: `request ${id}` }));
 }

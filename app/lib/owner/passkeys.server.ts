@@ -1,6 +1,6 @@
 /** The owner's passkeys: the public key of each, never a secret. Removing one ends its sessions. */
 import type { LeadStore } from "../leads.server.ts";
-import { inTransaction, recordAudit } from "./audit.server.ts";
+import { recordAudit } from "./audit.server.ts";
 
 export interface Passkey {
   id: number;
@@ -57,7 +57,7 @@ export function passkeyUsed(store: LeadStore, id: number, counter: number, now: 
 
 /** Removes a passkey and every session signed in with it; false when there was no such passkey. */
 export function removePasskey(store: LeadStore, id: number, actor: string): boolean {
-  return inTransaction(store, () => {
+  return store.inTransaction(() => {
     const row = store.db.prepare("DELETE FROM passkeys WHERE id = ? RETURNING name").get(id) as { name: string } | undefined;
     if (!row) return false;
     store.db.prepare("DELETE FROM owner_sessions WHERE passkey_id = ?").run(id);

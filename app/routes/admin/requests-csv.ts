@@ -7,8 +7,11 @@ import type { Route } from "./+types/requests-csv";
 export function loader({ request }: Route.LoaderArgs) {
   // Every page of the filtered list, not just the one on screen.
   const filter = parseFilter(new URL(request.url).searchParams);
+  const store = leadStore();
+  const photos = store.photoFilesByLead();
+  const leads = inboxAll(store, filter).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(toCsv(inboxAll(leadStore(), filter)), {
+  return new Response(toCsv(leads), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="requests-${day}.csv"`,

@@ -5,7 +5,7 @@
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
-import { inTransaction, recordAudit } from "~/lib/owner/audit.server.ts";
+import { recordAudit } from "~/lib/owner/audit.server.ts";
 import { currentOwner, sessionCookie } from "~/lib/owner/auth.server.ts";
 import { checkInvite, spendInvite } from "~/lib/owner/invites.server.ts";
 import { addPasskey } from "~/lib/owner/passkeys.server.ts";
@@ -49,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
     throw error;
   }
   const actor = owner?.name ?? name;
-  const token = inTransaction(store, () => {
+  const token = store.inTransaction(() => {
     if (invite?.state === "valid" && !spendInvite(store, invite.invite.id)) return undefined;
     const passkey = addPasskey(store, { ...credential, name });
     recordAudit(store, { actor, action: "added a passkey", detail: name });

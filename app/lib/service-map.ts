@@ -1,0 +1,185 @@
+/**
+ * The service-area map as data: where each town, outline and label sits in the drawing, and
+ * which towns stand out, computed at build time from the towns' coordinates in areas.json.
+ * `ServiceMap` draws it. A town added to areas.json appears on every map with no code change.
+ */
+import { areaPath, content, site, type Area } from "~/content/index.ts";
+import { areaOutline, boundsOf, frame, placeLabels, projection, type Box, type Point } from "./map-geometry.ts";
+
+/** What a map shows: everything, one region's towns, or one town and its neighbours. */
+export type MapFocus = { kind: "all" } | { kind: "region"; region: string } | { kind: "town"; town: string };
+
+/** How much a town's marker stands out: the page's own town, highlighted, shown, or in the background. */
+export type Emphasis = "current" | "highlight" | "normal" | "dim";
+
+export interface MapTown {
+  slug: string;
+  name: string;
+  href: string;
+  /** Position of the region in regions.json: picks its colour, pattern and marker shape. */
+  style: number;
+  x: number;
+  y: number;
+  emphasis: Emphasis;
+  isBase: boolean;
+  label?: { x: number; y: number; anchor: "start" | "middle" | "end" };
+}
+
+export interface MapRegion {
+  slug: string;
+  name: string;
+  style: number;
+  townCount: number;
+  outline: string;
+  highlighted: boolean;
+  label?: Point;
+}
+
+export interface ServiceMapModel {
+  width: number;
+  height: number;
+  title: string;
+  description: string;
+  regions: MapRegion[];
+  towns: MapTown[];
+  /** Slugs of the towns the page highlights: a region's towns, or a town's nearby towns. */
+  highlighted: string[];
+  scaleBar: { x: number; y: number; length: number; label: string };
+}
+
+/** Drawing units: the SVG's viewBox width; its height follows the frame's shape. */
+const WIDTH = 640;
+/** How far around its towns a region's outline runs, in km (about 3 miles). */
+const REACH_KM = 5;
+/** Label sizes in drawing units: the page's own town is named larger. */
+export const LABEL_SIZE = { current: 17, other: 15 };
+/** A bold sans-serif letter is about this wide, in ems: enough to keep labels apart. */
+const CHAR_WIDTH_EM = 0.6;
+const KM_PER_MILE = 1.609344;
+
+function focusTowns(focus: MapFocus, towns: Area[]): { highlighted: Area[]; current?: Area } {
+  if (focus.kind === "region") return { highlighted: towns.filter((t) => t.region === focus.region) };
+  if (focus.kind === "town") {
+    const current = towns.find((t) => t.slug === focus.town);
+    if (!current) throw new Error(`The map has no town "${focus.town}"`);
+    return { highlighted: towns.filter((t) => current.nearby.includes(t.slug)), current };
+  }
+  return { highlighted: [] };
+}
+
+function regionName(slug: string): string {
+  const region = content.regions.find((r) => r.slug === slug);
+  if (!region) throw new Error(`The map has no region "${slug}"`);
+  return region.name;
+}
+
+function mapTitle(focus: MapFocus, current: Area | undefined): string {
+  if (current) return `Map of ${current.name} and nearby towns`;
+  return focus.kind === "region" ? `Map of the towns we cover in ${regionName(focus.region)}` : "Map of the towns we cover";
+}
+
+function describe(focus: MapFocus, base: Area, highlighted: Area[], current: Area | undefined): string {
+  const regions = content.regions.map((r) => `${content.areas.filter((a) => a.region === r.slug).length} in ${r.name}`);
+  const intro = `${site.name} is based in ${base.name}.`;
+  const links = "Each marker links to the town's page; the same towns are listed as text beside the map.";
+  if (focus.kind === "region") {
+    return `${intro} The ${highlighted.length} towns we cover in ${regionName(focus.region)} are highlighted, with the neighbouring towns we cover around them. ${links}`;
+  }
+  if (current) {
+    return `${intro} ${current.name} is highlighted, with its nearby towns ${highlighted.map((t) => t.name).join(", ")}. ${links}`;
+  }
+  return `${intro} We cover ${content.areas.length} towns: ${regions.join(", ")}. ${links}`;
+}
+
+export function serviceMap(focus: MapFocus): ServiceMapModel {
+  const towns = content.areas;
+  const base = towns.find((t) => t.name === site.base.town);
+  if (!base) throw new Error(`The base town "${site.base.town}" (business.json) is not a town in areas.json`);
+  const project = projection(towns);
+  const km = new Map(towns.map((t) => [t.slug, project(t)]));
+  const { highlighted, current } = focusTowns(focus, towns);
+  const shown = focus.kind === "all" ? towns : [...(current ? [current] : []), ...highlighted];
+
+  // The whole area is shown wide; a region or a town is shown closer, so its labels fit.
+  const aspect = focus.kind === "all" ? 1.6 : 4 / 3;
+  const margin = REACH_KM + 4;
+  const view: Box = frame(boundsOf(shown.map((t) => km.get(t.slug)!), margin), aspect, focus.kind === "town" ? 24 : 30);
+  const scale = WIDTH / view.width;
+  const height = Math.round(view.height * scale);
+  const toSvg = (p: Point): Point => ({ x: (p.x - view.x) * scale, y: (p.y - view.y) * scale });
+  const inView = (p: Point) => p.x >= 0 && p.y >= 0 && p.x <= WIDTH && p.y <= height;
+
+  const highlightedSlugs = new Set(highlighted.map((t) => t.slug));
+  const emphasis = (town: Area): Emphasis =>
+    town === current ? "current" : highlightedSlugs.has(town.slug) ? "highlight" : focus.kind === "all" ? "normal" : "dim";
+
+  // Towns outside the frame are left out rather than drawn as links nobody can see.
+  const mapTowns: MapTown[] = towns
+    .map((town) => ({ town, at: toSvg(km.get(town.slug)!) }))
+    .filter(({ at }) => inView(at))
+    .map(({ town, at }) => ({
+      slug: town.slug,
+      name: town.name,
+      href: areaPath(town),
+      style: content.regions.findIndex((r) => r.slug === town.region),
+      x: Math.round(at.x * 10) / 10,
+      y: Math.round(at.y * 10) / 10,
+      emphasis: emphasis(town),
+      isBase: town === base,
+    }));
+
+  // Labels for the towns that matter on this page, the page's own town first; the base always.
+  const labelled = mapTowns
+    .filter((t) => t.emphasis === "current" || t.emphasis === "highlight" || t.isBase)
+    .sort((a, b) => Number(b.emphasis === "current") - Number(a.emphasis === "current"));
+  const labels = placeLabels(
+    labelled.map((t) => {
+      const size = t.emphasis === "current" ? LABEL_SIZE.current : LABEL_SIZE.other;
+      return { at: t, width: labelText(t).length * size * CHAR_WIDTH_EM, height: size, gap: t.emphasis === "current" ? 20 : 12 };
+    }),
+    mapTowns,
+    8,
+    { x: 0, y: 0, width: WIDTH, height },
+  );
+  labelled.forEach((town, i) => {
+    const label = labels[i]!;
+    const anchor = label.side === "right" ? "start" : label.side === "left" ? "end" : "middle";
+    const x = anchor === "start" ? label.x : anchor === "end" ? label.x + label.width : label.x + label.width / 2;
+    town.label = { x: Math.round(x), y: Math.round(label.y + label.height * 0.8), anchor };
+  });
+
+  const regions: MapRegion[] = content.regions.map((region, style) => {
+    const regionTowns = towns.filter((t) => t.region === region.slug).map((t) => km.get(t.slug)!);
+    const top = Math.min(...regionTowns.map((p) => p.y));
+    const bottom = Math.max(...regionTowns.map((p) => p.y));
+    const middle = regionTowns.reduce((sum, p) => sum + p.x, 0) / regionTowns.length;
+    const aboveMiddle = (top + bottom) / 2 < 0;
+    return {
+      slug: region.slug,
+      name: region.name,
+      style,
+      townCount: regionTowns.length,
+      outline: areaOutline(regionTowns, REACH_KM, toSvg, scale),
+      highlighted: focus.kind === "region" && focus.region === region.slug,
+      // On the whole map each region is named just outside its outline, away from the others.
+      label: focus.kind === "all" ? toSvg({ x: middle, y: aboveMiddle ? top - REACH_KM - 1.5 : bottom + REACH_KM + 4 }) : undefined,
+    };
+  });
+
+  const miles = [1, 2, 5, 10, 20].findLast((m) => m * KM_PER_MILE * scale <= WIDTH / 4) ?? 1;
+  const barLength = Math.round(miles * KM_PER_MILE * scale);
+  return {
+    width: WIDTH,
+    height,
+    title: mapTitle(focus, current),
+    description: describe(focus, base, highlighted, current),
+    regions,
+    towns: mapTowns,
+    highlighted: highlighted.map((t) => t.slug),
+    scaleBar: { x: WIDTH - 16 - barLength, y: height - 12, length: barLength, label: `${miles} mile${miles === 1 ? "" : "s"}` },
+  };
+}
+
+export function labelText(town: Pick<MapTown, "name" | "isBase">): string {
+  return town.isBase ? `${town.name} (our base)` : town.name;
+}
