@@ -29,6 +29,7 @@ export default [
         index("routes/admin/inbox.tsx"),
         route("requests/:id", "routes/admin/request.tsx"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
+        route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("sign-out", "routes/admin/sign-out.ts"),

@@ -1,11 +1,12 @@
 /**
  * axe-core finds no violation on any owner page, at phone and desktop width: sign-in, an invite
- * (fresh and used), the inbox (full, filtered to nothing), a request (with a note, an unsent
- * e-mail, an error, the delete confirmation), sources and passkeys.
+ * (fresh and used), the inbox (full, filtered to nothing), a request (with a photo, a note, an
+ * unsent e-mail, an error, the delete confirmation), sources and passkeys.
  */
 import { expect, test } from "@playwright/test";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { addNote } from "../../app/lib/owner/inbox.server.ts";
+import { storedPhoto } from "../support/owner.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
 import { expectNoViolations, LEADS_DB, uniqueName } from "./support.ts";
 
@@ -33,7 +34,8 @@ test("a request, its delete confirmation and a note error have no violations", a
   let id: number;
   try {
     const name = uniqueName(testInfo, "Axe Visitor");
-    id = store.add({ form: "contact", page: "/areas/roofers-in-watford/", name, email: "axe@example.org", phone: "01923 000000", location: "WD17 1AA", message: "Gutter over the door overflows." }, { notify: true }).id;
+    const lead = { form: "quote" as const, page: "/areas/roofers-in-watford/", name, email: "axe@example.org", phone: "01923 000000", location: "WD17 1AA", message: "Gutter over the door overflows." };
+    id = store.add(lead, { notify: true, photos: [storedPhoto(store)] }).id;
     addNote(store, id, "Left a voicemail.", "Axe");
   } finally {
     store.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvite, spendInvite } from "../../app/lib/owner/invites.server.ts";
 import { run as ownerCommand } from "../../scripts/owner.ts";
 import { postForm, startServer, type RunningServer } from "../support/server.ts";
-import { openStore, signedInOwner } from "../support/owner.ts";
+import { openStore, signedInOwner, storedPhoto } from "../support/owner.ts";
 
 let server: RunningServer;
 let leadId: number;
@@ -25,7 +25,7 @@ afterAll(() => server.stop());
 const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const leaks = (text: string) => [SECRET.name, SECRET.email, SECRET.phone, SECRET.location, SECRET.message, "Secretname"].filter((s) => text.includes(s));
 
-const OWNER_URLS = () => ["/admin", "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/passkeys", "/admin/requests/999999"];
+const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/passkeys", "/admin/requests/999999"];
 
 async function expectSentToSignIn(response: Response) {
   expect(response.status).toBe(303);
@@ -97,6 +97,24 @@ describe("signed in", () => {
       expect(html, path).toContain("Sign out");
     }
     expect(await (await get("/admin", owner.cookie)).text()).toContain(SECRET.name);
+  });
+
+  it("a request's photos show on its page, and are served to the signed-in owner only", async () => {
+    const store = openStore(server.dataDir);
+    const photo = storedPhoto(store);
+    const id = store.add({ form: "quote", page: "/", ...SECRET }, { notify: false, photos: [photo] }).id;
+    store.close();
+    await expectSentToSignIn(await get(`/admin/photos/${photo.id}`));
+    const owner = signedInOwner(server.dataDir);
+    const page = await (await get(`/admin/requests/${id}`, owner.cookie)).text();
+    expect(page).toContain(`<img src="/admin/photos/${photo.id}" width="800" height="600" loading="lazy" alt="Photo 1 of 1 sent with the request"`);
+    const served = await get(`/admin/photos/${photo.id}`, owner.cookie);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(served.headers.get("cache-control")).toBe("no-store");
+    expect([...new Uint8Array(await served.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+    expect((await get(`/admin/photos/${"cd".repeat(16)}`, owner.cookie)).status).toBe(404);
+    expect((await get("/admin/photos/..%2Fleads.sqlite", owner.cookie)).status).toBe(404);
   });
 
   it("a session used again after an hour is renewed for 30 days", async () => {

@@ -1,6 +1,6 @@
 /**
- * One request: the three ways to answer at the top, then the message, the details, status,
- * notes and history. A later section (photos) slots in between the details and the status.
+ * One request: the three ways to answer at the top, then the message, the details, photos,
+ * status, notes and history.
  */
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
@@ -40,6 +40,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     lead,
     origin: pageOrigin(lead.page).name,
     notes: notesOf(store, id),
+    photos: store.photosOf(id).map(({ id: photoId, width, height }) => ({ id: photoId, width, height })),
     history: auditOfLead(store, id),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
@@ -99,7 +100,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 export default function RequestPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { lead, notes, history, saved, confirmDelete, origin } = loaderData;
+  const { lead, notes, photos, history, saved, confirmDelete, origin } = loaderData;
   const businessName = (matches[0].loaderData as { business: { name: string } }).business.name;
   const links = replyLinks(lead, businessName);
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
@@ -189,6 +190,27 @@ export default function RequestPage({ loaderData, actionData, matches }: Route.C
           </OwnerForm>
         )}
       </Section>
+
+      {photos.length > 0 && (
+        <Section title="Photos" id="photos-heading">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {photos.map((photo, i) => (
+              <li key={photo.id}>
+                <a href={`/admin/photos/${photo.id}`} className="block rounded-lg">
+                  <img
+                    src={`/admin/photos/${photo.id}`}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    alt={`Photo ${i + 1} of ${photos.length} sent with the request`}
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
 
       <Section title="Status" id="status-heading">
         <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">
