@@ -37,6 +37,7 @@ export default defineConfig({
       // Outside test-results/, which Playwright empties when a run starts.
       DATA_DIR: `${ROOT}.e2e-data`,
       FORM_RATE_LIMIT: "1000",
+      SIGN_IN_RATE_LIMIT: "1000",
     },
   },
 });

@@ -14,6 +14,7 @@ import scripts from "./enhance/scripts.generated.json" with { type: "json" };
 import { FloatingCall } from "./components/layout/FloatingCall.tsx";
 import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
+import { OwnerHeader } from "./components/owner/OwnerHeader.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, content, regionPath, servicePath, site } from "./content/index.ts";
 import type { SiteData } from "./lib/site-data.ts";
@@ -27,6 +28,8 @@ export interface RouteHandle {
    * hydrated; a page without scripts is sent as HTML alone (docs/decisions/0001-html-first.md).
    */
   scripts?: (keyof typeof scripts)[];
+  /** The owner's area: its own header, no public footer or call button. */
+  ownerArea?: boolean;
 }
 
 export function loader(): SiteData {
@@ -62,7 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteData = useRouteLoaderData("root") as SiteData | undefined;
   const matches = useMatches();
   const location = useLocation();
-  const pageScripts = new Set(matches.flatMap((match) => (match.handle as RouteHandle | undefined)?.scripts ?? []));
+  const handles = matches.map((match) => match.handle as RouteHandle | undefined);
+  const pageScripts = new Set(handles.flatMap((handle) => handle?.scripts ?? []));
+  const ownerArea = handles.some((handle) => handle?.ownerArea);
   return (
     <html lang="en-GB">
       <head>
@@ -71,7 +76,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e293b" />
         <Meta />
         <Links />
-        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />
+        {/* The owner's pages link to little but each other, which are never prerendered. */}
+        {!ownerArea && <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES_JSON }} />}
       </head>
       <body>
         <a
@@ -80,11 +86,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        {siteData && <Header currentPath={location.pathname} />}
+        {siteData && (ownerArea ? <OwnerHeader /> : <Header currentPath={location.pathname} />)}
         <main id="main" tabIndex={-1} className="outline-none">
           {children}
         </main>
-        {siteData && (
+        {siteData && !ownerArea && (
           <>
             <Footer />
             <FloatingCall />

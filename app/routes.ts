@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { content, servicePath } from "./content/index.ts";
 
 export default [
@@ -17,6 +17,25 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("api/contact", "routes/api-contact.ts"),
+  // The owner's area, rendered per request (never prerendered). Sign-in, invites and the passkey
+  // ceremonies are open; everything else sits under the one guard (routes/admin/guard.tsx).
+  ...prefix("admin", [
+    layout("routes/admin/area.tsx", [
+      route("sign-in", "routes/admin/sign-in.tsx"),
+      route("invite/:token", "routes/admin/invite.tsx"),
+      route("webauthn/registration", "routes/admin/webauthn-registration.ts"),
+      route("webauthn/authentication", "routes/admin/webauthn-authentication.ts"),
+      layout("routes/admin/guard.tsx", [
+        index("routes/admin/inbox.tsx"),
+        route("requests/:id", "routes/admin/request.tsx"),
+        route("requests.csv", "routes/admin/requests-csv.ts"),
+        route("photos/:id", "routes/admin/photo.ts"),
+        route("sources", "routes/admin/sources.tsx"),
+        route("passkeys", "routes/admin/passkeys.tsx"),
+        route("sign-out", "routes/admin/sign-out.ts"),
+      ]),
+    ]),
+  ]),
   // Area pages are /areas/roofers-in-{slug}/ with a trailing slash. The "roofers-in-" prefix is
   // checked by the loader: a segment cannot be half static.
   route("areas/:slug", "routes/area.tsx"),

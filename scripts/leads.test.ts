@@ -53,11 +53,11 @@ it("prints CSV that a spreadsheet reads safely", () => {
   seed();
   const { out } = capture(["--format", "csv"]);
   const lines = out.split("\r\n");
-  expect(lines[0]).toBe("id,createdAt,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos");
+  expect(lines[0]).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos");
   // A cell that starts like a formula is defused with a leading quote.
   expect(out).toContain(",'=HYPERLINK(1),");
   expect(out).toContain('"Line one\nsaid ""hello"", twice"');
-  expect(toCsv([])).toBe("id,createdAt,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos\r\n");
+  expect(toCsv([])).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos\r\n");
 });
 
 it("deletes requests made before a date and says how many", () => {

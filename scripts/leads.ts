@@ -10,25 +10,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir, LeadStore, type Lead } from "../app/lib/leads.server.ts";
+import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/leads-csv.ts";
+import { dataDir, LeadStore } from "../app/lib/leads.server.ts";
 
-const COLUMNS = ["id", "createdAt", "form", "page", "name", "email", "phone", "location", "message", "delivery", "attempts", "lastError", "photos"] as const;
-
-/** A request as listed: with the file names of its photos. */
-export type ListedLead = Lead & { photos: string[] };
+export { toCsv };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-export function toCsv(leads: ListedLead[]): string {
-  const cell = (value: unknown) => {
-    // The photos column holds how many there are; their names are in the JSON.
-    const text = value === null || value === undefined ? "" : Array.isArray(value) ? String(value.length) : String(value);
-    // A leading = + - @ would make a spreadsheet run the cell as a formula.
-    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  return [COLUMNS.join(","), ...leads.map((lead) => COLUMNS.map((c) => cell(lead[c])).join(","))].join("\r\n") + "\r\n";
-}
 
 export function toTable(leads: ListedLead[]): string {
   if (leads.length === 0) return "No requests stored.\n";
@@ -84,7 +71,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     const purge = args["purge-before"] ? isoDate(args["purge-before"], "--purge-before") : undefined;
     if (!existsSync(file)) {
       if (purge) out("Deleted 0 requests.\n");
-      else out(args.format === "json" ? "[]\n" : args.format === "csv" ? `${COLUMNS.join(",")}\r\n` : `No requests stored (no database at ${file}).\n`);
+      else out(args.format === "json" ? "[]\n" : args.format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : `No requests stored (no database at ${file}).\n`);
       return 0;
     }
     const store = new LeadStore(file);

@@ -1,6 +1,7 @@
 /**
  * The HTTP handler: prerendered pages and assets from memory, the redirects that keep every page
- * at one address, and the React Router app for form posts and the not-found page.
+ * at one address, and the React Router app for form posts, the not-found page and the owner's
+ * area (/admin, rendered per request).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -20,6 +21,8 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Decides whether a form post from this client may go ahead (rate limit). */
   allowPost?: (clientAddress: string) => boolean;
+  /** Decides whether a passkey sign-in step from this client may go ahead (rate limit). */
+  allowSignIn?: (clientAddress: string) => boolean;
   healthy?: () => boolean;
   /** The HTML answered to a form post over the rate limit. */
   tooManyRequestsPage?: string;
@@ -75,6 +78,11 @@ function pickEncoding(file: StaticFile, accept: string): "br" | "gzip" | undefin
 function setCommonHeaders(res: ServerResponse) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 }
+
+/** The owner's area: signed-in pages rendered per request, never prerendered. */
+const OWNER_AREA = /^\/admin(\/|$)/;
+/** The passkey ceremonies' endpoints: sign-in attempts, rate limited on their own. */
+const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 const MULTIPART = /^multipart\/form-data\b/i;
@@ -225,6 +233,7 @@ export function createApp(options: AppOptions) {
     }
 
     if (method === "GET" || method === "HEAD") {
+      if (OWNER_AREA.test(pathname)) return toApp(req, res, url);
       const file = site.files.get(pathname);
       if (file) return sendStatic(req, res, file);
       const canonical = site.redirects.get(pathname);
@@ -238,7 +247,12 @@ export function createApp(options: AppOptions) {
       if (!FORM_TYPES.test(type)) return sendPlain(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data");
       const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
       const client = forwarded || req.socket.remoteAddress || "unknown";
-      if (options.allowPost && !options.allowPost(client)) {
+      if (SIGN_IN_STEPS.test(pathname) && options.allowSignIn && !options.allowSignIn(client)) {
+        console.warn("Passkey sign-in refused: too many attempts from one address");
+        return sendPlain(res, 429, "Too many sign-in attempts. Try again in a minute.", { "Retry-After": "60" });
+      }
+      // The owner's own changes are behind sign-in; the visitors' form limit is not theirs.
+      if (!OWNER_AREA.test(pathname) && options.allowPost && !options.allowPost(client)) {
         res.statusCode = 429;
         res.setHeader("Retry-After", "60");
         res.setHeader("Content-Type", "text/html; charset=utf-8");

@@ -12,6 +12,8 @@ export interface Settings {
   leadsNotifyFrom?: string;
   /** Form posts allowed per client address per minute. */
   formRateLimit: number;
+  /** Passkey sign-in steps (two per sign-in) allowed per client address per minute. */
+  signInRateLimit: number;
   /** First pause before an e-mail that failed is tried again (doubling each time). */
   retryBaseMs: number;
   /** Behind a TLS proxy: take the client address from the proxy's X-Forwarded-For. */
@@ -73,6 +75,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!/^\d+$/.test(limitText) || formRateLimit < 1) {
     throw new SettingsError(`FORM_RATE_LIMIT must be a whole number of posts a minute, at least 1, not "${limitText}"`);
   }
+  const signInText = env.SIGN_IN_RATE_LIMIT ?? "10";
+  const signInRateLimit = Number(signInText);
+  if (!/^\d+$/.test(signInText) || signInRateLimit < 2) {
+    throw new SettingsError(`SIGN_IN_RATE_LIMIT must be a whole number of sign-in steps a minute, at least 2, not "${signInText}"`);
+  }
   const proxyText = env.TRUST_PROXY ?? "";
   if (!["", "0", "1", "true", "false"].includes(proxyText)) {
     throw new SettingsError(`TRUST_PROXY must be 1 or 0, not "${proxyText}"`);
@@ -85,5 +92,5 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`LEADS_RETRY_BASE_MS must be a whole number of milliseconds, at least 10, not "${retryText}"`);
   }
 
-  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, trustProxy, retryBaseMs };
+  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs };
 }

@@ -57,11 +57,13 @@ if (notifier) {
   notifier.start();
 }
 const limiter = createRateLimiter({ limit: settings.formRateLimit, windowMs: 60_000 });
+const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windowMs: 60_000 });
 
 const app = createApp({
   site,
   build,
   allowPost: limiter.allow,
+  allowSignIn: signInLimiter.allow,
   healthy: () => store.healthy(),
   trustProxy: settings.trustProxy,
   tooManyRequestsPage: tooManyRequestsPage(business),
@@ -86,6 +88,7 @@ function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal}: finishing requests in flight, then stopping`);
   limiter.stop();
+  signInLimiter.stop();
   server.close(async () => {
     await notifier?.stop();
     closeLeadStore();

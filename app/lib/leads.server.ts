@@ -6,7 +6,10 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { LeadStatus } from "./owner/status.ts";
 import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
+
+export { LEAD_STATUSES, type LeadStatus } from "./owner/status.ts";
 
 export type LeadForm = "quote" | "contact";
 
@@ -25,6 +28,7 @@ export interface NewLead {
 export interface Lead extends NewLead {
   id: number;
   createdAt: string;
+  status: LeadStatus;
   /** "pending" until the e-mail to the business is accepted, then "sent"; "none" when no mail is set up. */
   delivery: "pending" | "sent" | "none";
   attempts: number;
@@ -32,7 +36,16 @@ export interface Lead extends NewLead {
   lastError: string | null;
 }
 
-const MIGRATIONS = [
+/**
+ * What the owner's search looks through: name, e-mail, postcode or address, and the phone number
+ * and postcode without spaces, in a trigram index so that any part of them is found fast.
+ */
+function searchText(row: string): string {
+  const squeeze = (column: string) => `replace(replace(replace(replace(${row}${column}, ' ', ''), '-', ''), '(', ''), ')', '')`;
+  return `${row}name || ' | ' || ${row}email || ' | ' || ${row}location || ' | ' || ${squeeze("phone")} || ' | ' || ${squeeze("location")}`;
+}
+
+export const MIGRATIONS = [
   `CREATE TABLE leads (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      created_at TEXT NOT NULL,
@@ -60,6 +73,90 @@ const MIGRATIONS = [
      height INTEGER NOT NULL
    );
    CREATE INDEX lead_photos_by_lead ON lead_photos (lead_id, position);`,
+  // The owner's area: a status for every request (existing ones become New), notes, the audit
+  // trail, the search index and the per-month sources counts (both kept by triggers), and the
+  // passkeys, invites, sessions and ceremony challenges of sign-in.
+  `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+     CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
+   CREATE INDEX leads_status ON leads (status, form, created_at);
+   CREATE INDEX leads_form ON leads (form, created_at);
+   CREATE TABLE lead_sources (
+     month TEXT NOT NULL,
+     page TEXT NOT NULL,
+     requests INTEGER NOT NULL DEFAULT 0,
+     won INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (month, page)
+   ) WITHOUT ROWID;
+   INSERT INTO lead_sources SELECT substr(created_at, 1, 7), page, COUNT(*), SUM(status = 'won') FROM leads GROUP BY 1, 2;
+   CREATE TRIGGER lead_sources_insert AFTER INSERT ON leads BEGIN
+     INSERT OR IGNORE INTO lead_sources (month, page) VALUES (substr(NEW.created_at, 1, 7), NEW.page);
+     UPDATE lead_sources SET requests = requests + 1, won = won + (NEW.status = 'won')
+       WHERE month = substr(NEW.created_at, 1, 7) AND page = NEW.page;
+   END;
+   CREATE TRIGGER lead_sources_delete AFTER DELETE ON leads BEGIN
+     UPDATE lead_sources SET requests = requests - 1, won = won - (OLD.status = 'won')
+       WHERE month = substr(OLD.created_at, 1, 7) AND page = OLD.page;
+   END;
+   CREATE TRIGGER lead_sources_status AFTER UPDATE OF status ON leads WHEN (OLD.status = 'won') <> (NEW.status = 'won') BEGIN
+     UPDATE lead_sources SET won = won + (NEW.status = 'won') - (OLD.status = 'won')
+       WHERE month = substr(NEW.created_at, 1, 7) AND page = NEW.page;
+   END;
+   CREATE VIRTUAL TABLE leads_search USING fts5 (text, tokenize = 'trigram');
+   INSERT INTO leads_search (rowid, text) SELECT id, ${searchText("")} FROM leads;
+   CREATE TRIGGER leads_search_insert AFTER INSERT ON leads BEGIN
+     INSERT INTO leads_search (rowid, text) VALUES (NEW.id, ${searchText("NEW.")});
+   END;
+   CREATE TRIGGER leads_search_delete AFTER DELETE ON leads BEGIN
+     DELETE FROM leads_search WHERE rowid = OLD.id;
+   END;
+   CREATE TABLE lead_notes (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     author TEXT NOT NULL,
+     body TEXT NOT NULL
+   );
+   CREATE INDEX lead_notes_lead ON lead_notes (lead_id, created_at);
+   CREATE TABLE audit (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     lead_id INTEGER,
+     detail TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX audit_lead ON audit (lead_id, at);
+   CREATE TABLE passkeys (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     credential_id TEXT NOT NULL UNIQUE,
+     public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL DEFAULT 0,
+     transports TEXT NOT NULL DEFAULT '',
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT
+   );
+   CREATE TABLE owner_invites (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     token_hash TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     used_at TEXT
+   );
+   CREATE TABLE owner_sessions (
+     token_hash TEXT PRIMARY KEY,
+     passkey_id INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX owner_sessions_passkey ON owner_sessions (passkey_id);
+   CREATE TABLE owner_challenges (
+     token_hash TEXT PRIMARY KEY,
+     challenge TEXT NOT NULL,
+     purpose TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** A photo of a request, as the inbox and the e-mail use it. */
@@ -75,7 +172,7 @@ const asPhoto = (row: unknown): LeadPhoto => {
 };
 
 /** The columns as a Lead: SQLite renames them, so no row is mapped by hand. */
-const LEAD_COLUMNS = `id, created_at AS createdAt, form, page, name, email, phone, location, message, delivery,
+export const LEAD_COLUMNS = `id, created_at AS createdAt, status, form, page, name, email, phone, location, message, delivery,
   attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError`;
 
 export interface AddOptions {
@@ -88,8 +185,9 @@ export interface AddOptions {
 /** The folder under photos/ where uploads wait while their request is handled. */
 export const UPLOADS_IN_PROGRESS = "incoming";
 
-/** A row as a plain Lead object (node:sqlite rows have no prototype). */
-const asLead = (row: unknown): Lead => ({ ...(row as object) }) as Lead;
+/** A row as a plain object of the type its SQL names (node:sqlite rows have no prototype). */
+export const asRow = <T>(row: unknown): T => ({ ...(row as object) }) as T;
+export const asLead = (row: unknown): Lead => asRow<Lead>(row);
 
 export class LeadStore {
   readonly db: DatabaseSync;
@@ -219,12 +317,18 @@ export class LeadStore {
     }
   }
 
-  /** Deletes a request and its photos; returns false when there was no such request. */
-  deleteLead(id: number): boolean {
+  /**
+   * Deletes a request, its photos and the owner's notes on it; returns false when there was no
+   * such request. `alongside` runs in the same transaction once it is deleted (the audit line).
+   */
+  deleteLead(id: number, alongside?: () => void): boolean {
     const photos = this.photosOf(id);
     const deleted = this.inTransaction(() => {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id = ?").run(id);
-      return Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
+      this.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
+      const gone = Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
+      if (gone) alongside?.();
+      return gone;
     });
     this.removeFiles(photos);
     return deleted;
@@ -292,6 +396,7 @@ export class LeadStore {
       .map(asPhoto);
     const deleted = this.inTransaction(() => {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
+      this.db.prepare("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
     });
     this.removeFiles(photos);

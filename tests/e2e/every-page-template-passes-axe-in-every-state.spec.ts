@@ -2,17 +2,9 @@
  * axe-core finds no violation, best-practice rules included, on every page template at phone and
  * desktop width, also with the menus open and with the contact form showing its errors.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PAGE_TEMPLATES } from "./page-templates.ts";
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
-  );
-  expect(summary).toEqual([]);
-}
+import { expectNoViolations } from "./support.ts";
 
 for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
   test(`the ${name} page has no violations`, async ({ page }) => {

@@ -3,6 +3,7 @@
  * business facts a visitor sees, a look into the request store, and a few small helpers.
  */
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
@@ -192,4 +193,13 @@ export async function expectFieldError(page: Page, field: Locator, message: stri
 export async function expectFieldFine(field: Locator) {
   await expect(field).not.toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription("");
+}
+
+/** axe-core finds no violation on the page as it is now, best-practice rules included. */
+export async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+  );
+  expect(summary).toEqual([]);
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
 import { NOT_FOUND_SCRIPT } from "../../app/components/sections/NotFound.tsx";
 import { ROOT } from "../support/server.ts";
+import { ownerPages } from "../support/owner.ts";
 
 const CLIENT = path.join(ROOT, "build/client");
 const KB = 1024;
@@ -63,6 +64,26 @@ describe("JavaScript only where it pays", () => {
       total += transferBytes(src);
     }
     expect(total).toBeLessThanOrEqual(120 * KB);
+  });
+});
+
+describe("the owner's area", () => {
+  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey pages load any", async () => {
+    const { startServer } = await import("../support/server.ts");
+    const server = await startServer();
+    try {
+      for (const { path: pagePath, headers } of ownerPages(server.dataDir)) {
+        const html = await (await fetch(`${server.url}${pagePath}`, { headers })).text();
+        const files = scripts(html);
+        for (const { body } of files) expect(body, pagePath).toBe("");
+        const total = files.reduce((sum, { attrs }) => sum + transferBytes(attrs.match(/src="([^"]+)"/)![1]!), 0);
+        expect(total, pagePath).toBeLessThanOrEqual(100 * KB);
+        const ceremony = /sign-in|invite|passkeys/.test(pagePath);
+        expect(files.length > 0, `${pagePath} ${ceremony ? "runs the passkey script" : "runs no script"}`).toBe(ceremony);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });
 

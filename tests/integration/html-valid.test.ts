@@ -1,4 +1,7 @@
-/** The Nu HTML Checker finds no error on any page: every prerendered page and the not-found page. */
+/**
+ * The Nu HTML Checker finds no error on any page: every prerendered page, the not-found page, and
+ * every owner page (signed out and in).
+ */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -7,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
+import { ownerPages } from "../support/owner.ts";
 
 const vnuJar: string = createRequire(import.meta.url)("vnu-jar");
 
@@ -26,10 +30,14 @@ interface VnuMessage {
 it("reports zero errors on every page", { timeout: 120_000 }, async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "kestrel-vnu-"));
   const files: string[] = [];
-  const pages = [...canonicalPaths(), ...aliasPaths(), "/no-such-page"];
+  const owner = ownerPages(server.dataDir);
+  const pages = [...canonicalPaths(), ...aliasPaths(), "/no-such-page", ...owner.map((p) => p.path)];
   for (const [i, page] of pages.entries()) {
     const file = path.join(dir, `${i}.html`);
-    writeFileSync(file, await (await fetch(`${server.url}${page}`)).text());
+    const headers = owner.find((p) => p.path === page)?.headers ?? {};
+    const response = await fetch(`${server.url}${page}`, { headers, redirect: "manual" });
+    expect(response.status, page).not.toBe(303);
+    writeFileSync(file, await response.text());
     files.push(file);
   }
   const result = spawnSync("java", ["-jar", vnuJar, "--format", "json", "--exit-zero-always", "--stdout", ...files], {

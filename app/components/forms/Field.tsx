@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 interface Common {
   /** Prefix for ids, so two forms could share a page. */
@@ -71,5 +71,30 @@ export function Honeypot() {
       <label htmlFor="hp-website">Leave this field empty</label>
       <input id="hp-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
+  );
+}
+
+/** A labelled select; `options` are [value, label] pairs in order. */
+export function Select({
+  form,
+  name,
+  label,
+  error,
+  hint,
+  options,
+  ...select
+}: Common & { options: readonly (readonly [string, string])[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldShell form={form} name={name} label={label} error={error} hint={hint}>
+      {(aria) => (
+        <select className="field" {...aria} {...select}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }

@@ -1,0 +1,187 @@
+/**
+ * What the owner's area reads and changes in the requests table: the filtered list, one request
+ * with its notes, status changes, e-mail retries and deletion. Every change is audited in the
+ * same transaction.
+ */
+import { asLead, asRow, LEAD_COLUMNS, LEAD_STATUSES, type Lead, type LeadForm, type LeadStatus, type LeadStore } from "../leads.server.ts";
+import { recordAudit } from "./audit.server.ts";
+import { STATUS_NAMES } from "./status.ts";
+
+export const PAGE_SIZE = 50;
+
+export interface InboxFilter {
+  status?: LeadStatus;
+  form?: LeadForm;
+  /** Matches name, phone (spaces ignored), e-mail and postcode or address. */
+  q?: string;
+  /** Only requests whose e-mail has not gone out. */
+  unsent?: boolean;
+}
+
+export function isStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+/** The filter a query string asks for; anything unknown is ignored, never an error. */
+export function parseFilter(params: URLSearchParams): InboxFilter & { page: number } {
+  const status = params.get("status");
+  const form = params.get("form");
+  // % would be a wildcard in the search: it is never part of a name, number or address.
+  const q = (params.get("q") ?? "").replace(/[%\\]/g, "").trim().slice(0, 100);
+  const page = Number(params.get("page") ?? 1);
+  return {
+    status: isStatus(status) ? status : undefined,
+    form: form === "quote" || form === "contact" ? form : undefined,
+    q: q || undefined,
+    unsent: params.get("unsent") === "1" || undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+/** The filter as a query string (without page), for links and the CSV download. */
+export function filterQuery(filter: InboxFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set("status", filter.status);
+  if (filter.form) params.set("form", filter.form);
+  if (filter.q) params.set("q", filter.q);
+  if (filter.unsent) params.set("unsent", "1");
+  return params.toString();
+}
+
+function where(filter: InboxFilter): { sql: string; args: (string | number)[] } {
+  const clauses: string[] = [];
+  const args: string[] = [];
+  if (filter.status) {
+    clauses.push("status = ?");
+    args.push(filter.status);
+  }
+  if (filter.form) {
+    clauses.push("form = ?");
+    args.push(filter.form);
+  }
+  if (filter.unsent) clauses.push("delivery = 'pending'");
+  if (filter.q) {
+    // The trigram index (leads_search) finds any part of the text, ignoring case.
+    const words = filter.q;
+    const squeezed = words.replace(/[\s()-]/g, "");
+    clauses.push(
+      squeezed === words
+        ? "id IN (SELECT rowid FROM leads_search WHERE text LIKE ?)"
+        : "id IN (SELECT rowid FROM leads_search WHERE text LIKE ? UNION SELECT rowid FROM leads_search WHERE text LIKE ?)",
+    );
+    args.push(`%${words}%`);
+    if (squeezed !== words) args.push(`%${squeezed}%`);
+  }
+  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", args };
+}
+
+export interface InboxPage {
+  leads: Lead[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of requests, newest first. */
+export function inboxPage(store: LeadStore, filter: InboxFilter, page = 1): InboxPage {
+  const { sql, args } = where(filter);
+  const total = (store.db.prepare(`SELECT COUNT(*) AS n FROM leads ${sql}`).get(...args) as { n: number }).n;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const leads = store.db
+    .prepare(`SELECT ${LEAD_COLUMNS} FROM leads ${sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    .all(...args, PAGE_SIZE, (current - 1) * PAGE_SIZE)
+    .map(asLead);
+  return { leads, total, page: current, pageCount };
+}
+
+/** Every request the filter matches, for the CSV download. */
+export function inboxAll(store: LeadStore, filter: InboxFilter): Lead[] {
+  const { sql, args } = where(filter);
+  return store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads ${sql} ORDER BY created_at DESC, id DESC`).all(...args).map(asLead);
+}
+
+export interface Headline {
+  newToday: number;
+  newTotal: number;
+  unsent: number;
+}
+
+/** The numbers the owner sees first. "Today" starts at midnight UK time. */
+export function headline(store: LeadStore, now: Date = new Date()): Headline {
+  const row = store.db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM leads WHERE status = 'new' AND created_at >= ?) AS newToday,
+              (SELECT COUNT(*) FROM leads WHERE status = 'new') AS newTotal,
+              (SELECT COUNT(*) FROM leads WHERE delivery = 'pending') AS unsent`,
+    )
+    .get(startOfUkDay(now).toISOString()) as unknown as Headline;
+  return { ...row };
+}
+
+/** Midnight in London on the day of `now`. */
+export function startOfUkDay(now: Date): Date {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
+  const sinceMidnight = (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 + now.getMilliseconds();
+  return new Date(now.getTime() - sinceMidnight);
+}
+
+export function leadById(store: LeadStore, id: number): Lead | undefined {
+  const row = store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(id);
+  return row ? asLead(row) : undefined;
+}
+
+export interface Note {
+  id: number;
+  createdAt: string;
+  author: string;
+  body: string;
+}
+
+/** A request's notes, newest first. */
+export function notesOf(store: LeadStore, leadId: number): Note[] {
+  return store.db
+    .prepare("SELECT id, created_at AS createdAt, author, body FROM lead_notes WHERE lead_id = ? ORDER BY created_at DESC, id DESC")
+    .all(leadId)
+    .map((row) => asRow<Note>(row));
+}
+
+export function setStatus(store: LeadStore, id: number, status: LeadStatus, actor: string): boolean {
+  return store.inTransaction(() => {
+    const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
+    if (!before) return false;
+    if (before.status === status) return true;
+    store.db.prepare("UPDATE leads SET status = ? WHERE id = ?").run(status, id);
+    recordAudit(store, { actor, action: "changed the status", leadId: id, detail: `${STATUS_NAMES[before.status]} → ${STATUS_NAMES[status]}` });
+    return true;
+  });
+}
+
+export function addNote(store: LeadStore, id: number, body: string, actor: string): boolean {
+  return store.inTransaction(() => {
+    if (!leadById(store, id)) return false;
+    store.db.prepare("INSERT INTO lead_notes (lead_id, created_at, author, body) VALUES (?, ?, ?, ?)").run(id, new Date().toISOString(), actor, body);
+    recordAudit(store, { actor, action: "added a note", leadId: id });
+    return true;
+  });
+}
+
+/** Puts an unsent request's e-mail first in the queue: the notifier sends it on its next pass. */
+export function retryEmail(store: LeadStore, id: number, actor: string): boolean {
+  return store.inTransaction(() => {
+    const changed = store.db.prepare("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND delivery = 'pending'").run(new Date().toISOString(), id).changes;
+    if (!Number(changed)) return false;
+    recordAudit(store, { actor, action: "asked for the e-mail to be sent again", leadId: id });
+    return true;
+  });
+}
+
+/**
+ * Forgets a request: the request, its photos and notes go (LeadStore.deleteLead); the audit keeps
+ * only that request N was deleted, and by whom.
+ */
+export function deleteLead(store: LeadStore, id: number, actor: string): boolean {
+  return store.deleteLead(id, () => recordAudit(store, { actor, action: "deleted the request", leadId: id, detail: `request ${id}` }));
+}

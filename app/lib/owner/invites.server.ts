@@ -1,0 +1,53 @@
+/**
+ * Invites: the only way to a first passkey. `npm run owner -- invite` makes one on the server's
+ * shell; the link carries the token, the table only its hash. Valid 24 hours, once.
+ */
+import { asRow, type LeadStore } from "../leads.server.ts";
+import { DAY_MS, hashToken, newToken } from "./tokens.server.ts";
+
+export const INVITE_VALID_MS = DAY_MS;
+
+export interface Invite {
+  id: number;
+  name: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export type InviteState = { state: "valid"; invite: Invite } | { state: "used" | "expired" | "unknown" };
+
+export function invitePath(token: string): string {
+  return `/admin/invite/${token}`;
+}
+
+/** Makes an invite and returns its token (shown once, never stored). */
+export function createInvite(store: LeadStore, options: { name: string; now?: Date }): { token: string; invite: Invite } {
+  const now = options.now ?? new Date();
+  const token = newToken();
+  const row = store.db
+    .prepare(
+      `INSERT INTO owner_invites (token_hash, name, created_at, expires_at) VALUES (?, ?, ?, ?)
+       RETURNING id, name, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt`,
+    )
+    .get(hashToken(token), options.name, now.toISOString(), new Date(now.getTime() + INVITE_VALID_MS).toISOString());
+  return { token, invite: asRow<Invite>(row) };
+}
+
+export function checkInvite(store: LeadStore, token: string, now: Date = new Date()): InviteState {
+  if (!/^[\w-]{20,100}$/.test(token)) return { state: "unknown" };
+  const row = store.db
+    .prepare("SELECT id, name, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt FROM owner_invites WHERE token_hash = ?")
+    .get(hashToken(token));
+  if (!row) return { state: "unknown" };
+  const invite = asRow<Invite>(row);
+  if (invite.usedAt) return { state: "used" };
+  if (invite.expiresAt <= now.toISOString()) return { state: "expired" };
+  return { state: "valid", invite };
+}
+
+/** Marks the invite used; false when it was used or expired meanwhile (two tabs, one link). */
+export function spendInvite(store: LeadStore, id: number, now: Date = new Date()): boolean {
+  const at = now.toISOString();
+  return Number(store.db.prepare("UPDATE owner_invites SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?").run(at, id, at).changes) === 1;
+}

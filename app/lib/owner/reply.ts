@@ -1,0 +1,22 @@
+/** The owner's one-tap answers to a request: a call, an e-mail with a subject, a chat. */
+import type { Lead } from "../leads.server.ts";
+
+/** The number a chat app wants: international, digits only (UK numbers start 44). */
+export function chatNumber(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return digits.slice(1);
+  if (digits.startsWith("00")) return digits.slice(2);
+  if (digits.startsWith("0")) return `44${digits.slice(1)}`;
+  return digits;
+}
+
+export function replyLinks(lead: Lead, businessName: string) {
+  const what = lead.form === "quote" ? "quote request" : "message";
+  const subject = `Your ${what} to ${businessName}`;
+  const greeting = `Hello ${lead.name.split(/\s+/)[0]}, this is ${businessName} about your ${what}.`;
+  return {
+    call: `tel:${lead.phone.replace(/[^\d+]/g, "")}`,
+    email: `mailto:${lead.email}?subject=${encodeURIComponent(subject)}`,
+    chat: `https://wa.me/${chatNumber(lead.phone)}?text=${encodeURIComponent(greeting)}`,
+  };
+}

@@ -1,0 +1,25 @@
+/** Times as the owner reads them: "2 hours ago" in lists, the exact UK time on a request. */
+const UK_TIME = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const UK_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
+
+export function exactTime(iso: string): string {
+  return UK_TIME.format(new Date(iso));
+}
+
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return plural(Math.floor(seconds / 60), "minute");
+  if (seconds < 86_400) return plural(Math.floor(seconds / 3600), "hour");
+  if (seconds < 7 * 86_400) return plural(Math.floor(seconds / 86_400), "day");
+  return UK_DATE.format(new Date(iso));
+}

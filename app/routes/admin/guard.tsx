@@ -1,0 +1,41 @@
+/**
+ * The one guard of the owner's area. Its middleware runs before the loader or action of every
+ * route under it: a visitor without a live session is sent to sign in, and nothing else runs.
+ */
+import { isRouteErrorResponse, Outlet } from "react-router";
+import type { OwnerData } from "~/components/owner/OwnerHeader.tsx";
+import { requireOwner, sessionCookie, SESSION_COOKIE, readCookie } from "~/lib/owner/auth.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import type { Route } from "./+types/guard";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const owner = requireOwner(request);
+    context.set(ownerContext, owner);
+    const response = await next();
+    // 30 days from last use: a renewed session's cookie is sent again with a fresh lifetime.
+    if (owner.renewed) response.headers.append("Set-Cookie", sessionCookie(readCookie(request, SESSION_COOKIE)!));
+    return response;
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs): OwnerData {
+  return { ownerName: context.get(ownerContext).name };
+}
+
+export default function Guarded() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page py-10">
+      <h1 className="text-2xl">{missing ? "No such request" : "Sorry, something went wrong"}</h1>
+      <p className="mt-3">{missing ? "It may have been deleted." : "Please try again in a moment."}</p>
+      <a href="/admin" className="btn-primary mt-6">
+        Back to requests
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+/** The owner's passkeys: add another device, see them all, remove one (a lost phone). */
+import { data, redirect } from "react-router";
+import { AuditList } from "~/components/owner/AuditList.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { auditOfOwnerArea } from "~/lib/owner/audit.server.ts";
+import { clearedSessionCookie } from "~/lib/owner/auth.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { listPasskeys, removePasskey } from "~/lib/owner/passkeys.server.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import type { RouteHandle } from "~/root";
+import { ownerContext } from "~/lib/owner/context.ts";
+import type { Route } from "./+types/passkeys";
+
+export const handle: RouteHandle = { scripts: ["passkey"] };
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Passkeys");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    history: auditOfOwnerArea(leadStore()),
+    passkeys: listPasskeys(leadStore()).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+    current: context.get(ownerContext).passkeyId,
+    notice: url.searchParams.has("added") ? "Passkey added." : url.searchParams.has("removed") ? "Passkey removed, and every session it signed in ended." : undefined,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const form = await readForm(request);
+  if (form.get("intent") !== "remove") return data({ error: NEEDS_JAVASCRIPT }, { status: 400 });
+  const id = Number(form.get("id"));
+  if (!Number.isSafeInteger(id) || !removePasskey(leadStore(), id, owner.name)) throw data(null, { status: 404 });
+  if (id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
+  return redirect("/admin/passkeys?removed", 303);
+}
+
+export default function Passkeys({ loaderData, actionData }: Route.ComponentProps) {
+  const { passkeys, current, notice, history } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <h1 className="text-2xl">Passkeys</h1>
+      {notice && (
+        <p role="status" className="card py-3 font-semibold text-ok">
+          {notice}
+        </p>
+      )}
+      <section aria-labelledby="your-passkeys" className="card space-y-4">
+        <h2 id="your-passkeys" className="text-xl">
+          Your passkeys
+        </h2>
+        <ul className="divide-y divide-slate-200">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-semibold">
+                  {passkey.name}
+                  {passkey.id === current && " (this device)"}
+                </p>
+                <p className="text-sm text-muted">
+                  Added {exactTime(passkey.createdAt)}
+                  {passkey.lastUsedAt && `, last used ${exactTime(passkey.lastUsedAt)}`}
+                </p>
+              </div>
+              <OwnerForm intent="remove">
+                <input type="hidden" name="id" value={passkey.id} />
+                <button type="submit" className="btn-secondary" aria-label={`Remove ${passkey.name}`}>
+                  Remove
+                </button>
+              </OwnerForm>
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-muted">
+          Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in
+          again.
+        </p>
+      </section>
+      <section aria-labelledby="add-passkey" className="card space-y-4">
+        <h2 id="add-passkey" className="text-xl">
+          Add a passkey
+        </h2>
+        <p>On this device, for example a laptop or a second phone.</p>
+        <PasskeyForm endpoint="/admin/webauthn/registration" label="Add a passkey" error={actionData?.error}>
+          <div>
+            <label htmlFor="passkey-name" className="field-label">
+              Name for this passkey
+            </label>
+            <input id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
+          </div>
+        </PasskeyForm>
+      </section>
+      <section aria-labelledby="passkey-history" className="card space-y-3">
+        <h2 id="passkey-history" className="text-xl">
+          History
+        </h2>
+        <AuditList label="Passkey changes, newest first" entries={history} />
+      </section>
+    </div>
+  );
+}

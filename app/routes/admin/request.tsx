@@ -1,0 +1,285 @@
+/**
+ * One request: the three ways to answer at the top, then the message, the details, photos,
+ * status, notes and history.
+ */
+import type { ReactNode } from "react";
+import { data, redirect } from "react-router";
+import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
+import { Select, TextArea } from "~/components/forms/Field.tsx";
+import { AuditList } from "~/components/owner/AuditList.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
+import { leadStore } from "~/lib/leads.server.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { wakeNotifier } from "~/lib/notify.server.ts";
+import { auditOfLead } from "~/lib/owner/audit.server.ts";
+import { addNote, deleteLead, isStatus, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { pageOrigin } from "~/lib/owner/pages.server.ts";
+import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { replyLinks } from "~/lib/owner/reply.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import type { Route } from "./+types/request";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Request from ${loaderData.lead.name}` : "No such request");
+
+function requestId(params: { id: string }): number {
+  const id = Number(params.id);
+  if (!/^\d{1,12}$/.test(params.id) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  return id;
+}
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const store = leadStore();
+  const id = requestId(params);
+  const lead = leadById(store, id);
+  if (!lead) throw data(null, { status: 404 });
+  const url = new URL(request.url);
+  return {
+    lead,
+    origin: pageOrigin(lead.page).name,
+    notes: notesOf(store, id),
+    photos: store.photosOf(id).map(({ id: photoId, width, height }) => ({ id: photoId, width, height })),
+    history: auditOfLead(store, id),
+    saved: url.searchParams.get("saved"),
+    confirmDelete: url.searchParams.get("confirm") === "delete",
+  };
+}
+
+const NOTE_MAX = 2000;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const store = leadStore();
+  const id = requestId(params);
+  const actor = context.get(ownerContext).name;
+  const form = await readForm(request);
+  const back = (saved: string) => redirect(`/admin/requests/${id}?saved=${saved}`, 303);
+  switch (form.get("intent")) {
+    case "status": {
+      const status = form.get("status");
+      if (!isStatus(status)) return data({ field: "status", error: "Choose one of the statuses." }, { status: 400 });
+      if (!setStatus(store, id, status, actor)) throw data(null, { status: 404 });
+      return back("status");
+    }
+    case "note": {
+      const note = String(form.get("note") ?? "").trim();
+      if (!note) return data({ field: "note", error: "Write a note first." }, { status: 400 });
+      if (note.length > NOTE_MAX) return data({ field: "note", error: `A note can be at most ${NOTE_MAX} characters.` }, { status: 400 });
+      if (!addNote(store, id, note, actor)) throw data(null, { status: 404 });
+      return back("note");
+    }
+    case "resend": {
+      if (!retryEmail(store, id, actor)) return data({ field: "resend", error: "This request's e-mail is not waiting to be sent." }, { status: 400 });
+      wakeNotifier();
+      return back("resend");
+    }
+    case "delete": {
+      if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
+      return redirect(`/admin?deleted=${id}#main`, 303);
+    }
+    default:
+      return data({ field: "", error: "Unknown change." }, { status: 400 });
+  }
+}
+
+/** The three reply buttons: large, side by side on a phone, icon over word. */
+const REPLY = "min-h-16 w-full flex-col gap-1 px-1 text-base whitespace-nowrap";
+
+const SAVED: Record<string, string> = { status: "Status saved.", note: "Note added.", resend: "The e-mail will be sent again within a few seconds." };
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card space-y-4">
+      <h2 id={id} className="text-xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function RequestPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { lead, notes, photos, history, saved, confirmDelete, origin } = loaderData;
+  const businessName = (matches[0].loaderData as { business: { name: string } }).business.name;
+  const links = replyLinks(lead, businessName);
+  const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
+  return (
+    <div className="container-page max-w-3xl space-y-5 py-6">
+      <p>
+        <a href="/admin" className="link">
+          All requests
+        </a>
+      </p>
+      <div className="space-y-2">
+        <h1 className="text-2xl break-words">{lead.name}</h1>
+        <p className="flex flex-wrap items-center gap-2">
+          <StatusChip status={lead.status} />
+          {lead.delivery === "pending" && <UnsentChip />}
+          <span className="text-muted">
+            <time dateTime={lead.createdAt}>{exactTime(lead.createdAt)}</time>
+          </span>
+        </p>
+      </div>
+      {saved && SAVED[saved] && (
+        <p role="status" className="card py-3 font-semibold text-ok">
+          {SAVED[saved]}
+        </p>
+      )}
+
+      <ul aria-label="Reply" className="grid grid-cols-3 gap-2">
+        <li>
+          <a href={links.call} className={`btn-primary ${REPLY}`}>
+            <PhoneIcon width="20" height="20" />
+            Call
+          </a>
+        </li>
+        <li>
+          <a href={links.email} className={`btn-secondary ${REPLY}`}>
+            <MailIcon width="20" height="20" />
+            E-mail
+          </a>
+        </li>
+        <li>
+          <a href={links.chat} className={`btn-secondary ${REPLY}`} target="_blank" rel="noopener noreferrer">
+            <ChatIcon width="20" height="20" />
+            WhatsApp
+          </a>
+        </li>
+      </ul>
+
+      <Section title="Message" id="message">
+        <p className="whitespace-pre-wrap break-words">{lead.message}</p>
+      </Section>
+
+      <Section title="Details" id="details">
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-semibold">Phone</dt>
+          <dd>
+            <a href={links.call} className="link">
+              {lead.phone}
+            </a>
+          </dd>
+          <dt className="font-semibold">E-mail</dt>
+          <dd className="break-all">
+            <a href={links.email} className="link">
+              {lead.email}
+            </a>
+          </dd>
+          <dt className="font-semibold">{lead.form === "quote" ? "Address" : "Postcode"}</dt>
+          <dd>{lead.location || "Not given"}</dd>
+          <dt className="font-semibold">Sent from</dt>
+          <dd>
+            {lead.form === "quote" ? "Quote form" : "Contact form"} on the <a href={lead.page} className="link">{origin}</a>
+          </dd>
+          <dt className="font-semibold">Received</dt>
+          <dd>{exactTime(lead.createdAt)}</dd>
+          <dt className="font-semibold">E-mail to you</dt>
+          <dd>
+            {lead.delivery === "sent" ? "Sent" : lead.delivery === "none" ? "Not set up on this server" : `Not sent yet (${lead.attempts} ${lead.attempts === 1 ? "try" : "tries"}${lead.lastError ? `: ${lead.lastError}` : ""})`}
+          </dd>
+          <dt className="font-semibold">Request number</dt>
+          <dd>{lead.id}</dd>
+        </dl>
+        {lead.delivery === "pending" && (
+          <OwnerForm intent="resend">
+            <button type="submit" className="btn-secondary">
+              Send e-mail again
+            </button>
+            {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
+          </OwnerForm>
+        )}
+      </Section>
+
+      {photos.length > 0 && (
+        <Section title="Photos" id="photos-heading">
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {photos.map((photo, i) => (
+              <li key={photo.id}>
+                <a href={`/admin/photos/${photo.id}`} className="block rounded-lg">
+                  <img
+                    src={`/admin/photos/${photo.id}`}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    alt={`Photo ${i + 1} of ${photos.length} sent with the request`}
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <Section title="Status" id="status-heading">
+        <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">
+          <div className="grow">
+            <Select form="lead" name="status" label="Status" options={STATUS_OPTIONS} defaultValue={lead.status} error={errorFor("status")} />
+          </div>
+          <button type="submit" className="btn-primary">
+            Save status
+          </button>
+        </OwnerForm>
+      </Section>
+
+      <Section title="Notes" id="notes-heading">
+        <OwnerForm intent="note" className="space-y-3">
+          <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
+          <button type="submit" className="btn-primary">
+            Add note
+          </button>
+        </OwnerForm>
+        {notes.length === 0 ? (
+          <p className="text-muted">No notes yet.</p>
+        ) : (
+          <ol aria-label="Notes, newest first" className="space-y-3">
+            {notes.map((note) => (
+              <li key={note.id} className="rounded-lg bg-paper p-3">
+                <p className="whitespace-pre-wrap break-words">{note.body}</p>
+                <p className="mt-1 text-sm text-muted">
+                  {note.author}, <time dateTime={note.createdAt}>{exactTime(note.createdAt)}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+
+      <Section title="History" id="history-heading">
+        <AuditList label="Changes, newest first" entries={history}>
+          <li>
+            <time dateTime={lead.createdAt} className="text-muted">
+              {exactTime(lead.createdAt)}
+            </time>
+            : {lead.name} sent the request
+          </li>
+        </AuditList>
+      </Section>
+
+      <Section title="Delete" id="delete-heading">
+        {confirmDelete ? (
+          <OwnerForm intent="delete" className="space-y-3">
+            <p className="font-semibold">Delete this request, its notes and everything else stored about {lead.name}? This cannot be undone.</p>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
+                Delete for good
+              </button>
+              <a href={`/admin/requests/${lead.id}`} className="btn-secondary">
+                Keep it
+              </a>
+            </div>
+          </OwnerForm>
+        ) : (
+          <form method="get" action={`/admin/requests/${lead.id}#delete-heading`} className="space-y-3">
+            <p>For a visitor who asks to be forgotten. You will be asked to confirm.</p>
+            <input type="hidden" name="confirm" value="delete" />
+            <button type="submit" className="btn-secondary">
+              Delete
+            </button>
+          </form>
+        )}
+      </Section>
+    </div>
+  );
+}

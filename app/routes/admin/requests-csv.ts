@@ -1,0 +1,20 @@
+/** Download CSV: the filtered list, every page of it, with the same defused cells as `npm run leads`. */
+import { leadStore } from "~/lib/leads.server.ts";
+import { toCsv } from "~/lib/leads-csv.ts";
+import { inboxAll, parseFilter } from "~/lib/owner/inbox.server.ts";
+import type { Route } from "./+types/requests-csv";
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Every page of the filtered list, not just the one on screen.
+  const filter = parseFilter(new URL(request.url).searchParams);
+  const store = leadStore();
+  const photos = store.photoFilesByLead();
+  const leads = inboxAll(store, filter).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(toCsv(leads), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="requests-${day}.csv"`,
+    },
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * What the owner's browser journeys share: Chromium's virtual authenticator (a passkey device
+ * driven over CDP), invites made straight in the test server's store, and signing up.
+ */
+import { expect, type Page } from "@playwright/test";
+import { LeadStore } from "../../app/lib/leads.server.ts";
+import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
+import { LEADS_DB, waitForHydration } from "./support.ts";
+
+/** A platform authenticator that holds passkeys and says yes at once (a phone's screen lock). */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** What `npm run owner -- invite` does, on the test server's database: the invite's path. */
+export function makeInvite(name: string): string {
+  const store = new LeadStore(LEADS_DB);
+  try {
+    return invitePath(createInvite(store, { name }).token);
+  } finally {
+    store.close();
+  }
+}
+
+/** Opens a fresh invite, creates a passkey on the virtual authenticator, and lands in the inbox. */
+export async function signUp(page: Page, name = "Owner's phone") {
+  const authenticator = await addVirtualAuthenticator(page);
+  const invite = makeInvite(name);
+  await page.goto(invite);
+  await waitForHydration(page.locator("form[data-passkey]"));
+  await page.getByRole("button", { name: "Create passkey" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
+  return { ...authenticator, invite };
+}

@@ -1,0 +1,59 @@
+/**
+ * A signed-in owner for tests that run no browser: a passkey row and a session made through the
+ * store's own functions on the test server's database, as a passkey ceremony would leave them.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { LeadStore } from "../../app/lib/leads.server.ts";
+import type { StoredPhoto } from "../../app/lib/photos.server.ts";
+import { SESSION_COOKIE } from "../../app/lib/owner/auth.server.ts";
+import { addNote } from "../../app/lib/owner/inbox.server.ts";
+import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
+import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
+import { createSession } from "../../app/lib/owner/sessions.server.ts";
+
+export function openStore(dataDir: string): LeadStore {
+  return new LeadStore(path.join(dataDir, "leads.sqlite"));
+}
+
+/** A photo file in the store's folder, ready to be stored with a request (a 4-byte stand-in, not a picture). */
+export function storedPhoto(store: LeadStore): StoredPhoto {
+  const id = randomBytes(16).toString("hex");
+  mkdirSync(store.photosDir, { recursive: true });
+  writeFileSync(path.join(store.photosDir, `${id}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  return { id, file: `${id}.jpg`, bytes: 4, width: 800, height: 600 };
+}
+
+export function signedInOwner(dataDir: string, name = "Test phone") {
+  const store = openStore(dataDir);
+  try {
+    const passkey = addPasskey(store, { credentialId: randomBytes(16).toString("base64url"), publicKey: randomBytes(77), counter: 0, name });
+    const token = createSession(store, passkey.id);
+    return { passkeyId: passkey.id, token, cookie: `${SESSION_COOKIE}=${token}` };
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Every owner page in the states that change its markup, with a stored request (an unsent one,
+ * with a note and a photo) to show, and the headers to fetch it with (signed in, except the sign-in page):
+ * for the sweeps that check every page's HTML and weight.
+ */
+export function ownerPages(dataDir: string): { path: string; headers: Record<string, string> }[] {
+  const { cookie } = signedInOwner(dataDir);
+  const store = openStore(dataDir);
+  try {
+    const lead = store.add(
+      { form: "quote", page: "/areas/roofers-in-watford/", name: "Sweep Visitor", email: "sweep@example.org", phone: "01923 000000", location: "1 High St, Watford", message: "Gutter over the door overflows." },
+      { notify: true, photos: [storedPhoto(store)] },
+    );
+    addNote(store, lead.id, "Left a voicemail.", "Sweep");
+    const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys"];
+    return [{ path: "/admin/sign-in", headers: {} }, ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
+  } finally {
+    store.close();
+  }
+}
