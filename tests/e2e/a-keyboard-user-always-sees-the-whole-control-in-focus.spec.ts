@@ -48,17 +48,19 @@ function whatHidesTheFocusedControl(): string | null {
 }
 
 /**
- * Runs in the page: every layout shift since it loaded, after input too (which CLS would
- * forgive), but for the skip link itself appearing when it takes focus; each as its size, the
- * time it happened and what moved.
+ * Runs in the page: every layout shift since `since` (the first Tab), after input too (which CLS
+ * would forgive), but for the skip link itself appearing when it takes focus; each as its size,
+ * the time it happened and what moved. Shifts while the page loads are CLS, measured by
+ * `npm run bench:lighthouse`: on a loaded machine the parser may paint a page in parts, and
+ * that would make this test's verdict depend on the machine's speed.
  */
-function layoutShifts(): Promise<string[]> {
+function layoutShifts(since: number): Promise<string[]> {
   type Shift = PerformanceEntry & { value: number; sources: { node: Node | null }[] };
   const describe = (shift: Shift) =>
     `${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${shift.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : "?")).join(", ")}`;
   return new Promise((resolve) => {
     new PerformanceObserver((list) => {
-      const shifts = (list.getEntries() as Shift[]).filter((shift) =>
+      const shifts = (list.getEntries() as Shift[]).filter((shift) => shift.startTime >= since).filter((shift) =>
         // A source without a node is one the browser could not name: the shift is kept if any
         // named source is not the skip link, and when none is named at all.
         shift.sources.every((source) => !source.node) ||
@@ -74,6 +76,7 @@ function layoutShifts(): Promise<string[]> {
 for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
   test(`on the ${name} page, every control reached by Tab is wholly in view`, async ({ page }) => {
     await page.goto(path);
+    const firstTab = await page.evaluate(() => performance.now());
     const hidden: string[] = [];
     let stops = 0;
     for (; stops < 500; stops++) {
@@ -84,6 +87,6 @@ for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
     }
     expect(stops, "Tab reached the page's controls").toBeGreaterThan(10);
     expect(hidden).toEqual([]);
-    expect(await page.evaluate(layoutShifts), "layout shifts, keyboard input or not").toEqual([]);
+    expect(await page.evaluate(layoutShifts, firstTab), "layout shifts while the keyboard moves focus").toEqual([]);
   });
 }
