@@ -21,7 +21,7 @@ export function openStore(dataDir: string): LeadStore {
  * A photo file in the store's folder, ready to be stored with a request: by default a 4-byte
  * stand-in, not a picture; pass a real JPEG and its size where the picture is decoded.
  */
-export function storedPhoto(store: LeadStore, jpeg = { bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 800, height: 600 }): StoredPhoto {
+export function storedPhoto(store: LeadStore, jpeg: { bytes: Buffer; width: number; height: number } = { bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 800, height: 600 }): StoredPhoto {
   const id = randomBytes(16).toString("hex");
   mkdirSync(store.photosDir, { recursive: true });
   writeFileSync(path.join(store.photosDir, `${id}.jpg`), jpeg.bytes);
