@@ -33,6 +33,7 @@ export default [
         route("sources", "routes/admin/sources.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("sign-out", "routes/admin/sign-out.ts"),
+        route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
       ]),
     ]),
   ]),

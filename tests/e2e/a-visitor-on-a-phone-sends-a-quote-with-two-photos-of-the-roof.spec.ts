@@ -1,19 +1,50 @@
 /**
  * Photos with a quote request: on a 390 px phone, with JavaScript on and off, the visitor picks
  * two pictures in the "Photos (optional)" field and sends the form; the notice shows, both photos
- * are stored with the request, and the business's e-mail (a real SMTP server) carries both.
+ * are stored with the request, the business's e-mail (a real SMTP server) carries both, and the
+ * owner, signed in on a phone, sees both on the request's page and taps one to open it whole.
  *
  * The journey runs against a server of its own, started with e-mail set up, so the e-mail can be
  * read; the shared test server has none.
  */
+import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import { signUp } from "./owner-support.ts";
 import { picture, sidewaysPhoneJpeg } from "../support/pictures.ts";
 import { photoRows, startServer, type RunningServer } from "../support/server.ts";
 import { attachmentsOf, headersOf, startSmtp, waitFor } from "../support/smtp.ts";
 import { expectFieldError, uniqueName } from "./support.ts";
 
 const THANKS = "Thank you! We'll get back to you within 24 hours.";
+
+/**
+ * The owner, on a phone with JavaScript (passkeys need it), signs in and opens the request: both
+ * thumbnails load, and tapping the first opens the stored picture.
+ */
+async function ownerSeesThePhotos(browser: Browser, name: string, firstPhotoSize: [number, number]) {
+  const owner = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: true });
+  try {
+    const page = await owner.newPage();
+    // Passkeys need a host name, not the server's 127.0.0.1.
+    await signUp(page, "Owner's phone", { origin: `http://localhost:${server.port}`, database: path.join(server.dataDir, "leads.sqlite") });
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const photos = page.getByRole("region", { name: "Photos" }).getByRole("img");
+    await expect(photos).toHaveCount(2);
+    for (const [i, photo] of (await photos.all()).entries()) {
+      await expect(photo).toHaveAccessibleName(`Photo ${i + 1} of 2 sent with the request`);
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    }
+    await photos.first().tap();
+    await expect(page).toHaveURL(/\/admin\/photos\/[0-9a-f]+$/);
+    const full = page.getByRole("img");
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual(firstPhotoSize);
+  } finally {
+    await owner.close();
+  }
+}
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
@@ -33,7 +64,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the visitor adds two photos to the quote form; both are stored with the request and e-mailed", async ({ page }, info) => {
+    test("the visitor adds two photos to the quote form; both are stored, e-mailed and shown to the owner", async ({ page, browser }, info) => {
       await page.goto(`${server.url}/#contact`);
       const form = page.getByRole("form", { name: "Request your free quote" });
       const photos = form.getByLabel("Photos (optional)");
@@ -67,6 +98,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(attachments.map((a) => a.filename)).toEqual(["photo-1.jpg", "photo-2.jpg"]);
       const sizes = await Promise.all(attachments.map(async (a) => sharp(a.bytes).metadata()));
       expect(sizes.map((m) => [m.width, m.height])).toEqual([[200, 300], [120, 90]]);
+
+      await ownerSeesThePhotos(browser, name, [200, 300]);
     });
   });
 }

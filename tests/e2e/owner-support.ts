@@ -17,9 +17,9 @@ export async function addVirtualAuthenticator(page: Page) {
   return { cdp, authenticatorId };
 }
 
-/** What `npm run owner -- invite` does, on the test server's database: the invite's path. */
-export function makeInvite(name: string): string {
-  const store = new LeadStore(LEADS_DB);
+/** What `npm run owner -- invite` does, on the test server's database (or another's): the invite's path. */
+export function makeInvite(name: string, database = LEADS_DB): string {
+  const store = new LeadStore(database);
   try {
     return invitePath(createInvite(store, { name }).token);
   } finally {
@@ -27,11 +27,14 @@ export function makeInvite(name: string): string {
   }
 }
 
-/** Opens a fresh invite, creates a passkey on the virtual authenticator, and lands in the inbox. */
-export async function signUp(page: Page, name = "Owner's phone") {
+/**
+ * Opens a fresh invite, creates a passkey on the virtual authenticator, and lands in the inbox:
+ * on the test server, or on a journey's own server given its origin and database.
+ */
+export async function signUp(page: Page, name = "Owner's phone", server?: { origin: string; database: string }) {
   const authenticator = await addVirtualAuthenticator(page);
-  const invite = makeInvite(name);
-  await page.goto(invite);
+  const invite = makeInvite(name, server?.database);
+  await page.goto(`${server?.origin ?? ""}${invite}`);
   await waitForHydration(page.locator("form[data-passkey]"));
   await page.getByRole("button", { name: "Create passkey" }).click();
   await expect(page).toHaveURL(/\/admin$/);

@@ -4,11 +4,13 @@
  * another origin changes nothing; invite links work once; sign-in attempts are rate limited;
  * owner pages are never cached, indexed or listed.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvite, spendInvite } from "../../app/lib/owner/invites.server.ts";
 import { run as ownerCommand } from "../../scripts/owner.ts";
 import { postForm, startServer, type RunningServer } from "../support/server.ts";
 import { openStore, signedInOwner, storedPhoto } from "../support/owner.ts";
+import { picture } from "../support/pictures.ts";
 
 let server: RunningServer;
 let leadId: number;
@@ -25,7 +27,7 @@ afterAll(() => server.stop());
 const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const leaks = (text: string) => [SECRET.name, SECRET.email, SECRET.phone, SECRET.location, SECRET.message, "Secretname"].filter((s) => text.includes(s));
 
-const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/passkeys", "/admin/requests/999999"];
+const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, `/admin/photos/${"ab".repeat(16)}?size=thumb`, "/admin/no-such-page", "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/passkeys", "/admin/requests/999999"];
 
 async function expectSentToSignIn(response: Response) {
   expect(response.status).toBe(303);
@@ -107,14 +109,53 @@ describe("signed in", () => {
     await expectSentToSignIn(await get(`/admin/photos/${photo.id}`));
     const owner = signedInOwner(server.dataDir);
     const page = await (await get(`/admin/requests/${id}`, owner.cookie)).text();
-    expect(page).toContain(`<img src="/admin/photos/${photo.id}" width="800" height="600" loading="lazy" alt="Photo 1 of 1 sent with the request"`);
+    expect(page).toContain(`<a href="/admin/photos/${photo.id}"`);
+    expect(page).toContain(`<img src="/admin/photos/${photo.id}?size=thumb" width="480" height="360" loading="lazy" decoding="async" alt="Photo 1 of 1 sent with the request"`);
     const served = await get(`/admin/photos/${photo.id}`, owner.cookie);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(served.headers.get("cache-control")).toBe("no-store");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     expect([...new Uint8Array(await served.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+    // A stored file that does not decode has no thumbnail: missing, not a server error.
+    expect((await get(`/admin/photos/${photo.id}?size=thumb`, owner.cookie)).status).toBe(404);
     expect((await get(`/admin/photos/${"cd".repeat(16)}`, owner.cookie)).status).toBe(404);
     expect((await get("/admin/photos/..%2Fleads.sqlite", owner.cookie)).status).toBe(404);
+  });
+
+  it("a photo's thumbnail is a small JPEG for the signed-in owner only, sized as the page says", async () => {
+    const full = { bytes: await picture("jpeg", 2560, 1920), width: 2560, height: 1920 };
+    const store = openStore(server.dataDir);
+    const photo = storedPhoto(store, full);
+    const id = store.add({ form: "quote", page: "/", ...SECRET }, { notify: false, photos: [photo] }).id;
+    store.close();
+    await expectSentToSignIn(await get(`/admin/photos/${photo.id}?size=thumb`));
+    const owner = signedInOwner(server.dataDir);
+    const page = await (await get(`/admin/requests/${id}`, owner.cookie)).text();
+    expect(page).toContain(`<img src="/admin/photos/${photo.id}?size=thumb" width="480" height="360"`);
+    const thumb = await get(`/admin/photos/${photo.id}?size=thumb`, owner.cookie);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get("content-type")).toBe("image/jpeg");
+    expect(thumb.headers.get("cache-control")).toBe("no-store");
+    expect(thumb.headers.get("x-content-type-options")).toBe("nosniff");
+    const bytes = Buffer.from(await thumb.arrayBuffer());
+    expect(Number(thumb.headers.get("content-length"))).toBe(bytes.length);
+    expect(bytes.length).toBeLessThan(full.bytes.length / 4);
+    const metadata = await sharp(bytes).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 480, 360]);
+  });
+
+  it("an unknown owner address answers 404, never cached or indexed", async () => {
+    const owner = signedInOwner(server.dataDir);
+    for (const path of ["/admin/no-such-page", "/admin/requests/1/more"]) {
+      const response = await get(path, owner.cookie);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("cache-control"), path).toBe("no-store");
+      expect(response.headers.get("x-robots-tag"), path).toMatch(/noindex/);
+      const html = await response.text();
+      expect(html, path).toContain("No such page");
+      expect(html, path).toContain("Sign out");
+    }
   });
 
   it("a session used again after an hour is renewed for 30 days", async () => {

@@ -17,12 +17,15 @@ export function openStore(dataDir: string): LeadStore {
   return new LeadStore(path.join(dataDir, "leads.sqlite"));
 }
 
-/** A photo file in the store's folder, ready to be stored with a request (a 4-byte stand-in, not a picture). */
-export function storedPhoto(store: LeadStore): StoredPhoto {
+/**
+ * A photo file in the store's folder, ready to be stored with a request: by default a 4-byte
+ * stand-in, not a picture; pass a real JPEG and its size where the picture is decoded.
+ */
+export function storedPhoto(store: LeadStore, jpeg: { bytes: Buffer; width: number; height: number } = { bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 800, height: 600 }): StoredPhoto {
   const id = randomBytes(16).toString("hex");
   mkdirSync(store.photosDir, { recursive: true });
-  writeFileSync(path.join(store.photosDir, `${id}.jpg`), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
-  return { id, file: `${id}.jpg`, bytes: 4, width: 800, height: 600 };
+  writeFileSync(path.join(store.photosDir, `${id}.jpg`), jpeg.bytes);
+  return { id, file: `${id}.jpg`, bytes: jpeg.bytes.length, width: jpeg.width, height: jpeg.height };
 }
 
 export function signedInOwner(dataDir: string, name = "Test phone") {

@@ -6,6 +6,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import type { OwnerData } from "~/components/owner/OwnerHeader.tsx";
 import { requireOwner, sessionCookie, SESSION_COOKIE, readCookie } from "~/lib/owner/auth.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
+import { NO_SUCH_PAGE } from "~/lib/owner/not-found.ts";
 import type { Route } from "./+types/guard";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -29,10 +30,16 @@ export default function Guarded() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
+  const page = missing && error.data === NO_SUCH_PAGE;
+  const [title, text] = page
+    ? ["No such page", "The address may be mistyped."]
+    : missing
+      ? ["No such request", "It may have been deleted."]
+      : ["Sorry, something went wrong", "Please try again in a moment."];
   return (
     <section className="container-page py-10">
-      <h1 className="text-2xl">{missing ? "No such request" : "Sorry, something went wrong"}</h1>
-      <p className="mt-3">{missing ? "It may have been deleted." : "Please try again in a moment."}</p>
+      <h1 className="text-2xl">{title}</h1>
+      <p className="mt-3">{text}</p>
       <a href="/admin" className="btn-primary mt-6">
         Back to requests
       </a>

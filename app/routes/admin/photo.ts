@@ -1,10 +1,18 @@
-/** A photo sent with a request: behind the guard like every owner page, never on the public site. */
+/**
+ * A photo sent with a request: behind the guard like every owner page, never on the public site.
+ * `?size=thumb` answers the small version the request's page shows; without it, the stored picture.
+ */
 import { data } from "react-router";
 import { leadStore } from "~/lib/leads.server.ts";
+import { thumbnailJpeg } from "~/lib/photos.server.ts";
 import type { Route } from "./+types/photo";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const bytes = await leadStore().readPhoto(params.id);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const stored = await leadStore().readPhoto(params.id);
+  if (!stored) throw data(null, { status: 404 });
+  const thumb = new URL(request.url).searchParams.get("size") === "thumb";
+  // A stored file that no longer decodes has no thumbnail: answered as missing, never a 5xx.
+  const bytes = thumb ? await thumbnailJpeg(stored).catch(() => undefined) : stored;
   if (!bytes) throw data(null, { status: 404 });
   return new Response(new Uint8Array(bytes), { headers: { "Content-Type": "image/jpeg", "Content-Length": String(bytes.length) } });
 }

@@ -11,6 +11,7 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { leadStore } from "~/lib/leads.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
+import { thumbnailSize } from "~/lib/photos.server.ts";
 import { wakeNotifier } from "~/lib/notify.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
 import { addNote, deleteLead, isStatus, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
@@ -40,7 +41,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     lead,
     origin: pageOrigin(lead.page).name,
     notes: notesOf(store, id),
-    photos: store.photosOf(id).map(({ id: photoId, width, height }) => ({ id: photoId, width, height })),
+    photos: store.photosOf(id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     history: auditOfLead(store, id),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
@@ -196,12 +197,14 @@ export default function RequestPage({ loaderData, actionData, matches }: Route.C
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {photos.map((photo, i) => (
               <li key={photo.id}>
+                {/* The thumbnail is small for the owner's phone; tapping it opens the whole picture. */}
                 <a href={`/admin/photos/${photo.id}`} className="block rounded-lg">
                   <img
-                    src={`/admin/photos/${photo.id}`}
-                    width={photo.width}
-                    height={photo.height}
+                    src={`/admin/photos/${photo.id}?size=thumb`}
+                    width={photo.thumb.width}
+                    height={photo.thumb.height}
                     loading="lazy"
+                    decoding="async"
                     alt={`Photo ${i + 1} of ${photos.length} sent with the request`}
                     className="aspect-square w-full rounded-lg object-cover"
                   />
