@@ -13,7 +13,7 @@
 import { canonicalPaths } from "../app/content/index.ts";
 import { LEAD_STATUSES } from "../app/lib/owner/status.ts";
 import { openStore, signedInOwner } from "../tests/support/owner.ts";
-import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, met, publish, runAutocannon, startServer } from "./support.ts";
+import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, met, publish, runAutocannon, withServer } from "./support.ts";
 
 const REQUESTS = 50_000;
 const TARGET_P99_MS = 50;
@@ -66,8 +66,7 @@ const PAGES = [
 
 main(async () => {
   const duration = envNumber("DURATION", 8);
-  const server = await startServer();
-  try {
+  await withServer(async (server) => {
     const seeded = performance.now();
     seed(server.dataDir);
     console.log(`stored ${fmt(REQUESTS)} requests in ${fmt((performance.now() - seeded) / 1000, 1)} s`);
@@ -89,8 +88,5 @@ main(async () => {
       "admin",
       `# Owner's inbox with ${fmt(REQUESTS)} stored requests\n\nOne signed-in owner asking one page at a time for ${duration} s each; latency of the whole HTML answer.\n\n${table}\n\n${environmentLine()}\n`,
     );
-  } finally {
-    await server.stop();
-    server.remove();
-  }
+  });
 });

@@ -18,25 +18,15 @@
 import { existsSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { PAGE_TEMPLATES } from "../tests/e2e/page-templates.ts";
 import { CHROME_ARGS, CHROME_PATH } from "../tests/support/chrome.ts";
 import { measurePageChanges } from "./page-change.ts";
 import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, median, publish, withServer } from "./support.ts";
 
-const PAGES = [
-  "/",
-  "/services",
-  "/roof-repairs-in-stevenage",
-  "/guttering-fascias-in-stevenage",
-  "/gallery",
-  "/sitemap",
-  "/contact",
-  "/hertfordshire",
-  "/areas/roofers-in-watford/",
-  "/privacy",
-  "/no-such-page",
-];
+/** One page of each template: the list every accessibility sweep walks. */
+const PAGES = Object.values(PAGE_TEMPLATES);
 /** The not-found page answers 404 and is noindex on purpose; Lighthouse must not stop at the 404. */
-const NOT_FOUND = "/no-such-page";
+const NOT_FOUND = PAGE_TEMPLATES["not found"];
 
 const CHROME_FLAGS = ["--headless", ...CHROME_ARGS];
 

@@ -3,7 +3,7 @@
  * which towns stand out, computed at build time from the towns' coordinates in areas.json.
  * `ServiceMap` draws it. A town added to areas.json appears on every map with no code change.
  */
-import { areaPath, content, site, type Area } from "~/content/index.ts";
+import { areaPath, content, findRegion, site, type Area } from "~/content/index.ts";
 import { areaOutline, boundsOf, frame, placeLabels, projection, type Box, type Point } from "./map-geometry.ts";
 
 /** What a map shows: everything, one region's towns, or one town and its neighbours. */
@@ -42,8 +42,6 @@ export interface ServiceMapModel {
   description: string;
   regions: MapRegion[];
   towns: MapTown[];
-  /** Slugs of the towns the page highlights: a region's towns, or a town's nearby towns. */
-  highlighted: string[];
   scaleBar: { x: number; y: number; length: number; label: string };
 }
 
@@ -72,7 +70,7 @@ function focusTowns(focus: MapFocus, towns: Area[]): { highlighted: Area[]; curr
 }
 
 function regionName(slug: string): string {
-  const region = content.regions.find((r) => r.slug === slug);
+  const region = findRegion(slug);
   if (!region) throw new Error(`The map has no region "${slug}"`);
   return region.name;
 }
@@ -83,7 +81,7 @@ function mapTitle(focus: MapFocus, current: Area | undefined): string {
 }
 
 function describe(focus: MapFocus, base: Area, highlighted: Area[], current: Area | undefined): string {
-  const regions = content.regions.map((r) => `${content.areas.filter((a) => a.region === r.slug).length} in ${r.name}`);
+  const regions = content.regions.map((r) => `${r.townCount} in ${r.name}`);
   const intro = `${site.name} is based in ${base.name}.`;
   const links = "Each marker links to the town's page; the same towns are listed as text beside the map.";
   if (focus.kind === "region") {
@@ -180,7 +178,6 @@ export function serviceMap(focus: MapFocus): ServiceMapModel {
     description: describe(focus, base, highlighted, current),
     regions,
     towns: mapTowns,
-    highlighted: highlighted.map((t) => t.slug),
     scaleBar: { x: WIDTH - 16 - barLength, y: height - 12, length: barLength, label: `${miles} mile${miles === 1 ? "" : "s"}` },
   };
 }

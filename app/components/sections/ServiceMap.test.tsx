@@ -49,7 +49,8 @@ it("on a town's page, rings the town, highlights its nearby towns and keeps thei
   for (const town of content.areas) {
     const map = serviceMap({ kind: "town", town: town.slug });
     expect(map.towns.find((t) => t.slug === town.slug)!.emphasis).toBe("current");
-    expect(map.highlighted).toEqual(content.areas.filter((a) => town.nearby.includes(a.slug)).map((a) => a.slug));
+    const highlighted = map.towns.filter((t) => t.emphasis === "highlight").map((t) => t.slug);
+    expect(highlighted.toSorted()).toEqual(content.areas.filter((a) => town.nearby.includes(a.slug)).map((a) => a.slug).toSorted());
     for (const slug of town.nearby) expect(map.towns.find((t) => t.slug === slug)?.emphasis, `${town.slug} → ${slug}`).toBe("highlight");
   }
 });
