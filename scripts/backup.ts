@@ -9,11 +9,9 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameS
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
-import { dataDir, SERVER_PID_FILE } from "../app/lib/leads.server.ts";
+import { DATABASE_FILE as DATABASE, dataDir, PHOTOS_DIR as PHOTOS, SERVER_PID_FILE } from "../app/lib/leads.server.ts";
 import { photoFileName } from "../app/lib/photos.server.ts";
 
-const DATABASE = "leads.sqlite";
-const PHOTOS = "photos";
 /** A backup's folder, or one a backup that was killed half way left under its temporary name. */
 const NAME = /^\.?kestrel-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(\.partial)?$/;
 

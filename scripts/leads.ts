@@ -8,10 +8,9 @@
  * JSON lists their file names under DATA_DIR/photos/.
  */
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/leads-csv.ts";
-import { dataDir, LeadStore } from "../app/lib/leads.server.ts";
+import { databaseFile, LeadStore } from "../app/lib/leads.server.ts";
 
 export { toCsv };
 
@@ -64,7 +63,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     out("Usage: npm run leads -- [--format table|csv|json] [--since YYYY-MM-DD] [--purge-before YYYY-MM-DD]\n");
     return 0;
   }
-  const file = path.join(dataDir(), "leads.sqlite");
+  const file = databaseFile();
   try {
     if (!["table", "csv", "json"].includes(args.format!)) throw new Error(`--format is table, csv or json, not "${args.format}"`);
     const since = args.since ? isoDate(args.since, "--since") : undefined;

@@ -5,9 +5,8 @@
  *   npm run owner -- revoke ID              remove a passkey (a lost phone) and end its sessions
  * It reads the same DATA_DIR (and SITE_URL, for the printed link) as the server.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir, LeadStore } from "../app/lib/leads.server.ts";
+import { databaseFile, LeadStore } from "../app/lib/leads.server.ts";
 import { createInvite, invitePath, INVITE_VALID_MS } from "../app/lib/owner/invites.server.ts";
 import { listPasskeys, removePasskey } from "../app/lib/owner/passkeys.server.ts";
 
@@ -28,7 +27,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     out(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  const store = new LeadStore(path.join(dataDir(), "leads.sqlite"));
+  const store = new LeadStore(databaseFile());
   try {
     switch (command) {
       case "invite": {

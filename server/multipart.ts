@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { MAX_PHOTO_MB, MAX_PHOTOS, PHOTO_MESSAGES } from "../app/lib/forms/photos.ts";
 import { PHOTO_LIMITS, type Upload } from "../app/lib/photos.server.ts";
 
 export interface MultipartForm {
@@ -36,10 +37,10 @@ export class RequestRefused extends Error {
  * What a visitor whose photos are over 55 MB in all sees: the request is refused before it is
  * read, so the form cannot be shown again with their text; the browser's Back button keeps it.
  */
-const TOO_LARGE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your photos are too large to send</title></head><body><main><h1>Your photos are too large to send</h1><p>Each photo must be 10 MB or smaller, and you can send at most 5. Please go back with your browser's Back button, choose fewer or smaller photos, and send the form again.</p><p><a href="/">Return to Home</a></p></main></body></html>`;
+const TOO_LARGE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your photos are too large to send</title></head><body><main><h1>Your photos are too large to send</h1><p>${PHOTO_MESSAGES.tooLarge}, and you can send at most ${MAX_PHOTOS}. Please go back with your browser's Back button, choose fewer or smaller photos, and send the form again.</p><p><a href="/">Return to Home</a></p></main></body></html>`;
 
 export function photosTooLarge(): RequestRefused {
-  return new RequestRefused(413, "The photos are too large: send at most 5 photos of 10 MB each", TOO_LARGE_PAGE);
+  return new RequestRefused(413, `The photos are too large: send at most ${MAX_PHOTOS} photos of ${MAX_PHOTO_MB} MB each`, TOO_LARGE_PAGE);
 }
 
 const PHOTO_FIELD = "photos";

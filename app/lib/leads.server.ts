@@ -9,7 +9,6 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
 import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
 
-export { LEAD_STATUSES, type LeadStatus } from "./owner/status.ts";
 
 export type LeadForm = "quote" | "contact";
 
@@ -189,6 +188,15 @@ export const UPLOADS_IN_PROGRESS = "incoming";
 export const asRow = <T>(row: unknown): T => ({ ...(row as object) }) as T;
 export const asLead = (row: unknown): Lead => asRow<Lead>(row);
 
+/** What DATA_DIR holds: the database file, and the photos folder beside it. */
+export const DATABASE_FILE = "leads.sqlite";
+export const PHOTOS_DIR = "photos";
+
+/** The database file in DATA_DIR (or in `dir`). */
+export function databaseFile(dir = dataDir()): string {
+  return path.join(dir, DATABASE_FILE);
+}
+
 export class LeadStore {
   readonly db: DatabaseSync;
   /** Where the photos' files are: `photos/` beside the database. */
@@ -198,7 +206,7 @@ export class LeadStore {
 
   constructor(file: string, options: { photosDir?: string } = {}) {
     if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
-    this.photosDir = options.photosDir ?? path.join(path.dirname(path.resolve(file)), "photos");
+    this.photosDir = options.photosDir ?? path.join(path.dirname(path.resolve(file)), PHOTOS_DIR);
     this.db = new DatabaseSync(file);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
     this.migrate();
@@ -432,7 +440,7 @@ type Holder = { [SHARED]?: LeadStore };
 /** The server's one store, opened on first use. */
 export function leadStore(): LeadStore {
   const holder = globalThis as Holder;
-  holder[SHARED] ??= new LeadStore(path.join(dataDir(), "leads.sqlite"));
+  holder[SHARED] ??= new LeadStore(databaseFile());
   return holder[SHARED];
 }
 

@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { picture, sidewaysPhoneJpeg } from "../../tests/support/pictures.ts";
 import { LeadStore } from "./leads.server.ts";
-import { PHOTO_MESSAGES, preparePhotos, writePhotos, type Upload } from "./photos.server.ts";
+import { PHOTO_MESSAGES } from "./forms/photos.ts";
+import { preparePhotos, writePhotos, type Upload } from "./photos.server.ts";
 
 let dir: string;
 beforeEach(() => {

@@ -8,12 +8,13 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { MAX_PHOTO_MB, MAX_PHOTOS, PHOTO_MESSAGES } from "./forms/photos.ts";
 
 const MB = 1024 * 1024;
 
 export const PHOTO_LIMITS = {
-  files: 5,
-  fileBytes: 10 * MB,
+  files: MAX_PHOTOS,
+  fileBytes: MAX_PHOTO_MB * MB,
   /** 5 photos of 10 MB and the fields, with room for the multipart framing. */
   requestBytes: 55 * MB,
   /** Pictures larger than this are refused before they are decoded (a "decompression bomb"). */
@@ -24,13 +25,6 @@ export const PHOTO_LIMITS = {
   mailSide: 1600,
   /** The longest side of a thumbnail on a request's page in the owner's inbox. */
   thumbSide: 480,
-} as const;
-
-/** The visitor's messages, word for word from the issue. */
-export const PHOTO_MESSAGES = {
-  notPicture: "Photos must be JPEG, PNG or WebP pictures",
-  tooLarge: "Each photo must be 10 MB or smaller",
-  tooMany: "Please send at most 5 photos",
 } as const;
 
 /** What the multipart parser found: the files as sent (in a scratch folder) or why they were refused. */

@@ -3,6 +3,7 @@
  * without JavaScript, and the notice comes from the server only once the request is stored.
  */
 import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { PHOTO_HINT, PHOTO_TYPES } from "~/lib/forms/photos.ts";
 import { QUOTE_SENT_ID, type QuoteActionData } from "~/lib/forms/quote.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 
@@ -45,10 +46,10 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
         form="quote"
         name="photos"
         label="Photos (optional)"
-        hint="A picture of the roof helps us quote. Up to 5 photos, JPEG, PNG or WebP, 10 MB each."
+        hint={PHOTO_HINT}
         type="file"
         multiple
-        accept="image/jpeg,image/png,image/webp"
+        accept={PHOTO_TYPES.join(",")}
         error={errors.photos}
       />
       <button type="submit" className="btn-primary w-full sm:w-auto">

@@ -57,5 +57,10 @@ export function buildChatLink(chatNumber: string, request: ContactRequest): stri
     `Postcode: ${request.postcode}`,
     `Message: ${request.message}`,
   ].join("\n");
-  return `https://wa.me/${chatNumber}?text=${encodeURIComponent(text)}`;
+  return chatLink(chatNumber, text);
+}
+
+/** A chat-app link that opens a chat with `number` (international, digits only) with `text` typed. */
+export function chatLink(number: string, text: string): string {
+  return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }

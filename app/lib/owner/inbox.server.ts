@@ -3,9 +3,9 @@
  * with its notes, status changes, e-mail retries and deletion. Every change is audited in the
  * same transaction.
  */
-import { asLead, asRow, LEAD_COLUMNS, LEAD_STATUSES, type Lead, type LeadForm, type LeadStatus, type LeadStore } from "../leads.server.ts";
+import { asLead, asRow, LEAD_COLUMNS, type Lead, type LeadForm, type LeadStore } from "../leads.server.ts";
 import { recordAudit } from "./audit.server.ts";
-import { STATUS_NAMES } from "./status.ts";
+import { isStatus, STATUS_NAMES, type LeadStatus } from "./status.ts";
 
 export const PAGE_SIZE = 50;
 
@@ -16,10 +16,6 @@ export interface InboxFilter {
   q?: string;
   /** Only requests whose e-mail has not gone out. */
   unsent?: boolean;
-}
-
-export function isStatus(value: unknown): value is LeadStatus {
-  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
 }
 
 /** The filter a query string asks for; anything unknown is ignored, never an error. */

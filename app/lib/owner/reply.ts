@@ -1,4 +1,5 @@
 /** The owner's one-tap answers to a request: a call, an e-mail with a subject, a chat. */
+import { chatLink } from "../forms/contact.ts";
 import type { Lead } from "../leads.server.ts";
 
 /** The number a chat app wants: international, digits only (UK numbers start 44). */
@@ -17,6 +18,6 @@ export function replyLinks(lead: Lead, businessName: string) {
   return {
     call: `tel:${lead.phone.replace(/[^\d+]/g, "")}`,
     email: `mailto:${lead.email}?subject=${encodeURIComponent(subject)}`,
-    chat: `https://wa.me/${chatNumber(lead.phone)}?text=${encodeURIComponent(greeting)}`,
+    chat: chatLink(chatNumber(lead.phone), greeting),
   };
 }

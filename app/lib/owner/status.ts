@@ -3,6 +3,10 @@
 export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost", "spam"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
+export function isStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
 export const STATUS_NAMES: Record<LeadStatus, string> = {
   new: "New",
   contacted: "Contacted",

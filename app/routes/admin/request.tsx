@@ -14,9 +14,11 @@ import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
 import { wakeNotifier } from "~/lib/notify.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
-import { addNote, deleteLead, isStatus, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
+import { addNote, deleteLead, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
+import { isStatus } from "~/lib/owner/status.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
+import { useBusiness } from "~/lib/site-data.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
 import { exactTime } from "~/lib/owner/time.ts";
@@ -100,10 +102,9 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-export default function RequestPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, notes, photos, history, saved, confirmDelete, origin } = loaderData;
-  const businessName = (matches[0].loaderData as { business: { name: string } }).business.name;
-  const links = replyLinks(lead, businessName);
+  const links = replyLinks(lead, useBusiness().name);
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
   return (
     <div className="container-page max-w-3xl space-y-5 py-6">
