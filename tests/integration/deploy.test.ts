@@ -62,7 +62,7 @@ describe("the systemd units", () => {
   });
 });
 
-describe.skipIf(!has("caddy"))("the quote form through Caddy with deploy/Caddyfile", () => {
+describe("the quote form through Caddy with deploy/Caddyfile", () => {
   let server: RunningServer;
   let caddy: ChildProcess;
   let caddyOutput = "";
