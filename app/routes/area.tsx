@@ -6,21 +6,31 @@ import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
-import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
+import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
+import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/area";
 
 const PREFIX = "roofers-in-";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const town = params.slug.startsWith(PREFIX) ? findArea(params.slug.slice(PREFIX.length)) : undefined;
+function townFor(slug: string) {
+  const town = slug.startsWith(PREFIX) ? findArea(slug.slice(PREFIX.length)) : undefined;
   if (!town) throw data(null, { status: 404 });
-  return { slug: town.slug };
+  return town;
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { slug: townFor(params.slug).slug };
+}
+
+/** The quote form in the page's own #contact section: the request records this town's page. */
+export function action({ request, params }: Route.ActionArgs) {
+  return quoteAction(request, areaPath(townFor(params.slug)));
 }
 
 export function defaultAreaDescription(name: string): string {
@@ -44,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const CORE = ["roof-repairs", "new-roof-installation", "flat-roofing", "pitched-roofing"];
 const ADDITIONAL = ["Guttering, fascias and soffits", "Roof maintenance and inspections", "Chimney repairs and repointing", "Lead flashing and valleys", "Moss removal and roof cleaning", "Emergency repairs 24/7"];
 
-export default function AreaPage({ loaderData }: Route.ComponentProps) {
+export default function AreaPage({ loaderData, actionData }: Route.ComponentProps) {
   const town = areaBySlug(loaderData.slug);
   const region = regionOf(town);
   const nearby = town.nearby.map(areaBySlug);
@@ -64,7 +74,7 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
         title={`Roofers in ${town.name}`}
         subline={town.description}
       >
-        <QuoteAndCall quoteHref="/#contact" />
+        <QuoteAndCall quoteHref="#contact" />
       </Hero>
       <Intro paragraphs={[town.intro]} />
       <Section title={`Roofing services in ${town.name}`}>
@@ -130,7 +140,7 @@ export default function AreaPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </Section>
-      <CallToAction title={`Need a roofer in ${town.name}?`} />
+      <ContactSection action={`${areaPath(town)}#contact`} result={actionData} title={`Get your free quote in ${town.name}`} />
     </>
   );
 }

@@ -1,22 +1,32 @@
 import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
-import { areaPath, areasIn, findRegion, site } from "~/content/index.ts";
-import { CallToAction } from "~/components/sections/CallToAction.tsx";
+import { areaPath, areasIn, findRegion, regionPath, site } from "~/content/index.ts";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
+import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { TownLinks } from "~/components/sections/TownLinks.tsx";
+import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/region";
 
 /** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
-export function loader({ params }: Route.LoaderArgs) {
-  const region = findRegion(params.region);
+function regionFor(slug: string) {
+  const region = findRegion(slug);
   if (!region) throw data(null, { status: 404 });
-  return { slug: region.slug };
+  return region;
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return { slug: regionFor(params.region).slug };
+}
+
+/** The quote form in the page's own #contact section: the request records this region's page. */
+export function action({ request, params }: Route.ActionArgs) {
+  return quoteAction(request, regionPath(regionFor(params.region)));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -30,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-export default function RegionPage({ loaderData }: Route.ComponentProps) {
+export default function RegionPage({ loaderData, actionData }: Route.ComponentProps) {
   const region = findRegion(loaderData.slug)!;
   const towns = areasIn(region);
   return (
@@ -40,7 +50,7 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
         title={`Professional Roofers in ${region.name}`}
         subline={`${site.claims.experienceYears}+ years' experience, fully insured, with free quotes within 24 hours and emergency repairs 24/7.`}
       >
-        <QuoteAndCall quoteHref="/#contact" />
+        <QuoteAndCall quoteHref="#contact" />
       </Hero>
       <Intro paragraphs={region.intro} />
       <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>
@@ -73,7 +83,7 @@ export default function RegionPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       </Section>
-      <CallToAction title={`Need a roofer in ${region.name}?`} />
+      <ContactSection action={`${regionPath(region)}#contact`} result={actionData} title={`Get your free quote in ${region.name}`} />
     </>
   );
 }

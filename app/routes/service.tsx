@@ -6,7 +6,6 @@ import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area, areaPath, findService, service as serviceBySlug, servicePath, type Service } from "~/content/index.ts";
-import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { CheckList, FeatureCard, RelatedServiceCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Faq } from "~/components/sections/Faq.tsx";
@@ -95,7 +94,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <Hero breadcrumbs={crumbs} title={service.headline} subline={service.subline} image={service.image}>
-        <QuoteAndCall quoteHref={detail ? "/#contact" : "#contact"} quoteLabel="Get Your Free Quote" />
+        <QuoteAndCall quoteHref="#contact" quoteLabel="Get Your Free Quote" />
         {!detail && <Stats stats={service.stats} />}
       </Hero>
 
@@ -157,11 +156,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         </Section>
       )}
 
-      {detail ? (
-        <CallToAction title={`Need ${service.name.toLowerCase()}? Get a free quote`} />
-      ) : (
-        <ContactSection action={`${loaderData.path}#contact`} result={actionData} title={`Get a free ${service.name.toLowerCase()} quote`} />
-      )}
+      <ContactSection action={`${loaderData.path}#contact`} result={actionData} title={`Get a free ${service.name.toLowerCase()} quote`} />
     </>
   );
 }

@@ -73,7 +73,9 @@ for (const [slug, count] of Object.entries(REGION_COUNTS)) {
       await expect(links.nth(i)).toHaveText(`View services in ${town.name} →`);
       await expect(links.nth(i)).toHaveAttribute("href", areaPath(town));
     }
-    await expect(page.getByRole("link", { name: "Request a Quote" }).first()).toHaveAttribute("href", "/#contact");
+    // Decision 16: the quote form is on the region's own page, and its quote link points there.
+    await expect(page.getByRole("link", { name: "Request a Quote" }).first()).toHaveAttribute("href", "#contact");
+    await expect(page.locator("#contact").getByRole("form", { name: "Request your free quote" })).toBeAttached();
   });
 }
 

@@ -1,7 +1,7 @@
 /**
- * The quote form on the home page and the two Stevenage service pages. The browser checks only
- * that required fields are filled (spec §5); the server applies the same limits as the contact
- * form so nothing oversized is ever stored.
+ * The quote form on the home page and on every town, region and service page (decision 16). The
+ * browser checks only that required fields are filled (spec §5); the server applies the same
+ * limits as the contact form so nothing oversized is ever stored.
  */
 import * as z from "zod/mini";
 import { firstErrors, formValues, type FieldErrors } from "./fields.ts";

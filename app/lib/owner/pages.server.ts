@@ -1,10 +1,11 @@
 /** The page a request came from, in the owner's words and in the groups of the sources report. */
 import { areaPath, content, regionPath, serviceAliasPath, servicePath } from "../../content/index.ts";
 
-export type PageGroup = "town" | "service" | "home" | "contact" | "other";
+export type PageGroup = "town" | "region" | "service" | "home" | "contact" | "other";
 
 export const PAGE_GROUP_NAMES: Record<PageGroup, string> = {
   town: "Town pages",
+  region: "Region pages",
   service: "Service pages",
   home: "Home page",
   contact: "Contact page",
@@ -26,7 +27,7 @@ const KNOWN = new Map<string, PageOrigin>([
     [servicePath(service), { group: "service", name: `${service.name} page` }] as const,
     [serviceAliasPath(service), { group: "service", name: `${service.name} page` }] as const,
   ]),
-  ...content.regions.map((region) => [regionPath(region), { group: "other", name: `${region.name} page` }] as const),
+  ...content.regions.map((region) => [regionPath(region), { group: "region", name: `${region.name} page` }] as const),
 ]);
 
 export function pageOrigin(path: string): PageOrigin {

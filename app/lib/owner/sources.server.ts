@@ -21,7 +21,7 @@ export interface SourceMonth {
   groups: SourceGroup[];
 }
 
-const GROUP_ORDER: PageGroup[] = ["town", "service", "home", "contact", "other"];
+const GROUP_ORDER: PageGroup[] = ["town", "region", "service", "home", "contact", "other"];
 
 /** The last `months` calendar months (this one included), newest first; months without requests are left out. */
 export function sourcesReport(store: LeadStore, months = 12, now: Date = new Date()): SourceMonth[] {

@@ -1,5 +1,6 @@
 /**
- * The quote form on the home page and the guttering page (spec §5, §8; DECISIONS.md item 3):
+ * The quote form on the home page, a service page and a town page (spec §5, §8; DECISIONS.md
+ * items 3 and 16: every landing page carries the form, so the visitor asks where they read):
  * the browser's own checks for the four required fields, then a thank-you notice, an empty
  * form, and the request kept in the store. The pages carry no script, so the form behaves the
  * same with JavaScript on or off.
@@ -12,6 +13,7 @@ const THANKS = "Thank you! We'll get back to you within 24 hours.";
 const PAGES = [
   { path: "/", address: "" },
   { path: "/guttering-fascias-in-stevenage", address: "12 Fairlands Way, Stevenage SG1 1AA" },
+  { path: "/areas/roofers-in-hitchin/", address: "3 Bancroft, Hitchin SG5 1JW" },
 ];
 
 function fields(page: Page) {
@@ -98,7 +100,7 @@ test.describe("without JavaScript", () => {
       await expect(page).toHaveURL(`${path}#contact`);
       expect(posts, "nothing was sent").toEqual([]);
 
-      // The address can stay empty (home) or be given (guttering page): both go through.
+      // The address can stay empty (home) or be given (the other pages): both go through.
       await sendAndCheck(page, info, path, address);
     });
   }
