@@ -54,11 +54,12 @@ const PROCESS = [
 
 function Stats({ stats }: { stats: Service["stats"] }) {
   return (
-    <dl className="mt-8 grid max-w-2xl grid-cols-3 gap-4">
+    // On a phone one figure a row, its words beside it: three tiles abreast would split the words.
+    <dl className="mt-8 grid max-w-2xl gap-3 sm:grid-cols-3 sm:gap-4">
       {stats.map((stat) => (
-        <div key={stat.label} className="flex flex-col rounded-xl bg-white p-4 text-center ring-1 ring-slate-200">
+        <div key={stat.label} className="flex items-baseline gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 sm:flex-col sm:items-center sm:gap-0 sm:p-4 sm:text-center">
           <dt className="text-sm text-muted">{stat.label}</dt>
-          <dd className="order-first text-2xl font-extrabold text-accent-dark sm:text-3xl">{stat.value}</dd>
+          <dd className="order-first shrink-0 text-2xl font-extrabold text-accent-dark sm:text-3xl">{stat.value}</dd>
         </div>
       ))}
     </dl>
