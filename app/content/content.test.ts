@@ -118,6 +118,12 @@ describe("a mistake in the content stops the build, naming the file and field", 
     );
   });
 
+  it("a fact written into a sentence that business.json does not hold", () => {
+    expect(problemsOf((c) => (c.services[0].intro[0] = "More than {experienceYear} years."))).toContain(
+      "app/content/services.json: [0].intro[0]: {experienceYear} is not a fact business.json holds (known: experienceYears)",
+    );
+  });
+
   it("a town that is its own neighbour", () => {
     expect(problemsOf((c) => (c.areas[0].nearby = ["st-albans", "watford"]))).toContain(
       "app/content/areas.json: [0].nearby[0]: a town cannot be its own neighbour",

@@ -71,14 +71,36 @@ function checkUnique(file: string, field: string, values: string[], problems: st
   });
 }
 
+/**
+ * Business facts that other files state in their own sentences, written there as {name}: one
+ * figure in business.json, so two pages can never disagree about it (decision 7).
+ */
+function insertFacts(file: string, raw: unknown, business: Business | undefined, problems: string[]): unknown {
+  const facts: Record<string, string | undefined> = { experienceYears: business && String(business.claims.experienceYears) };
+  const walk = (value: unknown, path: PropertyKey[]): unknown => {
+    if (typeof value === "string") {
+      return value.replace(/\{(\w+)\}/g, (whole, name: string) => {
+        if (name in facts) return facts[name] ?? whole;
+        problems.push(`app/content/${file}: ${fieldPath(path)}: {${name}} is not a fact business.json holds (known: ${Object.keys(facts).join(", ")})`);
+        return whole;
+      });
+    }
+    if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, i]));
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]));
+    return value;
+  };
+  return walk(raw, []);
+}
+
 export function loadContent(raw: RawContent): Content {
   const problems: string[] = [];
   const business = parseFile("business.json", businessSchema, raw.business, problems);
-  const services = parseFile("services.json", z.array(serviceSchema).min(1), raw.services, problems);
-  const regions = parseFile("regions.json", z.array(regionSchema).min(1), raw.regions, problems);
-  const areas = parseFile("areas.json", z.array(areaSchema).min(1), raw.areas, problems);
-  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).length(6), raw.gallery, problems);
-  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).length(3), raw.testimonials, problems);
+  const withFacts = (file: string, value: unknown) => insertFacts(file, value, business, problems);
+  const services = parseFile("services.json", z.array(serviceSchema).min(1), withFacts("services.json", raw.services), problems);
+  const regions = parseFile("regions.json", z.array(regionSchema).min(1), withFacts("regions.json", raw.regions), problems);
+  const areas = parseFile("areas.json", z.array(areaSchema).min(1), withFacts("areas.json", raw.areas), problems);
+  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).length(6), withFacts("gallery.json", raw.gallery), problems);
+  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).length(3), withFacts("testimonials.json", raw.testimonials), problems);
 
   crossCheck({ services, regions, areas, gallery, testimonials }, problems);
   if (problems.length > 0 || !business || !services || !regions || !areas || !gallery || !testimonials) {

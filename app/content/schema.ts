@@ -62,8 +62,13 @@ export const businessSchema = z.object({
   claims: z.object({
     quoteReply: text,
     emergency: text,
+    /** Said beside the opening hours, so "Sunday: Closed" and "24/7" read together. */
+    emergencyLine: text,
+    /**
+     * The one experience figure (decision 7): every page that states experience shows it. Other
+     * content files write it as {experienceYears}; a narrower figure says what it counts.
+     */
     experienceYears: z.number().int().positive(),
-    contactPageExperienceYears: z.number().int().positive(),
     newRoofGuarantee: text,
     epdmGuarantee: text,
     workmanshipGuarantee: text,

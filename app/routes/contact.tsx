@@ -40,7 +40,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const sellingPoints = [
     { label: "Free Quotes Within 24 Hours", Icon: ClockIcon },
     { label: "Fully Insured & Certified", Icon: ShieldIcon },
-    { label: `${site.claims.contactPageExperienceYears}+ Years Experience`, Icon: AwardIcon },
+    { label: `${site.claims.experienceYears}+ Years Experience`, Icon: AwardIcon },
     { label: "Quality Guaranteed", Icon: CheckIcon },
   ];
   const cards = [

@@ -212,10 +212,12 @@ test("the contact page offers a call, an e-mail, the service area, the message f
   await expect(aside.getByRole("listitem")).toHaveText([
     "Free Quotes Within 24 Hours",
     "Fully Insured & Certified",
-    "25+ Years Experience",
+    // Decision 7 (revised): one experience figure, the business's, on every page.
+    `${content.business.claims.experienceYears}+ Years Experience`,
     "Quality Guaranteed",
   ]);
   await expect(aside.getByRole("heading", { name: "Opening hours" })).toBeVisible();
   await expect(aside.getByRole("term")).toHaveText(["Monday–Friday", "Saturday", "Sunday"]);
   await expect(aside.getByRole("definition")).toHaveText(["8:00 AM – 6:00 PM", "9:00 AM – 4:00 PM", "Closed"]);
+  await expect(aside, "the office's hours never read against the 24/7 emergency line").toContainText("The emergency line is answered 24/7, Sundays included");
 });

@@ -7,17 +7,23 @@ function formatTime(hhmm: string): string {
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")}\u00a0${suffix}`;
 }
 
-/** The business's one set of opening hours (DECISIONS.md item 6). */
+/**
+ * The business's one set of opening hours (DECISIONS.md item 6), with the line that says the
+ * emergency number is answered outside them, so "Sunday: Closed" never reads against "24/7".
+ */
 export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
   const site = useBusiness();
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-      {site.openingHours.map((row) => (
-        <div key={row.label} className="contents">
-          <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
-          <dd>{row.opens && row.closes ? `${formatTime(row.opens)} –\u00a0${formatTime(row.closes)}` : "Closed"}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        {site.openingHours.map((row) => (
+          <div key={row.label} className="contents">
+            <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
+            <dd>{row.opens && row.closes ? `${formatTime(row.opens)} –\u00a0${formatTime(row.closes)}` : "Closed"}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm">{site.claims.emergencyLine}.</p>
+    </>
   );
 }
