@@ -207,6 +207,12 @@ test("the contact page offers a call, an e-mail, the service area, the message f
   await expect(form).toContainText("within 24 hours");
   await expect(form.getByLabel("Message")).toHaveAttribute("rows", "5");
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  // Said before it is pressed, and read with the button: it leaves for WhatsApp in a new tab.
+  await expect(form.getByRole("button", { name: "Send Message" })).toHaveAccessibleDescription(/opens WhatsApp in a new tab/);
+  await expect(form).toContainText("Fields marked * are required.");
+  for (const label of ["Full Name *", "Email Address *", "Phone Number *", "Postcode *", "Message *"]) {
+    await expect(form.getByLabel(label, { exact: true }), label).toHaveAttribute("required", "");
+  }
 
   const aside = page.getByRole("complementary", { name: /why choose us/i });
   await expect(aside.getByRole("listitem")).toHaveText([

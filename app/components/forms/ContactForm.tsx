@@ -8,11 +8,12 @@ import type { ContactActionData } from "~/lib/forms/contact.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 
+// Every field is required, marked as the quote form marks its own.
 const FIELDS = [
-  ["name", "Full Name", "text", "name"],
-  ["email", "Email Address", "email", "email"],
-  ["phone", "Phone Number", "tel", "tel"],
-  ["postcode", "Postcode", "text", "postal-code"],
+  ["name", "Full Name *", "text", "name"],
+  ["email", "Email Address *", "email", "email"],
+  ["phone", "Phone Number *", "tel", "tel"],
+  ["postcode", "Postcode *", "text", "postal-code"],
 ] as const;
 
 export function ContactForm({ serverResult }: { serverResult?: ContactActionData }) {
@@ -36,7 +37,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionData
       <h2 id="contact-form-title" className="text-2xl sm:text-3xl">
         Send Us A Message
       </h2>
-      <p className="text-muted">We reply within 24 hours with a free quote.</p>
+      <p className="text-muted">We reply within 24 hours with a free quote. Fields marked * are required.</p>
       {/* Empty until the script puts one of the notices below in it, so that it is announced. */}
       <div tabIndex={-1} role="status" aria-live="polite" className="outline-none" data-notices="">
         {sent && (
@@ -78,23 +79,24 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionData
             label={label}
             type={type}
             autoComplete={autoComplete}
+            required
             defaultValue={values?.[name]}
             error={errors[name]}
           />
         ))}
       </div>
-      <TextArea form="contact" name="message" label="Message" rows={5} defaultValue={values?.message} error={errors.message} />
-      <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
-        Send Message
-      </button>
-      <p className="text-sm text-muted">
-        Sending opens a chat with us in a new tab, with your message ready to send. We also keep a copy so we can reply. See
-        our{" "}
+      <TextArea form="contact" name="message" label="Message *" rows={5} required defaultValue={values?.message} error={errors.message} />
+      {/* Said before the button and read with it: pressing it leaves for WhatsApp in a new tab. */}
+      <p id="contact-send-note" className="text-sm text-muted">
+        Send Message opens WhatsApp in a new tab, with your message ready to send. We also keep a copy so we can reply. See our{" "}
         <a href="/privacy" className="link">
           privacy notice
         </a>
         .
       </p>
+      <button type="submit" aria-describedby="contact-send-note" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
+        Send Message
+      </button>
     </form>
   );
 }

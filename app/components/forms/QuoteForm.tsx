@@ -50,6 +50,8 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
         type="file"
         multiple
         accept={PHOTO_TYPES.join(",")}
+        // A real file input, so it works without script; the browser itself names the chosen files.
+        className="field cursor-pointer text-muted file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-2 file:border-ink file:bg-paper file:px-3 file:font-semibold file:text-ink hover:file:bg-paper-dark"
         error={errors.photos}
       />
       <button type="submit" className="btn-primary w-full sm:w-auto">
