@@ -156,6 +156,21 @@ export const areaSchema = z.object({
   description: sentence,
   /** A paragraph for the town's own page. */
   intro: z.string().min(1),
+  /**
+   * What is true of the town's roofs, a paragraph each, so its page says what no other town's
+   * does (a test counts at least 250 words of its own on every town page). Facts of the place
+   * only: no projects, prices or figures the business has not stated elsewhere.
+   */
+  local: z.object({
+    /** Its housing stock and when it was built. */
+    homes: z.string().min(1),
+    /** Its conservation areas, and what they mean for a roof. */
+    conservation: z.string().min(1),
+    /** How exposed it is: height, coast, trees, wind and weather. */
+    weather: z.string().min(1),
+    /** The roof problems we meet there most. */
+    problems: z.string().min(1),
+  }),
   /** Slugs of 2 to 4 neighbouring towns, nearest first. */
   nearby: z.array(slug).min(2).max(4),
   /** Overrides the default meta description of the town's page. */

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { areaOutline, convexHull, frame, placeLabels, projection } from "./map-geometry.ts";
+import { areaOutline, convexHull, frame, placeLabels, projection, milesBetween } from "./map-geometry.ts";
 
 it("projects coordinates to kilometres: a degree of latitude is about 111 km, a degree of longitude less in England", () => {
   const project = projection([
@@ -67,4 +67,10 @@ it("moves a label to another side when the first would cover a label placed befo
   expect(second!.side).toBe("right");
   const [edge] = placeLabels([{ at: { x: 390, y: 200 }, width: 60, height: 14, gap: 8 }], [], 6, frameBox);
   expect(edge!.side).toBe("left");
+});
+
+it("measures the straight-line distance between two places in miles", () => {
+  // One degree of latitude is 110.57 km, 68.7 miles.
+  expect(milesBetween({ lat: 51.5, lon: -0.2 }, { lat: 52.5, lon: -0.2 })).toBeCloseTo(68.7, 1);
+  expect(milesBetween({ lat: 51.9, lon: -0.2 }, { lat: 51.9, lon: -0.2 })).toBe(0);
 });

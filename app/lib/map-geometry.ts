@@ -36,6 +36,15 @@ export function projection(places: LatLon[]): (place: LatLon) => Point {
   return ({ lat, lon }) => ({ x: (lon - lon0) * kmPerLon, y: (lat0 - lat) * KM_PER_DEGREE_LAT });
 }
 
+export const KM_PER_MILE = 1.609344;
+
+/** The straight-line distance between two places, in miles. */
+export function milesBetween(a: LatLon, b: LatLon): number {
+  const project = projection([a, b]);
+  const [p, q] = [project(a), project(b)];
+  return Math.hypot(p.x - q.x, p.y - q.y) / KM_PER_MILE;
+}
+
 const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
 
 /** The convex hull (Andrew's monotone chain), clockwise on screen, without repeated points. */

@@ -4,7 +4,7 @@
  * `ServiceMap` draws it. A town added to areas.json appears on every map with no code change.
  */
 import { areaPath, content, findRegion, site, type Area } from "~/content/index.ts";
-import { areaOutline, boundsOf, frame, placeLabels, projection, type Box, type Point } from "./map-geometry.ts";
+import { areaOutline, boundsOf, frame, KM_PER_MILE, placeLabels, projection, type Box, type Point } from "./map-geometry.ts";
 
 /** What a map shows: everything, one region's towns, or one town and its neighbours. */
 export type MapFocus = { kind: "all" } | { kind: "region"; region: string } | { kind: "town"; town: string };
@@ -57,7 +57,6 @@ const REACH_KM = 5;
 export const LABEL_SIZE = { current: 17, other: 15, keyOnPhone: 24 };
 /** A bold sans-serif letter is about this wide, in ems: enough to keep labels apart. */
 const CHAR_WIDTH_EM = 0.6;
-const KM_PER_MILE = 1.609344;
 
 function focusTowns(focus: MapFocus, towns: Area[]): { highlighted: Area[]; current?: Area } {
   if (focus.kind === "region") return { highlighted: towns.filter((t) => t.region === focus.region) };

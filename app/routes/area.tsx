@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
-import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site } from "~/content/index.ts";
+import { area as areaBySlug, areaPath, content, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site, type Area } from "~/content/index.ts";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
@@ -13,6 +13,7 @@ import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { milesBetween } from "~/lib/map-geometry.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/area";
 
@@ -51,6 +52,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
+/** How far the town is from the base, worked out from the coordinates in areas.json. */
+function fromBase(town: Area): string {
+  const base = content.areas.find((a) => a.name === site.base.town);
+  if (!base || base.slug === town.slug) return `${town.name} is our home town: we are based here, so we are never far from your roof.`;
+  const miles = Math.max(1, Math.round(milesBetween(base, town)));
+  return `${town.name} is about ${miles} mile${miles === 1 ? "" : "s"} from our base in ${base.name} as the crow flies, so a survey or an urgent repair here is a short trip for us.`;
+}
+
+const LOCAL_SECTIONS = [
+  ["homes", "The homes"],
+  ["conservation", "Conservation areas"],
+  ["weather", "Weather and exposure"],
+  ["problems", "What we repair most"],
+] as const;
+
 const CORE = ["roof-repairs", "new-roof-installation", "flat-roofing", "pitched-roofing"];
 const ADDITIONAL = ["Guttering, fascias and soffits", "Roof maintenance and inspections", "Chimney repairs and repointing", "Lead flashing and valleys", "Moss removal and roof cleaning", "Emergency repairs 24/7"];
 
@@ -77,7 +93,17 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
         <QuoteAndCall quoteHref="#contact" />
       </Hero>
       <Intro paragraphs={[town.intro]} />
-      <Section title={`Roofing services in ${town.name}`}>
+      <Section title={`Roofs in ${town.name}`} intro={<p>{fromBase(town)}</p>}>
+        <div className="grid gap-8 md:grid-cols-2">
+          {LOCAL_SECTIONS.map(([key, title]) => (
+            <div key={key}>
+              <h3 className="mb-2 text-xl">{title}</h3>
+              <p className="prose-measure">{town.local[key]}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+      <Section title={`Roofing services in ${town.name}`} tone="white">
         <div className="grid gap-10 md:grid-cols-2">
           <div>
             <h3 className="mb-3 text-xl">Core services</h3>
@@ -101,14 +127,14 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </div>
       </Section>
-      <Section title={`Why choose us in ${town.name}`} tone="white">
+      <Section title={`Why choose us in ${town.name}`}>
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {reasons.map((reason) => (
             <FeatureCard key={reason.title} title={reason.title} text={reason.text} />
           ))}
         </div>
       </Section>
-      <Section title={`Recent projects in and around ${town.name}`}>
+      <Section title={`Recent projects in and around ${town.name}`} tone="white">
         <ul className="grid gap-6 md:grid-cols-3">
           {town.projects.map((project) => (
             <li key={project.title} className="card">
@@ -118,7 +144,7 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
       </Section>
-      <Section title="Nearby areas we cover" tone="white">
+      <Section title="Nearby areas we cover">
         <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
           <ServiceMap map={serviceMap({ kind: "town", town: town.slug })} />
           <div>
