@@ -120,11 +120,12 @@ export interface Label extends Box {
   side: LabelSide;
 }
 
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+export const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
  * Places each label beside its point on the first side where it overlaps no label placed before,
- * no other point and stays inside the frame; failing that, on the side with the least overlap.
+ * no other point and stays inside the frame; failing that, on the side with the least overlap,
+ * where covering a name counts ten times covering a marker.
  * Labels are given in order of importance, so the most important always gets its first choice.
  */
 export function placeLabels(
@@ -146,7 +147,8 @@ export function placeLabels(
     const cost = (label: Label) => {
       const outside = label.x < frameBox.x || label.y < frameBox.y || label.x + width > frameBox.x + frameBox.width || label.y + height > frameBox.y + frameBox.height;
       const others = obstacleBoxes.filter((o) => o.at.x !== at.x || o.at.y !== at.y).map((o) => o.box);
-      const hits = [...placed, ...others].filter((b) => overlaps(label, b)).length;
+      // Covering another name is worse than covering a marker: the name would be lost.
+      const hits = placed.filter((b) => overlaps(label, b)).length * 10 + others.filter((b) => overlaps(label, b)).length;
       return hits + (outside ? 100 : 0);
     };
     const best = candidates.reduce((a, b) => (cost(b) < cost(a) ? b : a));

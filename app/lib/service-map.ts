@@ -4,7 +4,7 @@
  * `ServiceMap` draws it. A town added to areas.json appears on every map with no code change.
  */
 import { areaPath, content, findRegion, site, type Area } from "~/content/index.ts";
-import { areaOutline, boundsOf, frame, KM_PER_MILE, placeLabels, projection, type Box, type Point } from "./map-geometry.ts";
+import { areaOutline, boundsOf, frame, KM_PER_MILE, overlaps, placeLabels, projection, type Box, type Label, type Point } from "./map-geometry.ts";
 
 /** What a map shows: everything, one region's towns, or one town and its neighbours. */
 export type MapFocus = { kind: "all" } | { kind: "region"; region: string } | { kind: "town"; town: string };
@@ -22,7 +22,15 @@ export interface MapTown {
   y: number;
   emphasis: Emphasis;
   isBase: boolean;
-  label?: { x: number; y: number; anchor: "start" | "middle" | "end" };
+  /**
+   * A link to the town's page only where the page also lists the town as a text link beside the
+   * map (every town on the whole map, the highlighted ones on a region's or a town's): markers are
+   * too small to tap on a phone, the list is not. The page's own town and the hollow background
+   * towns are drawn, not linked.
+   */
+  isLink: boolean;
+  /** `key` labels stay on a phone, drawn larger; the others show from 40rem up. */
+  label?: { x: number; y: number; anchor: "start" | "middle" | "end"; key: boolean };
 }
 
 export interface MapRegion {
@@ -56,7 +64,9 @@ const REACH_KM = 5;
  */
 export const LABEL_SIZE = { current: 17, other: 15, keyOnPhone: 24 };
 /** A bold sans-serif letter is about this wide, in ems: enough to keep labels apart. */
-const CHAR_WIDTH_EM = 0.6;
+const CHAR_WIDTH_EM = 0.66;
+/** A line of text stands this many ems tall, from its ascenders to its descenders. */
+const LINE_HEIGHT_EM = 1.25;
 
 function focusTowns(focus: MapFocus, towns: Area[]): { highlighted: Area[]; current?: Area } {
   if (focus.kind === "region") return { highlighted: towns.filter((t) => t.region === focus.region) };
@@ -82,7 +92,7 @@ function mapTitle(focus: MapFocus, current: Area | undefined): string {
 function describe(focus: MapFocus, base: Area, highlighted: Area[], current: Area | undefined): string {
   const regions = content.regions.map((r) => `${r.townCount} in ${r.name}`);
   const intro = `${site.name} is based in ${base.name}.`;
-  const links = "Each marker links to the town's page; the same towns are listed as text beside the map.";
+  const links = "The towns are listed as links beside the map, and their markers link to the same pages.";
   if (focus.kind === "region") {
     return `${intro} The ${highlighted.length} towns we cover in ${regionName(focus.region)} are highlighted, with the neighbouring towns we cover around them. ${links}`;
   }
@@ -127,27 +137,36 @@ export function serviceMap(focus: MapFocus): ServiceMapModel {
       y: Math.round(at.y * 10) / 10,
       emphasis: emphasis(town),
       isBase: town === base,
+      isLink: emphasis(town) === "normal" || emphasis(town) === "highlight",
     }));
 
   // Labels for the towns that matter on this page, the page's own town first; the base always.
+  // Key labels stay on a phone: on a town's map it and its neighbours ("do they come to me?").
   const labelled = mapTowns
     .filter((t) => t.emphasis === "current" || t.emphasis === "highlight" || t.isBase)
     .sort((a, b) => Number(b.emphasis === "current") - Number(a.emphasis === "current"));
+  const isKey = (t: MapTown) => t.emphasis === "current" || t.isBase || (focus.kind === "town" && t.emphasis === "highlight");
   const labels = placeLabels(
     labelled.map((t) => {
       const size = t.emphasis === "current" ? LABEL_SIZE.current : LABEL_SIZE.other;
-      const widest = t.emphasis === "current" || t.isBase ? LABEL_SIZE.keyOnPhone : size;
-      return { at: t, width: labelText(t).length * widest * CHAR_WIDTH_EM, height: size, gap: t.emphasis === "current" ? 20 : 12 };
+      // A key label is placed with room for the size a phone draws it at.
+      const room = isKey(t) ? LABEL_SIZE.keyOnPhone : size;
+      return { at: t, width: labelText(t).length * room * CHAR_WIDTH_EM, height: room * LINE_HEIGHT_EM, gap: t.emphasis === "current" ? 20 : 12 };
     }),
     mapTowns,
     8,
     { x: 0, y: 0, width: WIDTH, height },
   );
+  // Labels never overlap: one that found no free place is left off (its town is listed beside).
+  const kept: Label[] = [];
   labelled.forEach((town, i) => {
     const label = labels[i]!;
+    if (kept.some((other) => overlaps(label, other))) return;
+    kept.push(label);
     const anchor = label.side === "right" ? "start" : label.side === "left" ? "end" : "middle";
     const x = anchor === "start" ? label.x : anchor === "end" ? label.x + label.width : label.x + label.width / 2;
-    town.label = { x: Math.round(x), y: Math.round(label.y + label.height * 0.8), anchor };
+    // The baseline sits one em down the box: the ascenders reach its top, the descenders its foot.
+    town.label = { x: Math.round(x), y: Math.round(label.y + label.height / LINE_HEIGHT_EM), anchor, key: isKey(town) };
   });
 
   const regions: MapRegion[] = content.regions.map((region, style) => {

@@ -70,14 +70,13 @@ function BaseMarker({ x, y, size }: { x: number; y: number; size: number }) {
   );
 }
 
-function TownLink({ town }: { town: MapTown }) {
+/** A town's marker and name: a link where the page lists the town beside the map too. */
+function TownMarker({ town }: { town: MapTown }) {
   const style = regionStyle(town.style);
   const r = SIZE[town.emphasis];
   const dim = town.emphasis === "dim";
-  return (
-    <a href={town.href} className="map-town">
-      <title>{town.name}</title>
-      <circle className="map-focus" cx={town.x} cy={town.y} r={r + 9} fill="none" stroke="#b45309" strokeWidth="3" visibility="hidden" />
+  const drawing = (
+    <>
       {town.emphasis === "current" && <circle className="map-ring" cx={town.x} cy={town.y} r={r + 5} fill="none" stroke={INK} strokeWidth="2.5" />}
       {town.isBase ? (
         <BaseMarker x={town.x} y={town.y} size={r + 3} />
@@ -94,7 +93,7 @@ function TownLink({ town }: { town: MapTown }) {
       )}
       {town.label && (
         <text
-          className={town.emphasis === "current" || town.isBase ? "map-label is-key" : "map-label"}
+          className={town.label.key ? "map-label is-key" : "map-label"}
           x={town.label.x}
           y={town.label.y}
           textAnchor={town.label.anchor}
@@ -103,6 +102,14 @@ function TownLink({ town }: { town: MapTown }) {
           {labelText(town)}
         </text>
       )}
+    </>
+  );
+  if (!town.isLink) return <g className="map-town">{drawing}</g>;
+  return (
+    <a href={town.href} className="map-town">
+      <title>{town.name}</title>
+      <circle className="map-focus" cx={town.x} cy={town.y} r={r + 9} fill="none" stroke="#b45309" strokeWidth="3" visibility="hidden" />
+      {drawing}
     </a>
   );
 }
@@ -168,7 +175,7 @@ export function ServiceMap({ map, id = "service-map" }: { map: ServiceMapModel; 
             ),
         )}
         {towns.map((town) => (
-          <TownLink key={town.slug} town={town} />
+          <TownMarker key={town.slug} town={town} />
         ))}
         <g className="map-scale" aria-hidden="true">
           <path d={`M${map.scaleBar.x} ${map.scaleBar.y - 6}v6h${map.scaleBar.length}v-6`} fill="none" stroke={INK} strokeWidth="2" />
