@@ -28,6 +28,8 @@ export default [
       layout("routes/admin/guard.tsx", [
         index("routes/admin/inbox.tsx"),
         route("requests/:id", "routes/admin/request.tsx"),
+        route("quotes/:id", "routes/admin/quote.tsx"),
+        route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),

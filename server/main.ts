@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
 import { closeLeadStore, leadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
-import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
+import { LeadNotifier, mailTransport, setNotifierWake, setOutgoingMail } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
 import { createApp } from "./app.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
@@ -56,6 +56,15 @@ if (notifier) {
   setNotifierWake(() => void notifier.deliverDue());
   notifier.start();
 }
+const outgoing =
+  settings.smtpUrl && settings.leadsNotifyTo
+    ? {
+        transport: mailTransport(settings.smtpUrl),
+        from: { name: business.name, address: settings.leadsNotifyFrom ?? settings.leadsNotifyTo.split(",")[0]!.trim() },
+        ownerTo: settings.leadsNotifyTo,
+      }
+    : undefined;
+setOutgoingMail(outgoing);
 const limiter = createRateLimiter({ limit: settings.formRateLimit, windowMs: 60_000 });
 const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windowMs: 60_000 });
 
@@ -91,6 +100,7 @@ function shutdown(signal: string) {
   signInLimiter.stop();
   server.close(async () => {
     await notifier?.stop();
+    outgoing?.transport.close();
     closeLeadStore();
     rmSync(pidFile, { force: true });
     process.exit(0);
