@@ -8,20 +8,8 @@ import { asRow, type LeadStore } from "../leads.server.ts";
 import { quoteTotals, type QuoteLine } from "../quotes/money.ts";
 import { recordAudit } from "./audit.server.ts";
 import { changeStatus, startOfUkDay } from "./inbox.server.ts";
+import type { QuoteStatus } from "./quote-status.ts";
 import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
-
-export const QUOTE_STATUSES = ["draft", "sent", "viewed", "accepted", "declined", "expired", "replaced"] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
-
-export const QUOTE_STATUS_NAMES: Record<QuoteStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  accepted: "Accepted",
-  declined: "Declined",
-  expired: "Expired",
-  replaced: "Replaced",
-};
 
 /** How long a new quote is valid, unless the owner sets another date. */
 export const DEFAULT_VALID_DAYS = 30;
