@@ -25,8 +25,9 @@ const REASON_MAX = 1000;
 
 export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
-  // The address is the key to the quote: it must not travel to another page in a Referer.
-  "Referrer-Policy": "no-referrer",
+  // The address is the key to the quote: it must not travel to another site in a Referer.
+  // ("no-referrer" would also make the browser send "Origin: null" with the page's own forms.)
+  "Referrer-Policy": "same-origin",
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

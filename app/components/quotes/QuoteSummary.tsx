@@ -14,7 +14,8 @@ export function QuoteSummary({ quote, caption }: { quote: QuoteSummaryData; capt
   const { totals } = quote;
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto">
+      {/* On a narrow phone with large text the table may scroll sideways: keyboard users can too. */}
+      <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
         <table className="w-full text-left">
           <caption className="sr-only">{caption}</caption>
           <thead>
