@@ -212,11 +212,18 @@ describe("the customer's link", () => {
     expect(quoteRow(quoteId).status).toBe("sent");
   });
 
-  it("says an expired link has expired and takes no answer", async () => {
+  it("the inbox lists a quote about to expire; once past, the link says it has expired and takes no answer", async () => {
     const { quoteId, link } = await sentQuote();
-    const store = openStore(server.dataDir);
-    store.db.prepare("UPDATE quotes SET expires_at = ? WHERE id = ?").run(new Date(Date.now() - 1000).toISOString(), quoteId);
-    store.close();
+    const setExpiry = (at: Date) => {
+      const store = openStore(server.dataDir);
+      store.db.prepare("UPDATE quotes SET expires_at = ? WHERE id = ?").run(at.toISOString(), quoteId);
+      store.close();
+    };
+    setExpiry(new Date(Date.now() + 86_400_000));
+    const inbox = await (await fetch(`${server.url}/admin`, { headers: { Cookie: owner.cookie } })).text();
+    expect(inbox).toContain("Quotes about to expire");
+    expect(inbox).toContain(`href="/admin/quotes/${quoteId}"`);
+    setExpiry(new Date(Date.now() - 1000));
     const response = await fetch(`${server.url}${link}`);
     expect(response.status).toBe(410);
     const html = await response.text();

@@ -56,9 +56,9 @@ function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; custo
     guarantees: ["Fully insured"],
     followUps: true,
   };
-  const sent = () => {
+  const sent = (validUntil = draft.validUntil) => {
     const quote = createQuote(store, leadId, { actor: "Sweep", vatNumber: "GB999999973" })!;
-    saveDraft(store, quote.id, draft);
+    saveDraft(store, quote.id, { ...draft, validUntil });
     const result = sendQuote(store, quote.id, { actor: "Sweep" });
     if ("refused" in result) throw new Error(result.refused);
     return result;
@@ -67,6 +67,8 @@ function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; custo
   saveDraft(store, drafted.id, draft);
   const open = sent();
   const accepted = sent();
+  // Shown in the inbox as about to expire.
+  sent(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
   acceptQuote(store, accepted.quote.id, { name: "Sweep Visitor", address: "192.0.2.1" });
   return {
     owner: [`/admin/quotes/${drafted.id}`, `/admin/quotes/${open.quote.id}`, `/admin/quotes/${accepted.quote.id}`],

@@ -134,17 +134,6 @@ export function saveDraft(store: LeadStore, id: number, draft: QuoteDraft): bool
   return Number(changed) === 1;
 }
 
-/** Follow-ups on or off: the one thing the owner may change on a sent quote, since the customer never sees it. */
-export function setFollowUps(store: LeadStore, id: number, on: boolean, actor: string): boolean {
-  return store.inTransaction(() => {
-    const quote = quoteById(store, id);
-    if (!quote || quote.followUps === on) return Boolean(quote);
-    store.db.prepare("UPDATE quotes SET follow_ups = ? WHERE id = ?").run(on ? 1 : 0, id);
-    recordAudit(store, { actor, action: on ? "turned follow-ups on" : "turned follow-ups off", leadId: quote.leadId, detail: quoteNumber(quote) });
-    return true;
-  });
-}
-
 export type SendRefusal = "not-draft" | "no-lines" | "past-date" | "earlier-answered";
 
 /**
@@ -289,5 +278,47 @@ function answerQuote(store: LeadStore, id: number, answer: Answer, status: "acce
     });
     changeStatus(store, quote.leadId, status === "accepted" ? "won" : "lost", actor, now);
     return true;
+  });
+}
+
+/** How far ahead the inbox warns of a quote about to expire. */
+export const EXPIRING_SOON_DAYS = 3;
+
+export interface ExpiringQuote {
+  id: number;
+  year: number;
+  sequence: number;
+  revision: number;
+  leadName: string;
+  expiresAt: string;
+}
+
+/** Sent or viewed quotes, unanswered, whose link stops working within a few days: soonest first. */
+export function quotesExpiringSoon(store: LeadStore, now: Date = new Date()): ExpiringQuote[] {
+  return store.db
+    .prepare(
+      `SELECT quotes.id, year, sequence, revision, leads.name AS leadName, expires_at AS expiresAt FROM quotes JOIN leads ON leads.id = quotes.lead_id
+       WHERE quotes.status IN ('sent', 'viewed') AND expires_at > ? AND expires_at <= ? ORDER BY expires_at, quotes.id`,
+    )
+    .all(now.toISOString(), new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS).toISOString())
+    .map((row) => asRow<ExpiringQuote>(row));
+}
+
+/**
+ * Marks Expired every unanswered quote past its valid-until day, with a line in its request's
+ * history; returns how many. The link already refuses an answer from that moment: this makes the
+ * owner's pages say so too.
+ */
+export function expireDue(store: LeadStore, now: Date = new Date()): number {
+  return store.inTransaction(() => {
+    const due = store.db
+      .prepare(`SELECT ${COLUMNS} FROM quotes WHERE status IN ('sent', 'viewed') AND expires_at <= ?`)
+      .all(now.toISOString())
+      .map(asQuote);
+    for (const quote of due) {
+      store.db.prepare("UPDATE quotes SET status = 'expired' WHERE id = ?").run(quote.id);
+      recordAudit(store, { actor: "the site", action: "marked the quote expired", leadId: quote.leadId, detail: quoteNumber(quote), now });
+    }
+    return due.length;
   });
 }

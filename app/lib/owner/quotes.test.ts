@@ -6,9 +6,11 @@ import {
   checkQuoteLink,
   createQuote,
   declineQuote,
+  expireDue,
   markViewed,
   quoteById,
   quoteNumber,
+  quotesExpiringSoon,
   reviseQuote,
   saveDraft,
   sendQuote,
@@ -123,4 +125,24 @@ it("declining keeps the reason and loses the request; an expired quote takes no 
   expect(declineQuote(store, quote.id, { name: "", address: "192.0.2.1", reason: "Too dear", now: later(2) })).toBe(true);
   expect(quoteById(store, quote.id)).toMatchObject({ status: "declined", declineReason: "Too dear" });
   expect(leadById(store, leadId)?.status).toBe("lost");
+});
+
+describe("expiry", () => {
+  it("the inbox lists a quote in its last three days; at the end of its valid-until day it becomes Expired, once", () => {
+    const { quote } = sentQuote();
+    expect(quotesExpiringSoon(store, new Date("2026-12-21T23:59:00Z"))).toEqual([]);
+    expect(quotesExpiringSoon(store, new Date("2026-12-22T00:00:00Z")).map((q) => [q.id, q.leadName])).toEqual([[quote.id, "Jane Smith"]]);
+    expect(expireDue(store, new Date("2026-12-24T23:59:59Z"))).toBe(0);
+    expect(expireDue(store, new Date("2026-12-25T00:00:00Z"))).toBe(1);
+    expect(expireDue(store, new Date("2026-12-26T00:00:00Z"))).toBe(0);
+    expect(quoteById(store, quote.id)?.status).toBe("expired");
+    expect(quotesExpiringSoon(store, new Date("2026-12-24T00:00:00Z"))).toEqual([]);
+  });
+
+  it("an answered quote never expires", () => {
+    const { quote } = sentQuote();
+    acceptQuote(store, quote.id, { name: "Jane Smith", address: "192.0.2.1", now: later(1) });
+    expect(expireDue(store, later(60))).toBe(0);
+    expect(quoteById(store, quote.id)?.status).toBe("accepted");
+  });
 });
