@@ -54,7 +54,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   let { quote } = link;
   if (quote.status === "sent" && markViewed(store, quote.id)) {
     quote = quoteById(store, quote.id)!;
-    await tellOwnerOf("viewed", quote, request);
+    // Not awaited: a slow mail server must not keep the customer waiting for the page.
+    void tellOwnerOf("viewed", quote, request);
   }
   const lead = leadById(store, quote.leadId);
   return {
