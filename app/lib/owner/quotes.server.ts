@@ -173,9 +173,13 @@ export function unsendQuote(store: LeadStore, id: number, reason: string): void 
     const quote = quoteById(store, id);
     if (!quote || quote.status !== "sent" || quote.viewedAt) return;
     store.db.prepare("UPDATE quotes SET status = 'draft', token_hash = NULL, expires_at = NULL, sent_at = NULL WHERE id = ?").run(id);
+    // The revisions this send replaced get back the state they had (only an answered quote has answered_at).
     store.db
-      .prepare("UPDATE quotes SET status = 'sent' WHERE year = ? AND sequence = ? AND revision = ? AND status = 'replaced'")
-      .run(quote.year, quote.sequence, quote.revision - 1);
+      .prepare(
+        `UPDATE quotes SET status = CASE WHEN answered_at IS NOT NULL THEN 'declined' WHEN expires_at <= ? THEN 'expired' WHEN viewed_at IS NOT NULL THEN 'viewed' ELSE 'sent' END
+         WHERE year = ? AND sequence = ? AND revision < ? AND status = 'replaced' AND sent_at IS NOT NULL`,
+      )
+      .run(new Date().toISOString(), quote.year, quote.sequence, quote.revision);
     recordAudit(store, { actor: "mail server", action: "refused the quote's e-mail; it is a draft again", leadId: quote.leadId, detail: `${quoteNumber(quote)}: ${reason.slice(0, 200)}` });
   });
 }

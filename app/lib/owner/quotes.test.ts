@@ -146,3 +146,15 @@ describe("expiry", () => {
     expect(quoteById(store, quote.id)?.status).toBe("accepted");
   });
 });
+
+it("an e-mail refused for a revision gives the earlier one back its state, link and all", () => {
+  const { token, quote } = sentQuote();
+  markViewed(store, quote.id, later(1));
+  const revision = reviseQuote(store, quote.id, { actor: "Dave", now: later(1) })!;
+  sendQuote(store, revision.id, { actor: "Dave", now: later(1) });
+  expect(quoteById(store, quote.id)?.status).toBe("replaced");
+  unsendQuote(store, revision.id, "mailbox full");
+  expect(quoteById(store, quote.id)?.status).toBe("viewed");
+  expect(quoteById(store, revision.id)?.status).toBe("draft");
+  expect(checkQuoteLink(store, token, later(1)).state).toBe("open");
+});
