@@ -2,7 +2,7 @@
  * Money on quotes: whole pence, never floating point. Prices are typed in pounds ("12.50") and
  * parsed as text; quantities may have two decimals (2.5 m) and are kept in hundredths. VAT is
  * worked out and rounded on each line, half a penny up, and the totals are the sums of the lines
- * (docs/decisions/0012-quotes.md).
+ * (docs/decisions/0013-quotes.md).
  */
 
 /** VAT at the standard rate, in per cent. */
