@@ -28,6 +28,8 @@ export default [
       layout("routes/admin/guard.tsx", [
         index("routes/admin/inbox.tsx"),
         route("requests/:id", "routes/admin/request.tsx"),
+        route("quotes/:id", "routes/admin/quote.tsx"),
+        route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
@@ -37,6 +39,9 @@ export default [
       ]),
     ]),
   ]),
+  // A customer's quote: the token is the key, so it is rendered per request (server/app.ts).
+  route("q/:token", "routes/customer-quote.tsx"),
+  route("q/:token/pdf", "routes/customer-quote-pdf.ts"),
   // Area pages are /areas/roofers-in-{slug}/ with a trailing slash. The "roofers-in-" prefix is
   // checked by the loader: a segment cannot be half static.
   route("areas/:slug", "routes/area.tsx"),

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } from "../app/lib/photos.server.ts";
+import { CLIENT_ADDRESS_HEADER, PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } from "../app/lib/photos.server.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
 import { readRequestTarget } from "./request-target.ts";
@@ -81,6 +81,8 @@ function setCommonHeaders(res: ServerResponse) {
 
 /** The owner's area: signed-in pages rendered per request, never prerendered. */
 const OWNER_AREA = /^\/admin(\/|$)/;
+/** A customer's quote link: a page for one person, rendered per request like the owner's. */
+const QUOTE_LINK = /^\/q\//;
 /** The passkey ceremonies' endpoints: sign-in attempts, rate limited on their own. */
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 
@@ -139,7 +141,7 @@ export function createApp(options: AppOptions) {
   async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer, overrides: Record<string, string | null> = {}) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || name === UPLOAD_HEADER) continue;
+      if (value === undefined || name === UPLOAD_HEADER || name === CLIENT_ADDRESS_HEADER) continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       else headers.set(name, value);
     }
@@ -191,7 +193,7 @@ export function createApp(options: AppOptions) {
    * A multipart post (the quote form, which can carry photos): the text fields go on to the app as
    * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
    */
-  async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL) {
+  async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL, client: string) {
     if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
     const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
     const { token, release } = registerUpload(form.upload);
@@ -203,6 +205,7 @@ export function createApp(options: AppOptions) {
       "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
       "content-length": null,
       [UPLOAD_HEADER]: token,
+      [CLIENT_ADDRESS_HEADER]: client,
     });
   }
 
@@ -233,7 +236,7 @@ export function createApp(options: AppOptions) {
     }
 
     if (method === "GET" || method === "HEAD") {
-      if (OWNER_AREA.test(pathname)) return toApp(req, res, url);
+      if (OWNER_AREA.test(pathname) || QUOTE_LINK.test(pathname)) return toApp(req, res, url);
       const file = site.files.get(pathname);
       if (file) return sendStatic(req, res, file);
       const canonical = site.redirects.get(pathname);
@@ -260,9 +263,9 @@ export function createApp(options: AppOptions) {
         res.setHeader("Content-Security-Policy", cspFor(""));
         return res.end(options.tooManyRequestsPage ?? "Something went wrong. Please try calling us directly.");
       }
-      if (MULTIPART.test(type)) return multipartToApp(req, res, url);
+      if (MULTIPART.test(type)) return multipartToApp(req, res, url, client);
       const body = await readBody(req, MAX_BODY_BYTES);
-      return toApp(req, res, url, body);
+      return toApp(req, res, url, body, { [CLIENT_ADDRESS_HEADER]: client });
     }
 
     const allow = site.files.has(pathname) ? "GET, HEAD" : "GET, HEAD, POST";

@@ -9,8 +9,9 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
 import { closeLeadStore, leadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
-import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
+import { LeadNotifier, mailTransport, setNotifierWake, setOutgoingMail } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
+import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { createApp } from "./app.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
@@ -56,6 +57,20 @@ if (notifier) {
   setNotifierWake(() => void notifier.deliverDue());
   notifier.start();
 }
+const outgoing =
+  settings.smtpUrl && settings.leadsNotifyTo
+    ? {
+        transport: mailTransport(settings.smtpUrl),
+        from: { name: business.name, address: settings.leadsNotifyFrom ?? settings.leadsNotifyTo.split(",")[0]!.trim() },
+        ownerTo: settings.leadsNotifyTo,
+      }
+    : undefined;
+setOutgoingMail(outgoing);
+// Quotes past their valid-until day become Expired (their links refuse answers from that moment).
+const EXPIRY_CHECK_MS = 60_000;
+expireDue(store);
+const expiry = setInterval(() => expireDue(store), EXPIRY_CHECK_MS);
+expiry.unref();
 const limiter = createRateLimiter({ limit: settings.formRateLimit, windowMs: 60_000 });
 const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windowMs: 60_000 });
 
@@ -89,8 +104,10 @@ function shutdown(signal: string) {
   console.log(`${signal}: finishing requests in flight, then stopping`);
   limiter.stop();
   signInLimiter.stop();
+  clearInterval(expiry);
   server.close(async () => {
     await notifier?.stop();
+    outgoing?.transport.close();
     closeLeadStore();
     rmSync(pidFile, { force: true });
     process.exit(0);

@@ -40,6 +40,8 @@ export const businessSchema = z.object({
   chatNumber: z.string().regex(/^[1-9]\d{6,14}$/, "must be digits only, starting with the country code"),
   /** The public e-mail address. */
   email: z.email("must be an e-mail address"),
+  /** The VAT registration number, when the business is registered: quotes then add VAT and show it. */
+  vatNumber: z.string().regex(/^GB\d{9}(\d{3})?$/, "must be a UK VAT number such as GB123456789").optional(),
   /** Where the business is based. No street address is published: it is a service-area business. */
   base: z.object({ town: text, county: text, country: z.string().length(2) }),
   /** The area served, as one line of text. */

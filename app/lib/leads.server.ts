@@ -156,6 +156,40 @@ export const MIGRATIONS = [
      purpose TEXT NOT NULL,
      expires_at TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  // Written quotes (app/lib/owner/quotes.server.ts): one row per revision, numbered per year; the
+  // lines are the row's own JSON, since a sent revision is never changed. Only the hash of the
+  // customer's link is kept.
+  `CREATE TABLE quotes (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id INTEGER NOT NULL REFERENCES leads (id),
+     year INTEGER NOT NULL,
+     sequence INTEGER NOT NULL,
+     revision INTEGER NOT NULL DEFAULT 1,
+     status TEXT NOT NULL DEFAULT 'draft'
+       CHECK (status IN ('draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'replaced')),
+     created_at TEXT NOT NULL,
+     lines TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(lines)),
+     vat INTEGER NOT NULL DEFAULT 0 CHECK (vat IN (0, 1)),
+     vat_number TEXT,
+     valid_until TEXT NOT NULL,
+     notes TEXT NOT NULL DEFAULT '',
+     guarantees TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(guarantees)),
+     net_pence INTEGER NOT NULL DEFAULT 0,
+     vat_pence INTEGER NOT NULL DEFAULT 0,
+     total_pence INTEGER NOT NULL DEFAULT 0,
+     follow_ups INTEGER NOT NULL DEFAULT 1 CHECK (follow_ups IN (0, 1)),
+     token_hash TEXT UNIQUE,
+     expires_at TEXT,
+     sent_at TEXT,
+     viewed_at TEXT,
+     answered_at TEXT,
+     answer_name TEXT,
+     answer_address TEXT,
+     decline_reason TEXT,
+     UNIQUE (year, sequence, revision)
+   );
+   CREATE INDEX quotes_lead ON quotes (lead_id, id);
+   CREATE INDEX quotes_open ON quotes (status, expires_at);`,
 ];
 
 /** A photo of a request, as the inbox and the e-mail use it. */
@@ -334,6 +368,7 @@ export class LeadStore {
     const deleted = this.inTransaction(() => {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id = ?").run(id);
       this.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
+      this.db.prepare("DELETE FROM quotes WHERE lead_id = ?").run(id);
       const gone = Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
       if (gone) alongside?.();
       return gone;
@@ -405,6 +440,7 @@ export class LeadStore {
     const deleted = this.inTransaction(() => {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       this.db.prepare("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
+      this.db.prepare("DELETE FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
     });
     this.removeFiles(photos);

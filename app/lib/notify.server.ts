@@ -49,6 +49,20 @@ export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] =
   };
 }
 
+/** A connection to the mail server of SMTP_URL. */
+export function mailTransport(smtpUrl: string): Transporter {
+  const url = new URL(smtpUrl);
+  return nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
+    secure: url.protocol === "smtps:",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}
+
 export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
@@ -63,16 +77,7 @@ export class LeadNotifier {
   constructor(store: LeadStore, settings: MailSettings) {
     this.store = store;
     this.settings = settings;
-    const url = new URL(settings.smtpUrl);
-    this.transport = nodemailer.createTransport({
-      host: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
-      secure: url.protocol === "smtps:",
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    this.transport = mailTransport(settings.smtpUrl);
   }
 
   private again = false;
@@ -149,4 +154,26 @@ export function notifierEnabled(): boolean {
 
 export function wakeNotifier() {
   (globalThis as Holder)[WAKE]?.();
+}
+
+/** Mail sent while a page waits (a quote to a customer, the owner told of an answer). */
+export interface OutgoingMail {
+  transport: Transporter;
+  /** The business's sender address. */
+  from: { name: string; address: string };
+  /** The owner's addresses (LEADS_NOTIFY_TO). */
+  ownerTo: string;
+}
+
+const OUTGOING = Symbol.for("kestrel.outgoingMail");
+type OutgoingHolder = { [OUTGOING]?: OutgoingMail };
+
+/** Set by the server when e-mail is configured. */
+export function setOutgoingMail(mail: OutgoingMail | undefined) {
+  (globalThis as OutgoingHolder)[OUTGOING] = mail;
+}
+
+/** The mail set up on this server, or undefined when there is none. */
+export function outgoingMail(): OutgoingMail | undefined {
+  return (globalThis as OutgoingHolder)[OUTGOING];
 }

@@ -185,6 +185,8 @@ export async function thumbnailJpeg(bytes: Buffer): Promise<Buffer> {
  * The server and the built app each load this module, so the registry lives on globalThis.
  */
 export const UPLOAD_HEADER = "x-kestrel-upload";
+/** The address a form post came from, as the server saw it (a quote's acceptance records it). */
+export const CLIENT_ADDRESS_HEADER = "x-kestrel-client-address";
 const UPLOADS = Symbol.for("kestrel.uploads");
 type Holder = { [UPLOADS]?: Map<string, Upload> };
 

@@ -5,9 +5,10 @@
  * inline, and why prerender.
  *
  * They act on links only, never on a form post. Left out: the owner's signed-in area, the form
- * endpoints under /api/, and files that are not pages (sitemap.xml, robots.txt, pictures).
+ * endpoints under /api/, a customer's quote link (opening it records a view), and files that are
+ * not pages (sitemap.xml, robots.txt, pictures).
  */
-export const NEVER_PRERENDERED = ["/admin{/*}?", "/api/*", "/*.:extension"] as const;
+export const NEVER_PRERENDERED = ["/admin{/*}?", "/api/*", "/q/*", "/*.:extension"] as const;
 
 export const SPECULATION_RULES = {
   prerender: [

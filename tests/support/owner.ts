@@ -10,6 +10,7 @@ import type { StoredPhoto } from "../../app/lib/photos.server.ts";
 import { SESSION_COOKIE } from "../../app/lib/owner/auth.server.ts";
 import { addNote } from "../../app/lib/owner/inbox.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
+import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
 import { createSession } from "../../app/lib/owner/sessions.server.ts";
 
@@ -40,8 +41,45 @@ export function signedInOwner(dataDir: string, name = "Test phone") {
 }
 
 /**
+ * Quotes in each state that changes a page: the owner's draft and sent quote, and the customer's
+ * open, accepted and unknown links.
+ */
+function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; customer: string[] } {
+  const draft = {
+    lines: [
+      { description: "Scaffold to the rear elevation", quantity: 100, unitPence: 45000 },
+      { description: "Ridge tiles re-bedded", quantity: 1200, unitPence: 1850 },
+    ],
+    vat: true,
+    validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    notes: "Access from the back garden.",
+    guarantees: ["Fully insured"],
+    followUps: true,
+  };
+  const sent = (validUntil = draft.validUntil) => {
+    const quote = createQuote(store, leadId, { actor: "Sweep", vatNumber: "GB999999973" })!;
+    saveDraft(store, quote.id, { ...draft, validUntil });
+    const result = sendQuote(store, quote.id, { actor: "Sweep" });
+    if ("refused" in result) throw new Error(result.refused);
+    return result;
+  };
+  const drafted = createQuote(store, leadId, { actor: "Sweep" })!;
+  saveDraft(store, drafted.id, draft);
+  const open = sent();
+  const accepted = sent();
+  // Shown in the inbox as about to expire.
+  sent(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  acceptQuote(store, accepted.quote.id, { name: "Sweep Visitor", address: "192.0.2.1" });
+  return {
+    owner: [`/admin/quotes/${drafted.id}`, `/admin/quotes/${open.quote.id}`, `/admin/quotes/${accepted.quote.id}`],
+    customer: [quotePath(open.token), quotePath(accepted.token), quotePath("A".repeat(43))],
+  };
+}
+
+/**
  * Every owner page in the states that change its markup, with a stored request (an unsent one,
- * with a note and a photo) to show, and the headers to fetch it with (signed in, except the sign-in page):
+ * with a note, a photo and quotes) to show, and the customer's quote pages, and the headers to
+ * fetch each with (signed in, except the sign-in page and the customer's pages):
  * for the sweeps that check every page's HTML and weight.
  */
 export function ownerPages(dataDir: string): { path: string; headers: Record<string, string> }[] {
@@ -54,8 +92,9 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     );
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
-    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys"];
-    return [{ path: "/admin/sign-in", headers: {} }, ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
+    const quotes = sweepQuotes(store, lead.id);
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys", ...quotes.owner];
+    return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {
     store.close();
   }

@@ -145,14 +145,17 @@ export function notesOf(store: LeadStore, leadId: number): Note[] {
 }
 
 export function setStatus(store: LeadStore, id: number, status: LeadStatus, actor: string): boolean {
-  return store.inTransaction(() => {
-    const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
-    if (!before) return false;
-    if (before.status === status) return true;
-    store.db.prepare("UPDATE leads SET status = ? WHERE id = ?").run(status, id);
-    recordAudit(store, { actor, action: "changed the status", leadId: id, detail: `${STATUS_NAMES[before.status]} → ${STATUS_NAMES[status]}` });
-    return true;
-  });
+  return store.inTransaction(() => changeStatus(store, id, status, actor));
+}
+
+/** The status change and its audit line, inside a transaction the caller holds (a quote's answer). */
+export function changeStatus(store: LeadStore, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
+  const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
+  if (!before) return false;
+  if (before.status === status) return true;
+  store.db.prepare("UPDATE leads SET status = ? WHERE id = ?").run(status, id);
+  recordAudit(store, { actor, action: "changed the status", leadId: id, detail: `${STATUS_NAMES[before.status]} → ${STATUS_NAMES[status]}`, now });
+  return true;
 }
 
 export function addNote(store: LeadStore, id: number, body: string, actor: string): boolean {

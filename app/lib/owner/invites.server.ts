@@ -3,7 +3,7 @@
  * shell; the link carries the token, the table only its hash. Valid 24 hours, once.
  */
 import { asRow, type LeadStore } from "../leads.server.ts";
-import { DAY_MS, hashToken, newToken } from "./tokens.server.ts";
+import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 
 export const INVITE_VALID_MS = DAY_MS;
 
@@ -35,7 +35,7 @@ export function createInvite(store: LeadStore, options: { name: string; now?: Da
 }
 
 export function checkInvite(store: LeadStore, token: string, now: Date = new Date()): InviteState {
-  if (!/^[\w-]{20,100}$/.test(token)) return { state: "unknown" };
+  if (!looksLikeToken(token)) return { state: "unknown" };
   const row = store.db
     .prepare("SELECT id, name, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt FROM owner_invites WHERE token_hash = ?")
     .get(hashToken(token));

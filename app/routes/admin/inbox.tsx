@@ -7,6 +7,8 @@ import { filterQuery, headline, inboxPage, parseFilter } from "~/lib/owner/inbox
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { quoteNumber, quotesExpiringSoon } from "~/lib/owner/quotes.server.ts";
+import { exactTime } from "~/lib/owner/time.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Requests");
@@ -22,6 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
     query: filterQuery(filter),
     deleted: /^\d{1,12}$/.test(url.searchParams.get("deleted") ?? "") ? url.searchParams.get("deleted") : null,
     headline: headline(store),
+    expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
     ...found,
     leads: found.leads.map((lead) => ({ ...lead, origin: pageOrigin(lead.page).name })),
   };
@@ -66,6 +69,24 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">to you, about a request</p>
         </li>
       </ul>
+
+      {loaderData.expiring.length > 0 && (
+        <section aria-labelledby="expiring-heading" className="card space-y-2 p-4">
+          <h2 id="expiring-heading" className="text-lg">
+            Quotes about to expire
+          </h2>
+          <ul className="space-y-1">
+            {loaderData.expiring.map((quote) => (
+              <li key={quote.id}>
+                <a href={`/admin/quotes/${quote.id}`} className="link">
+                  {quote.number}
+                </a>{" "}
+                for {quote.leadName}: the link stops working <time dateTime={quote.expiresAt}>{exactTime(quote.expiresAt)}</time>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <form method="get" action="/admin" role="search" aria-label="Filter requests" className="card grid grid-cols-2 gap-3 p-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
         <Select form="filter" name="status" label="Status" options={[["", "Any status"], ...STATUS_OPTIONS]} defaultValue={filter.status ?? ""} />

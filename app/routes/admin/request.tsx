@@ -15,6 +15,10 @@ import { thumbnailSize } from "~/lib/photos.server.ts";
 import { wakeNotifier } from "~/lib/notify.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
 import { addNote, deleteLead, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
+import { createQuote, quoteNumber, quotesOfLead } from "~/lib/owner/quotes.server.ts";
+import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
+import { formatPounds } from "~/lib/quotes/money.ts";
+import { site } from "~/content/index.ts";
 import { isStatus } from "~/lib/owner/status.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
@@ -45,6 +49,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     notes: notesOf(store, id),
     photos: store.photosOf(id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     history: auditOfLead(store, id),
+    quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence) })),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
   };
@@ -77,6 +82,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       wakeNotifier();
       return back("resend");
     }
+    case "create-quote": {
+      const quote = createQuote(store, id, { actor, vatNumber: site.vatNumber });
+      if (!quote) throw data(null, { status: 404 });
+      return redirect(`/admin/quotes/${quote.id}`, 303);
+    }
     case "delete": {
       if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
       return redirect(`/admin?deleted=${id}#main`, 303);
@@ -103,7 +113,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
 }
 
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, notes, photos, history, saved, confirmDelete, origin } = loaderData;
+  const { lead, notes, photos, history, saved, confirmDelete, origin, quotes } = loaderData;
   const links = replyLinks(lead, useBusiness().name);
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
   return (
@@ -215,6 +225,26 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           </ul>
         </Section>
       )}
+
+      <Section title="Quotes" id="quotes-heading">
+        {quotes.length > 0 && (
+          <ul aria-label="Quotes, newest first" className="space-y-2">
+            {quotes.map((quote) => (
+              <li key={quote.id}>
+                <a href={`/admin/quotes/${quote.id}`} className="link">
+                  {quote.number}
+                </a>
+                : {QUOTE_STATUS_NAMES[quote.status]}, {quote.total}
+              </li>
+            ))}
+          </ul>
+        )}
+        <OwnerForm intent="create-quote">
+          <button type="submit" className="btn-primary">
+            Create quote
+          </button>
+        </OwnerForm>
+      </Section>
 
       <Section title="Status" id="status-heading">
         <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">

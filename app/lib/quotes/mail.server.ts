@@ -1,0 +1,86 @@
+/**
+ * The e-mails of a quote: to the customer when it is sent and when they accept it (each with the
+ * PDF), and to the owner when the customer opens or answers it. The quote's state is committed
+ * before any of them is sent.
+ */
+import type { Business } from "../../content/index.ts";
+import type { Lead } from "../leads.server.ts";
+import { oneLine, outgoingMail } from "../notify.server.ts";
+import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
+import { formatPounds } from "./money.ts";
+import { longDate, quotePdf } from "./pdf.server.ts";
+
+type MailBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
+
+async function pdfAttachment(quote: Quote, lead: Lead, business: MailBusiness) {
+  const content = await quotePdf({ quote, business, customer: { name: lead.name, location: lead.location } });
+  return { filename: quoteFileName(quote), content, contentType: "application/pdf" };
+}
+
+/** Sends the quote to the customer; throws when e-mail is not set up or the mail server refuses it. */
+export async function mailQuoteToCustomer(quote: Quote, lead: Lead, business: MailBusiness, link: string): Promise<void> {
+  const mail = outgoingMail();
+  if (!mail) throw new Error("e-mail is not set up on this server");
+  await mail.transport.sendMail({
+    from: mail.from,
+    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
+    replyTo: business.email,
+    subject: `Your quote ${quoteNumber(quote)} from ${business.name}`,
+    text: [
+      `Dear ${lead.name},`,
+      "",
+      `Thank you for asking ${business.name} to quote. Your quote ${quoteNumber(quote)} is attached, ${formatPounds(quote.totalPence)} in total${quote.vat ? " including VAT" : ""}.`,
+      "",
+      "You can read it, download it and accept or decline it here:",
+      link,
+      "",
+      `The link works until ${longDate(quote.validUntil)}. Questions? Call ${business.phone.display} or reply to this e-mail.`,
+      "",
+      business.name,
+    ].join("\n"),
+    attachments: [await pdfAttachment(quote, lead, business)],
+  });
+}
+
+/** The customer's copy of the quote they accepted. */
+export async function mailAcceptedCopy(quote: Quote, lead: Lead, business: MailBusiness): Promise<void> {
+  const mail = outgoingMail();
+  if (!mail) return;
+  await mail.transport.sendMail({
+    from: mail.from,
+    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
+    replyTo: business.email,
+    subject: `Your accepted quote ${quoteNumber(quote)} from ${business.name}`,
+    text: [
+      `Dear ${lead.name},`,
+      "",
+      `Thank you for accepting quote ${quoteNumber(quote)} (${formatPounds(quote.totalPence)}). Your copy is attached.`,
+      `We will be in touch to arrange the work. Call ${business.phone.display} any time.`,
+      "",
+      business.name,
+    ].join("\n"),
+    attachments: [await pdfAttachment(quote, lead, business)],
+  });
+}
+
+export type QuoteEvent = "viewed" | "accepted" | "declined";
+
+const EVENT_WORDS: Record<QuoteEvent, string> = { viewed: "opened", accepted: "ACCEPTED", declined: "declined" };
+
+/** Tells the owner what the customer did, with a link to the request. */
+export async function tellOwner(event: QuoteEvent, quote: Quote, lead: Lead, requestLink: string): Promise<void> {
+  const mail = outgoingMail();
+  if (!mail) return;
+  const what = `${oneLine(lead.name)} ${EVENT_WORDS[event]} quote ${quoteNumber(quote)}`;
+  await mail.transport.sendMail({
+    from: { name: `${mail.from.name} website`, address: mail.from.address },
+    to: mail.ownerTo,
+    subject: what,
+    text: [
+      `${what} (${formatPounds(quote.totalPence)}).`,
+      ...(event === "declined" ? ["", `Reason: ${quote.declineReason || "(none given)"}`] : []),
+      "",
+      `The request: ${requestLink}`,
+    ].join("\n"),
+  });
+}

@@ -1,0 +1,16 @@
+/** A quote's PDF for the owner, as the customer gets it. */
+import { data } from "react-router";
+import { site } from "~/content/index.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { quoteById } from "~/lib/owner/quotes.server.ts";
+import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
+import type { Route } from "./+types/quote-pdf";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const store = leadStore();
+  const quote = /^\d{1,12}$/.test(params.id) ? quoteById(store, Number(params.id)) : undefined;
+  if (!quote) throw data(null, { status: 404 });
+  const lead = leadById(store, quote.leadId)!;
+  return pdfResponse({ quote, business: site, customer: lead });
+}

@@ -1,0 +1,287 @@
+/**
+ * One quote. A Draft is a plain form (lines added and removed with buttons, so it works without
+ * JavaScript); Send locks it and e-mails it. A sent quote is shown as the customer sees it, with
+ * its state, and can only be changed by starting a new revision.
+ */
+import { data, redirect } from "react-router";
+import { Field, TextArea } from "~/components/forms/Field.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
+import { site } from "~/content/index.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { DESCRIPTION_MAX, guaranteeOptions, parseDraft, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
+import { MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, unsendQuote, ukDate, type Quote } from "~/lib/owner/quotes.server.ts";
+import { mailQuoteToCustomer } from "~/lib/quotes/mail.server.ts";
+import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts";
+import { longDate } from "~/lib/quotes/pdf.server.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import type { Route } from "./+types/quote";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
+
+function quoteId(params: { id: string }): number {
+  const id = Number(params.id);
+  if (!/^\d{1,12}$/.test(params.id) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  return id;
+}
+
+function valuesOf(quote: Quote): DraftValues {
+  const guarantees = guaranteeOptions(site).filter((option) => quote.guarantees.includes(option.text)).map((option) => option.key);
+  return {
+    lines: quote.lines.map((line) => ({ description: line.description, quantity: quantityAsText(line.quantity), unitPrice: penceAsText(line.unitPence) })),
+    vat: quote.vat,
+    validUntil: quote.validUntil,
+    notes: quote.notes,
+    guarantees,
+  };
+}
+
+export function loader({ params, request }: Route.LoaderArgs) {
+  const store = leadStore();
+  const quote = quoteById(store, quoteId(params));
+  if (!quote) throw data(null, { status: 404 });
+  const lead = leadById(store, quote.leadId)!;
+  const url = new URL(request.url);
+  return {
+    id: quote.id,
+    number: quoteNumber(quote),
+    status: quote.status,
+    lead: { id: lead.id, name: lead.name, email: lead.email },
+    values: valuesOf(quote),
+    summary: {
+      totals: quoteTotals(quote.lines, quote.vat),
+      vat: quote.vat,
+      vatNumber: quote.vatNumber,
+      validUntilText: longDate(quote.validUntil),
+      guarantees: quote.guarantees,
+      notes: quote.notes,
+    },
+    sentAt: quote.sentAt,
+    viewedAt: quote.viewedAt,
+    answeredAt: quote.answeredAt,
+    answerName: quote.answerName,
+    declineReason: quote.declineReason,
+    vatAllowed: Boolean(site.vatNumber),
+    guaranteeOptions: guaranteeOptions(site),
+    saved: url.searchParams.get("saved"),
+  };
+}
+
+type ActionAnswer = { values: DraftValues; errors?: DraftErrors; error?: string };
+const answer = (body: ActionAnswer, status = 200) => data(body, { status });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const store = leadStore();
+  const id = quoteId(params);
+  const actor = context.get(ownerContext).name;
+  const quote = quoteById(store, id);
+  if (!quote) throw data(null, { status: 404 });
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "revise") {
+    const revision = reviseQuote(store, id, { actor });
+    if (!revision) return answer({ values: valuesOf(quote), error: "This quote cannot be changed." }, 409);
+    return redirect(`/admin/quotes/${revision.id}`, 303);
+  }
+  // Everything else changes the draft: a sent quote is never edited.
+  if (quote.status !== "draft") {
+    return answer({ values: valuesOf(quote), error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
+  }
+  const values = readDraftValues(form, { vatAllowed: Boolean(site.vatNumber) });
+  if (intent === "add-line") {
+    if (values.lines.length >= MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
+    return answer({ values: { ...values, lines: [...values.lines, { description: "", quantity: "1", unitPrice: "" }] } });
+  }
+  const remove = /^remove-line-(\d{1,2})$/.exec(intent);
+  if (remove) return answer({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(remove[1])) } });
+  if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
+
+  const parsed = parseDraft(values, ukDate(new Date()));
+  if (!parsed.ok) return answer({ values, errors: parsed.errors, error: "Some fields need a change: see the messages below." }, 400);
+  if (parsed.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
+  const guarantees = guaranteeOptions(site).filter((option) => values.guarantees.includes(option.key)).map((option) => option.text);
+  if (!saveDraft(store, id, { lines: parsed.lines, vat: values.vat, validUntil: parsed.validUntil, notes: parsed.notes, guarantees, followUps: quote.followUps })) {
+    return answer({ values, error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
+  }
+  if (intent === "save") return redirect(`/admin/quotes/${id}?saved=draft`, 303);
+
+  const lead = leadById(store, quote.leadId)!;
+  const sent = sendQuote(store, id, { actor });
+  if ("refused" in sent) {
+    const why = { "not-draft": "This quote has already been sent.", "no-lines": "Add at least one line first.", "past-date": "The valid-until date has passed.", "earlier-answered": "The customer accepted the earlier revision meanwhile." }[sent.refused];
+    return answer({ values, error: why }, 409);
+  }
+  try {
+    await mailQuoteToCustomer(sent.quote, lead, site, new URL(quotePath(sent.token), request.url).href);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    unsendQuote(store, id, reason);
+    console.error(`Quote ${quoteNumber(quote)} could not be e-mailed (${reason}); it is a draft again`);
+    return answer({ values, error: `The e-mail could not be sent (${reason}). The quote is still a draft: try again later.` }, 502);
+  }
+  return redirect(`/admin/quotes/${id}?saved=sent`, 303);
+}
+
+const SAVED: Record<string, string> = { draft: "Draft saved.", sent: "Quote sent. The customer has it by e-mail, with the PDF and their link." };
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { number, status, lead, summary, saved } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-5 py-6">
+      <p>
+        <a href={`/admin/requests/${lead.id}`} className="link">
+          Back to {lead.name}’s request
+        </a>
+      </p>
+      <div className="space-y-2">
+        <h1 className="text-2xl">Quote {number}</h1>
+        <p>
+          <span className="inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-bold text-slate-700 ring-1 ring-slate-300">{QUOTE_STATUS_NAMES[status]}</span>{" "}
+          for {lead.name}
+        </p>
+      </div>
+      {saved && SAVED[saved] && !actionData && (
+        <p role="status" className="card py-3 font-semibold text-ok">
+          {SAVED[saved]}
+        </p>
+      )}
+      {actionData?.error && (
+        <p role="alert" className="card py-3 font-semibold text-danger">
+          {actionData.error}
+        </p>
+      )}
+      {status === "draft" ? <DraftForm loaderData={loaderData} actionData={actionData} /> : <SentQuote loaderData={loaderData} />}
+      {status === "draft" && summary.totals.lines.length > 0 && (
+        <section aria-labelledby="saved-heading" className="card space-y-4">
+          <h2 id="saved-heading" className="text-xl">
+            As last saved
+          </h2>
+          <QuoteSummary quote={summary} caption={`Quote ${number} as last saved`} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { id, number, status, summary, sentAt, viewedAt, answeredAt, answerName, declineReason, lead } = loaderData;
+  return (
+    <>
+      <section aria-labelledby="quote-heading" className="card space-y-4">
+        <h2 id="quote-heading" className="text-xl">
+          The quote
+        </h2>
+        <QuoteSummary quote={summary} caption={`Quote ${number}`} />
+        <a href={`/admin/quotes/${id}/pdf`} className="btn-secondary">
+          Download PDF
+        </a>
+      </section>
+      <section aria-labelledby="progress-heading" className="card space-y-3">
+        <h2 id="progress-heading" className="text-xl">
+          Progress
+        </h2>
+        <ul className="space-y-1">
+          {sentAt && <li>Sent to {lead.email} on {exactTime(sentAt)}</li>}
+          {viewedAt && <li>Opened by the customer on {exactTime(viewedAt)}</li>}
+          {answeredAt && status === "accepted" && (
+            <li className="font-semibold">
+              Accepted by {answerName} on {exactTime(answeredAt)}
+            </li>
+          )}
+          {answeredAt && status === "declined" && (
+            <li className="font-semibold">
+              Declined on {exactTime(answeredAt)}
+              {declineReason ? `: ${declineReason}` : ", no reason given"}
+            </li>
+          )}
+          {status === "expired" && <li>Expired without an answer</li>}
+          {status === "replaced" && <li>Replaced by a newer revision</li>}
+        </ul>
+        {status !== "accepted" && status !== "replaced" && (
+          <OwnerForm intent="revise" className="space-y-2">
+            <p>A sent quote is never edited. A change makes a new revision; once you send it, the old link says it was replaced.</p>
+            <button type="submit" className="btn-secondary">
+              Change quote (new revision)
+            </button>
+          </OwnerForm>
+        )}
+      </section>
+    </>
+  );
+}
+
+function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: Route.ComponentProps["actionData"] }) {
+  const values = actionData?.values ?? loaderData.values;
+  const errors = actionData?.errors;
+  const lines = values.lines.length ? values.lines : [{ description: "", quantity: "1", unitPrice: "" }];
+  return (
+    <form method="post" className="space-y-5" noValidate>
+      {/* Enter in a field presses the form's first button: that must save, never remove line 1. */}
+      <button type="submit" name="intent" value="save" hidden>
+        Save draft
+      </button>
+      <section aria-labelledby="lines-heading" className="card space-y-4">
+        <h2 id="lines-heading" className="text-xl">
+          Lines
+        </h2>
+        <p className="text-muted">Prices in pounds, before VAT. Totals are worked out when you save.</p>
+        {lines.map((line, i) => (
+          <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
+            <legend className="px-1 font-semibold">Line {i + 1}</legend>
+            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.lines[i]?.description} />
+            <div className="grid grid-cols-2 gap-3">
+              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.lines[i]?.quantity} />
+              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.lines[i]?.unitPrice} />
+            </div>
+            <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
+              Remove line {i + 1}
+            </button>
+          </fieldset>
+        ))}
+        <button type="submit" name="intent" value="add-line" className="btn-secondary">
+          Add a line
+        </button>
+      </section>
+
+      <section aria-labelledby="terms-heading" className="card space-y-4">
+        <h2 id="terms-heading" className="text-xl">
+          VAT, dates and notes
+        </h2>
+        {loaderData.vatAllowed ? (
+          <div className="flex items-center gap-3">
+            <input id="quote-vat" type="checkbox" name="vat" defaultChecked={values.vat} className="size-6" />
+            <label htmlFor="quote-vat">Add VAT at 20 %</label>
+          </div>
+        ) : (
+          <p className="text-muted">No VAT: the business facts hold no VAT number.</p>
+        )}
+        <Field form="quote" name="validUntil" label="Valid until" type="date" defaultValue={values.validUntil} error={errors?.validUntil} />
+        <TextArea form="quote" name="notes" label="Notes (optional)" rows={3} maxLength={QUOTE_NOTES_MAX} defaultValue={values.notes} error={errors?.notes} />
+        <fieldset className="space-y-2">
+          <legend className="field-label">Guarantees that apply</legend>
+          {loaderData.guaranteeOptions.map((option) => (
+            <div key={option.key} className="flex items-start gap-3">
+              <input id={`guarantee-${option.key}`} type="checkbox" name="guarantee" value={option.key} defaultChecked={values.guarantees.includes(option.key)} className="mt-1 size-6 shrink-0" />
+              <label htmlFor={`guarantee-${option.key}`}>{option.text}</label>
+            </div>
+          ))}
+        </fieldset>
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="save" className="btn-secondary">
+          Save draft
+        </button>
+        <button type="submit" name="intent" value="send" className="btn-primary">
+          Send quote to {loaderData.lead.email}
+        </button>
+      </div>
+    </form>
+  );
+}

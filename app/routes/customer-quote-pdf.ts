@@ -1,0 +1,19 @@
+/** The customer's quote as a PDF, through the same link; a link that is not open gets nothing. */
+import { site } from "~/content/index.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { checkQuoteLink } from "~/lib/owner/quotes.server.ts";
+import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
+import type { Route } from "./+types/customer-quote-pdf";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const store = leadStore();
+  const link = checkQuoteLink(store, params.token);
+  const lead = link.state === "open" ? leadById(store, link.quote.leadId) : undefined;
+  if (link.state !== "open" || !lead) {
+    return new Response("This quote link does not work any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" } });
+  }
+  const response = await pdfResponse({ quote: link.quote, business: site, customer: lead });
+  response.headers.set("X-Robots-Tag", "noindex");
+  return response;
+}

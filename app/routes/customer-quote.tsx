@@ -1,0 +1,216 @@
+/**
+ * The customer's quote at /q/{token}: no sign-in, the link is the key. Rendered per request,
+ * never prerendered, cached or indexed. It shows the quote, its PDF, and Accept (typing their
+ * full name) and Decline (an optional reason); both are plain forms that work without JavaScript.
+ * A link that does not lead to an open quote says why in words that reveal nothing else.
+ */
+import { data, redirect } from "react-router";
+import { Field, TextArea } from "~/components/forms/Field.tsx";
+import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
+import { site } from "~/content/index.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath, type Quote } from "~/lib/owner/quotes.server.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import { CLIENT_ADDRESS_HEADER } from "~/lib/photos.server.ts";
+import { mailAcceptedCopy, tellOwner, type QuoteEvent } from "~/lib/quotes/mail.server.ts";
+import { quoteTotals } from "~/lib/quotes/money.ts";
+import { longDate } from "~/lib/quotes/pdf.server.ts";
+import { telHref, useBusiness } from "~/lib/site-data.ts";
+import type { Route } from "./+types/customer-quote";
+
+const NAME_MAX = 100;
+const REASON_MAX = 1000;
+
+export const headers: Route.HeadersFunction = () => ({
+  "X-Robots-Tag": "noindex, nofollow",
+  // The address is the key to the quote: it must not travel to another site in a Referer.
+  // ("no-referrer" would also make the browser send "Origin: null" with the page's own forms.)
+  "Referrer-Policy": "same-origin",
+});
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.state === "open" ? `Quote ${loaderData.number} | ${site.name}` : `Quote link | ${site.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** Tells the owner; a mail failure is logged and never spoils the customer's page. */
+async function tellOwnerOf(event: QuoteEvent, quote: Quote, request: Request) {
+  const lead = leadById(leadStore(), quote.leadId);
+  if (!lead) return;
+  await tellOwner(event, quote, lead, new URL(`/admin/requests/${lead.id}`, request.url).href).catch((error: unknown) =>
+    console.error(`Telling the owner that quote ${quoteNumber(quote)} was ${event} failed: ${error instanceof Error ? error.message : error}`),
+  );
+}
+
+/** Unknown and forged links: one status and one page, whichever it was. */
+const CLOSED_STATUS = { unknown: 404, expired: 410, replaced: 410 } as const;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const store = leadStore();
+  const link = checkQuoteLink(store, params.token);
+  if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_STATUS[link.state] });
+  let { quote } = link;
+  if (quote.status === "sent" && markViewed(store, quote.id)) {
+    quote = quoteById(store, quote.id)!;
+    // Not awaited: a slow mail server must not keep the customer waiting for the page.
+    void tellOwnerOf("viewed", quote, request);
+  }
+  const lead = leadById(store, quote.leadId);
+  return {
+    state: "open" as const,
+    number: quoteNumber(quote),
+    pdfPath: `${quotePath(params.token)}/pdf`,
+    status: quote.status,
+    customerName: lead?.name ?? "",
+    sentAt: quote.sentAt!,
+    answeredAt: quote.answeredAt,
+    answerName: quote.answerName,
+    summary: {
+      totals: quoteTotals(quote.lines, quote.vat),
+      vat: quote.vat,
+      vatNumber: quote.vatNumber,
+      validUntilText: longDate(quote.validUntil),
+      guarantees: quote.guarantees,
+      notes: quote.notes,
+    },
+  };
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const store = leadStore();
+  const link = checkQuoteLink(store, params.token);
+  if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_STATUS[link.state] });
+  const form = await readForm(request);
+  const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  const back = redirect(new URL(request.url).pathname, 303);
+  const { quote } = link;
+  if (form.get("intent") === "accept") {
+    const name = String(form.get("name") ?? "").trim();
+    if (name.length < 2) return data({ field: "name", error: "Type your full name to accept the quote." }, { status: 400 });
+    if (name.length > NAME_MAX) return data({ field: "name", error: `At most ${NAME_MAX} characters.` }, { status: 400 });
+    // A second accept (a double tap, a reload) finds the quote answered and changes nothing.
+    if (!acceptQuote(store, quote.id, { name, address })) return back;
+    const accepted = quoteById(store, quote.id)!;
+    const lead = leadById(store, accepted.leadId);
+    if (lead) {
+      await mailAcceptedCopy(accepted, lead, site).catch((error: unknown) =>
+        console.error(`The accepted copy of quote ${quoteNumber(accepted)} could not be e-mailed: ${error instanceof Error ? error.message : error}`),
+      );
+    }
+    await tellOwnerOf("accepted", accepted, request);
+    return back;
+  }
+  if (form.get("intent") === "decline") {
+    const reason = String(form.get("reason") ?? "").trim();
+    if (reason.length > REASON_MAX) return data({ field: "reason", error: `At most ${REASON_MAX} characters.` }, { status: 400 });
+    if (!declineQuote(store, quote.id, { name: "", address, reason })) return back;
+    await tellOwnerOf("declined", quoteById(store, quote.id)!, request);
+    return back;
+  }
+  return data({ field: "", error: "Choose Accept or Decline." }, { status: 400 });
+}
+
+const CLOSED_WORDS = {
+  unknown: ["This quote link does not work", "The link may be mistyped or incomplete."],
+  expired: ["This quote has expired", "The date it was valid until has passed."],
+  replaced: ["This quote has been replaced", "It was changed after it was sent: the newer version came by e-mail with a link of its own."],
+} as const;
+
+export default function CustomerQuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const business = useBusiness();
+  if (loaderData.state !== "open") {
+    const [title, text] = CLOSED_WORDS[loaderData.state];
+    return (
+      <section className="container-page max-w-2xl space-y-4 py-10">
+        <h1 className="text-3xl">{title}</h1>
+        <p>{text}</p>
+        <p>
+          Please call us on{" "}
+          <a href={telHref(business)} className="link font-semibold">
+            {business.phone.display}
+          </a>{" "}
+          and we will help.
+        </p>
+      </section>
+    );
+  }
+  const { number, status, customerName, sentAt, summary, answeredAt, answerName, pdfPath } = loaderData;
+  const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8">
+      <div className="space-y-2">
+        <h1 className="text-3xl">
+          Quote {number} from {business.name}
+        </h1>
+        <p>
+          For {customerName}, sent <time dateTime={sentAt}>{exactTime(sentAt)}</time>.
+        </p>
+      </div>
+      {status === "accepted" && answeredAt && (
+        <p role="status" className="card py-3 font-semibold text-ok">
+          You accepted this quote as {answerName} on {exactTime(answeredAt)}. A copy is on its way to you by e-mail. We will be in touch to arrange the work.
+        </p>
+      )}
+      {status === "declined" && answeredAt && (
+        <p role="status" className="card py-3 font-semibold">
+          You declined this quote on {exactTime(answeredAt)}. Thank you for letting us know.
+        </p>
+      )}
+      <section aria-labelledby="quote-heading" className="card space-y-4">
+        <h2 id="quote-heading" className="text-xl">
+          The quote
+        </h2>
+        <QuoteSummary quote={summary} caption={`Quote ${number}`} />
+        <a href={pdfPath} className="btn-secondary" download>
+          Download PDF
+        </a>
+      </section>
+      {(status === "sent" || status === "viewed") && (
+        <>
+          <section aria-labelledby="accept-heading" className="card space-y-4">
+            <h2 id="accept-heading" className="text-xl">
+              Accept the quote
+            </h2>
+            <form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="accept" />
+              <Field
+                form="accept"
+                name="name"
+                label="Your full name"
+                hint="Typing your name accepts the work and the price above."
+                autoComplete="name"
+                required
+                maxLength={NAME_MAX}
+                error={errorFor("name")}
+              />
+              <button type="submit" className="btn-primary">
+                Accept quote
+              </button>
+            </form>
+          </section>
+          <section aria-labelledby="decline-heading" className="card space-y-4">
+            <h2 id="decline-heading" className="text-xl">
+              Decline the quote
+            </h2>
+            <form method="post" className="space-y-4">
+              <input type="hidden" name="intent" value="decline" />
+              <TextArea form="decline" name="reason" label="Reason (optional)" rows={3} maxLength={REASON_MAX} error={errorFor("reason")} />
+              <button type="submit" className="btn-secondary">
+                Decline quote
+              </button>
+            </form>
+          </section>
+        </>
+      )}
+      <p>
+        Questions? Call{" "}
+        <a href={telHref(business)} className="link font-semibold">
+          {business.phone.display}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}

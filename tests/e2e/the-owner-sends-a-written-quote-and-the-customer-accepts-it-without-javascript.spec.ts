@@ -1,0 +1,124 @@
+/**
+ * A written quote from request to won job. The owner, signed in on a 390 px phone, creates a
+ * quote from a request with three lines and VAT, and sends it. The PDF arrives over real SMTP,
+ * and read as text it holds the lines and the totals. The customer opens the link with
+ * JavaScript off and accepts, typing their name. The quote is then locked (an edit is refused),
+ * the request is Won, the customer's copy has arrived and the owner was told. axe finds nothing
+ * on the owner's quote pages or the customer's.
+ *
+ * The journey runs against a server of its own, started with e-mail set up, so the e-mails can
+ * be read; the shared test server has none.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { LeadStore } from "../../app/lib/leads.server.ts";
+import { signUp } from "./owner-support.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { attachmentsOf, headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { expectNoViolations, uniqueName } from "./support.ts";
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: RunningServer;
+const OWNER_MAIL = "office@example.com";
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "The owner writes quotes on a phone.");
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: OWNER_MAIL, FORM_RATE_LIMIT: "1000" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+const LINES = [
+  { description: "Scaffold to the rear", quantity: "1", unitPrice: "450" },
+  { description: "Replace slipped tiles", quantity: "12", unitPrice: "18.50" },
+  { description: "Lead flashing renewed", quantity: "2.5", unitPrice: "64.99" },
+];
+// 450 + 222 + 162.48 (2.5 × 64.99 = 162.475, half a penny up) = 834.48; VAT 90 + 44.40 + 32.50 = 166.90.
+const TOTALS = ["£450.00", "£222.00", "£162.48", "£834.48", "£166.90", "£1,001.38"];
+
+test("the owner sends a quote with three lines and VAT; the customer accepts it without JavaScript", async ({ browser }, testInfo) => {
+  const name = uniqueName(testInfo, "Morag Quoteworthy");
+  const email = `morag-${Date.now()}@example.org`;
+  const database = path.join(server.dataDir, "leads.sqlite");
+  const store = new LeadStore(database);
+  store.add({ form: "quote", page: "/", name, email, phone: "07700 900321", location: "4 Church Road, Hitchin", message: "Tiles slipped after the storm." });
+  store.close();
+
+  const owner = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: true });
+  const page = await owner.newPage();
+  const origin = `http://localhost:${server.port}`;
+  await signUp(page, "Owner's phone", { origin, database });
+  await page.getByRole("link", { name }).click();
+  await page.getByRole("button", { name: "Create quote" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4}$/ })).toBeVisible();
+  await expectNoViolations(page);
+
+  for (const [i, line] of LINES.entries()) {
+    if (i > 0) await page.getByRole("button", { name: "Add a line" }).click();
+    const group = page.getByRole("group", { name: `Line ${i + 1}` });
+    await group.getByLabel("Description").fill(line.description);
+    await group.getByLabel("Quantity").fill(line.quantity);
+    await group.getByLabel("Unit price (£)").fill(line.unitPrice);
+  }
+  await page.getByLabel("Add VAT at 20 %").check();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status")).toHaveText("Draft saved.");
+  await expect(page.getByRole("table")).toContainText("£1,001.38");
+  await expectNoViolations(page);
+  await page.getByRole("button", { name: `Send quote to ${email}` }).click();
+  await expect(page.getByRole("status")).toContainText("Quote sent.");
+  const quoteUrl = page.url().replace(/\?.*$/, "");
+
+  const sent = await waitFor(() => smtp.messages.find((m) => m.to.includes(email)));
+  expect(headersOf(sent.raw).get("subject")).toMatch(/^Your quote Q-\d{4}-\d{4} from Kestrel Roofing$/);
+  const pdfFile = testInfo.outputPath("quote.pdf");
+  writeFileSync(pdfFile, attachmentsOf(sent.raw)[0]!.bytes);
+  const pdf = execFileSync("pdftotext", ["-layout", pdfFile, "-"], { encoding: "utf8" });
+  for (const words of [...LINES.map((line) => line.description), ...TOTALS, "Kestrel Roofing", "07700 900123", "info@example.com"]) expect(pdf).toContain(words);
+  const link = new URL(/https?:\/\/\S+\/q\/[\w-]+/.exec(sent.raw.replace(/=\r?\n/g, ""))![0]).pathname;
+
+  // axe runs in the page, so it checks the customer's pages in a tab with JavaScript on (they run none).
+  const look = await owner.newPage();
+  await look.goto(`${origin}${link}`);
+  await expectNoViolations(look);
+  // The browser's own check stops an empty name; the server's message is what a browser without it gets.
+  await look.getByLabel("Your full name").evaluate((input) => input.removeAttribute("required"));
+  await look.getByRole("button", { name: "Accept quote" }).click();
+  await expect(look.getByText("Type your full name to accept the quote.")).toBeVisible();
+  await expectNoViolations(look);
+
+  const customer = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+  const customerPage = await customer.newPage();
+  await customerPage.goto(`${origin}${link}`);
+  await expect(customerPage.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4} from Kestrel Roofing$/ })).toBeVisible();
+  for (const total of TOTALS) await expect(customerPage.getByRole("table")).toContainText(total);
+  await customerPage.getByLabel("Your full name").fill(name);
+  await customerPage.getByRole("button", { name: "Accept quote" }).click();
+  await expect(customerPage.getByRole("status")).toContainText(`You accepted this quote as ${name}`);
+  await expect(customerPage.getByRole("button", { name: "Accept quote" })).toHaveCount(0);
+  await customer.close();
+  await look.goto(`${origin}${link}`);
+  await expectNoViolations(look);
+
+  await page.goto(quoteUrl);
+  await expect(page.getByText(`Accepted by ${name}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save draft" }), "a sent quote shows no form to edit it").toHaveCount(0);
+  await expectNoViolations(page);
+  const edit = await page.request.post(quoteUrl, { form: { intent: "save", description: "Cheaper", quantity: "1", unitPrice: "1", validUntil: "2099-01-01" }, headers: { Origin: origin } });
+  expect(edit.status()).toBe(409);
+  await page.getByRole("link", { name: /^Back to / }).click();
+  await expect(page.getByText("Won", { exact: true }).first()).toBeVisible();
+  await owner.close();
+
+  const copy = await waitFor(() => smtp.messages.find((m) => m.to.includes(email) && /accepted quote/.test(headersOf(m.raw).get("subject") ?? "")));
+  expect(attachmentsOf(copy.raw)).toHaveLength(1);
+  const told = await waitFor(() => smtp.messages.find((m) => m.to.includes(OWNER_MAIL) && /ACCEPTED quote/.test(headersOf(m.raw).get("subject") ?? "")));
+  expect(headersOf(told.raw).get("subject")).toContain(name);
+});
