@@ -76,11 +76,13 @@ function checkUnique(file: string, field: string, values: string[], problems: st
  * figure in business.json, so two pages can never disagree about it (decision 7).
  */
 function insertFacts(file: string, raw: unknown, business: Business | undefined, problems: string[]): unknown {
-  const facts: Record<string, string | undefined> = { experienceYears: business && String(business.claims.experienceYears) };
+  // When business.json itself did not parse, its problems are reported already: a stand-in
+  // figure lets the other files still be judged (a sentence's length, say) as they would be.
+  const facts: Record<string, string> = { experienceYears: String(business?.claims.experienceYears ?? 0) };
   const walk = (value: unknown, path: PropertyKey[]): unknown => {
     if (typeof value === "string") {
       return value.replace(/\{(\w+)\}/g, (whole, name: string) => {
-        if (name in facts) return facts[name] ?? whole;
+        if (name in facts) return facts[name]!;
         problems.push(`app/content/${file}: ${fieldPath(path)}: {${name}} is not a fact business.json holds (known: ${Object.keys(facts).join(", ")})`);
         return whole;
       });

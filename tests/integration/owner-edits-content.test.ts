@@ -59,9 +59,13 @@ describe("the owner edits the content", { timeout: 120_000 }, () => {
     expect(page(dir, "/gallery").includes(`href="${townPath}"`), "the areas menu on every page").toBe(true);
     expect(page(dir, "/hertfordshire").includes("View services in Letchworth Garden City →")).toBe(true);
     expect(page(dir, "/sitemap").includes(`href="${townPath}"`)).toBe(true);
-    const onTheMap = `<a href="${townPath}" class="map-town"><title>Letchworth Garden City</title>`;
-    for (const pagePath of ["/", "/hertfordshire", "/areas/roofers-in-hitchin/", townPath]) {
-      expect(page(dir, pagePath).includes(onTheMap), `the map on ${pagePath}`).toBe(true);
+    // A link where the page lists the town beside the map too; drawn, not linked, elsewhere.
+    const linkedOnTheMap = `<a href="${townPath}" class="map-town"><title>Letchworth Garden City</title>`;
+    for (const pagePath of ["/", "/hertfordshire"]) {
+      expect(page(dir, pagePath).includes(linkedOnTheMap), `the map on ${pagePath}`).toBe(true);
+    }
+    for (const pagePath of ["/areas/roofers-in-hitchin/", townPath]) {
+      expect(page(dir, pagePath).includes(`<g class="map-town"><title>Letchworth Garden City</title>`), `the map on ${pagePath}`).toBe(true);
     }
     expect(page(dir, "/").includes("Hertfordshire (11 towns)"), "the map's key").toBe(true);
     expect(readFileSync(path.join(dir, "build/client/sitemap.xml"), "utf8")).toContain(`<loc>https://www.example.com${townPath}</loc>`);

@@ -104,7 +104,14 @@ function TownMarker({ town }: { town: MapTown }) {
       )}
     </>
   );
-  if (!town.isLink) return <g className="map-town">{drawing}</g>;
+  if (!town.isLink) {
+    return (
+      <g className="map-town">
+        <title>{town.name}</title>
+        {drawing}
+      </g>
+    );
+  }
   return (
     <a href={town.href} className="map-town">
       <title>{town.name}</title>
