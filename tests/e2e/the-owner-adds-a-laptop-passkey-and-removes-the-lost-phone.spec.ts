@@ -33,6 +33,9 @@ test("the owner adds a laptop's passkey, signs in with it and removes the lost p
   await laptop.goto("/admin/passkeys");
   await expect(laptop.getByText(`${laptopName} (this device)`)).toBeVisible();
   await laptop.getByRole("button", { name: `Remove ${phoneName}` }).click();
+  // Removing asks first: it signs out every browser the passkey signed in.
+  await expect(laptop.getByText(`Remove ${phoneName}? Every browser it signed in is signed out.`)).toBeVisible();
+  await laptop.getByRole("button", { name: "Remove passkey" }).click();
   await expect(laptop.getByRole("status")).toHaveText("Passkey removed, and every session it signed in ended.");
   await expect(laptop.getByRole("list", { name: "Passkey changes, newest first" })).toContainText(`${laptopName} removed a passkey (${phoneName})`);
 

@@ -18,11 +18,18 @@ export const handle: RouteHandle = { scripts: ["passkey"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Passkeys");
 
+/** Said wherever the last passkey cannot be removed: how the owner gets in again. */
+const LAST_PASSKEY =
+  "This is your only passkey, so it cannot be removed: you would be locked out. Add another device first, or, if this one is lost, make a new invite on the server with: npm run owner -- invite";
+
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const passkeys = listPasskeys(leadStore()).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt }));
   return {
     history: auditOfOwnerArea(leadStore()),
-    passkeys: listPasskeys(leadStore()).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+    passkeys,
+    // ?confirm=ID asks before removing: it works without script, like deleting a request.
+    confirming: passkeys.length > 1 ? passkeys.find((p) => String(p.id) === url.searchParams.get("confirm"))?.id : undefined,
     current: context.get(ownerContext).passkeyId,
     notice: url.searchParams.has("added") ? "Passkey added." : url.searchParams.has("removed") ? "Passkey removed, and every session it signed in ended." : undefined,
   };
@@ -33,19 +40,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "remove") return data({ error: NEEDS_JAVASCRIPT }, { status: 400 });
   const id = Number(form.get("id"));
+  if (listPasskeys(leadStore()).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
   if (!Number.isSafeInteger(id) || !removePasskey(leadStore(), id, owner.name)) throw data(null, { status: 404 });
   if (id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
   return redirect("/admin/passkeys?removed", 303);
 }
 
 export default function Passkeys({ loaderData, actionData }: Route.ComponentProps) {
-  const { passkeys, current, notice, history } = loaderData;
+  const { passkeys, current, notice, history, confirming } = loaderData;
+  const onlyOne = passkeys.length === 1;
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <h1 className="text-2xl">Passkeys</h1>
       {notice && (
         <p role="status" className="card py-3 font-semibold text-ok">
           {notice}
+        </p>
+      )}
+      {actionData?.error === LAST_PASSKEY && (
+        <p role="alert" className="card py-3 font-semibold text-danger">
+          {LAST_PASSKEY}
         </p>
       )}
       <section aria-labelledby="your-passkeys" className="card space-y-4">
@@ -65,18 +79,36 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
                   {passkey.lastUsedAt && `, last used ${exactTime(passkey.lastUsedAt)}`}
                 </p>
               </div>
-              <OwnerForm intent="remove">
-                <input type="hidden" name="id" value={passkey.id} />
-                <button type="submit" className="btn-secondary" aria-label={`Remove ${passkey.name}`}>
-                  Remove
-                </button>
-              </OwnerForm>
+              {onlyOne ? null : confirming === passkey.id ? (
+                <OwnerForm intent="remove" className="w-full space-y-3">
+                  <input type="hidden" name="id" value={passkey.id} />
+                  <p className="font-semibold">
+                    Remove {passkey.name}? Every browser it signed in is signed out{passkey.id === current ? ", this one included" : ""}.
+                  </p>
+                  <div className="flex flex-wrap gap-3">
+                    <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
+                      Remove passkey
+                    </button>
+                    <a href="/admin/passkeys" className="btn-secondary">
+                      Keep it
+                    </a>
+                  </div>
+                </OwnerForm>
+              ) : (
+                <form method="get" action="/admin/passkeys">
+                  <input type="hidden" name="confirm" value={passkey.id} />
+                  <button type="submit" className="btn-secondary" aria-label={`Remove ${passkey.name}`}>
+                    Remove
+                  </button>
+                </form>
+              )}
             </li>
           ))}
         </ul>
         <p className="text-sm text-muted">
-          Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in
-          again.
+          {onlyOne
+            ? LAST_PASSKEY
+            : "Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in again."}
         </p>
       </section>
       <section aria-labelledby="add-passkey" className="card space-y-4">
@@ -84,7 +116,7 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
           Add a passkey
         </h2>
         <p>On this device, for example a laptop or a second phone.</p>
-        <PasskeyForm endpoint="/admin/webauthn/registration" label="Add a passkey" error={actionData?.error}>
+        <PasskeyForm endpoint="/admin/webauthn/registration" label="Add a passkey" error={actionData?.error === LAST_PASSKEY ? undefined : actionData?.error}>
           <div>
             <label htmlFor="passkey-name" className="field-label">
               Name for this passkey
