@@ -37,6 +37,7 @@ export const SYSTEM_PROGRAMS: SystemProgram[] = [
   { name: "Java", purpose: "the HTML checker", found: () => onPath("java"), install: "apt-get install default-jre-headless" },
   { name: "Caddy", purpose: "the deploy test", found: () => onPath("caddy"), install: "apt-get install caddy" },
   { name: "pdftotext", purpose: "reading the quotes' PDFs", found: () => onPath("pdftotext"), install: "apt-get install poppler-utils" },
+  { name: "OpenSSL", purpose: "the test push service's certificate", found: () => onPath("openssl"), install: "apt-get install openssl" },
 ];
 
 const missing = SYSTEM_PROGRAMS.filter((program) => !program.found());

@@ -9,6 +9,7 @@ import { CLIENT_ADDRESS_HEADER, PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } fr
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
 import { readRequestTarget } from "./request-target.ts";
+import { referenceParam } from "../app/lib/forms/reference.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -238,6 +239,8 @@ export function createApp(options: AppOptions) {
     if (method === "GET" || method === "HEAD") {
       if (OWNER_AREA.test(pathname) || QUOTE_LINK.test(pathname)) return toApp(req, res, url);
       const file = site.files.get(pathname);
+      // A quote form's answer (?sent=K-1042): the page rendered with the request's reference.
+      if (file && file.type.startsWith("text/html") && referenceParam(url.search)) return toApp(req, res, url);
       if (file) return sendStatic(req, res, file);
       const canonical = site.redirects.get(pathname);
       if (canonical) return redirectPermanently(res, `${canonical}${url.search}`);

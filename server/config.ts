@@ -18,6 +18,8 @@ export interface Settings {
   retryBaseMs: number;
   /** Behind a TLS proxy: take the client address from the proxy's X-Forwarded-For. */
   trustProxy: boolean;
+  /** Acknowledgement e-mails to visitors the site may send in an hour, in all. */
+  ackHourlyCap: number;
 }
 
 export class SettingsError extends Error {}
@@ -92,5 +94,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`LEADS_RETRY_BASE_MS must be a whole number of milliseconds, at least 10, not "${retryText}"`);
   }
 
-  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs };
+  const capText = env.ACK_HOURLY_CAP ?? "30";
+  const ackHourlyCap = Number(capText);
+  if (!/^\d+$/.test(capText)) {
+    throw new SettingsError(`ACK_HOURLY_CAP must be a whole number of e-mails an hour (0 sends none), not "${capText}"`);
+  }
+
+  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs, ackHourlyCap };
 }

@@ -12,6 +12,10 @@ import { closeLeadStore, leadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from 
 import { LeadNotifier, mailTransport, setNotifierWake, setOutgoingMail } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
+import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
+import { JobRunner, setJobsWake } from "../app/lib/jobs.server.ts";
+import { reminderHandler, setFollowUpSettings } from "../app/lib/lead-follow-ups.server.ts";
+import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { createApp } from "./app.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
@@ -66,6 +70,20 @@ const outgoing =
       }
     : undefined;
 setOutgoingMail(outgoing);
+// The background work: the visitor's acknowledgement, the pushes to the owner's devices, the
+// reminders. It lives in the database, so work queued before a restart is done after it.
+setFollowUpSettings({ ackHourlyCap: settings.ackHourlyCap });
+const jobs = new JobRunner(
+  store,
+  {
+    ...acknowledgementHandler(store, business, settings.siteUrl),
+    ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business.email}` }),
+    ...reminderHandler(store, business.openingHours),
+  },
+  { retryBaseMs: settings.retryBaseMs },
+);
+setJobsWake(() => void jobs.runDue());
+jobs.start();
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).
 const EXPIRY_CHECK_MS = 60_000;
 expireDue(store);
@@ -107,6 +125,7 @@ function shutdown(signal: string) {
   clearInterval(expiry);
   server.close(async () => {
     await notifier?.stop();
+    await jobs.stop();
     outgoing?.transport.close();
     closeLeadStore();
     rmSync(pidFile, { force: true });

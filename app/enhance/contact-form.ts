@@ -44,9 +44,13 @@ function enhance(form: HTMLFormElement) {
     else input.removeAttribute("aria-describedby");
   }
 
-  function showNotice(which: "sent" | "error" | null) {
+  function showNotice(which: "sent" | "error" | null, reference?: string) {
     const template = which && form.querySelector<HTMLTemplateElement>(`template[data-notice="${which}"]`);
-    notices.replaceChildren(template ? template.content.cloneNode(true) : "");
+    const notice = template ? (template.content.cloneNode(true) as DocumentFragment) : undefined;
+    const line = notice?.querySelector<HTMLElement>("[data-reference-line]");
+    if (line && reference) line.querySelector("[data-reference]")!.textContent = reference;
+    else line?.remove();
+    notices.replaceChildren(notice ?? "");
     if (template) notices.focus();
   }
 
@@ -83,12 +87,13 @@ function enhance(form: HTMLFormElement) {
     for (const [key, value] of formData) if (typeof value === "string") body.append(key, value);
     // Recorded even when the tab was blocked, so the business can still reply.
     fetch("/api/contact", { method: "POST", body, keepalive: true, headers: { Accept: "application/json" } })
-      .then((response) => {
+      .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         if (!tab) throw new Error("The chat tab was blocked");
+        const answer = (await response.json().catch(() => ({}))) as { reference?: unknown };
         form.reset();
         checking = false;
-        showNotice("sent");
+        showNotice("sent", typeof answer.reference === "string" ? answer.reference : undefined);
       })
       .catch(() => showNotice("error"))
       .finally(() => setBusy(false));

@@ -11,6 +11,7 @@ import { data } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
 import { site } from "~/content/index.ts";
 import { buildChatLink, parseContact, type ContactActionData } from "./forms/contact.ts";
+import { referenceOf } from "./forms/reference.ts";
 import { recordLead } from "./record-lead.server.ts";
 
 export async function contactPageAction(request: Request) {
@@ -21,8 +22,9 @@ export async function contactPageAction(request: Request) {
     return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ContactActionData, { status: 400 });
   }
   // The chat link carries the whole request, so the visitor goes on even if storing failed.
-  await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
-  return { status: "sent", chatLink: buildChatLink(site.chatNumber, parsed.data) } satisfies ContactActionData;
+  const stored = await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
+  const reference = stored ? referenceOf(stored.id) : undefined;
+  return { status: "sent", chatLink: buildChatLink(site.chatNumber, parsed.data), reference } satisfies ContactActionData;
 }
 
 export async function contactRecordAction(request: Request) {
@@ -31,5 +33,5 @@ export async function contactRecordAction(request: Request) {
   const parsed = parseContact(form);
   if (!parsed.ok) return Response.json({ ok: false, errors: parsed.errors }, { status: 400 });
   const stored = await recordLead({ form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
-  return stored ? Response.json({ ok: true }) : Response.json({ ok: false }, { status: 503 });
+  return stored ? Response.json({ ok: true, reference: referenceOf(stored.id) }) : Response.json({ ok: false }, { status: 503 });
 }

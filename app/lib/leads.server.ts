@@ -33,7 +33,16 @@ export interface Lead extends NewLead {
   attempts: number;
   nextAttemptAt: string | null;
   lastError: string | null;
+  /** When the owner first answered: the status left New, or he tapped Call, E-mail or WhatsApp. */
+  firstAnswerAt: string | null;
+  firstAnswerBy: AnswerWay | null;
+  /** The acknowledgement e-mail to the visitor (app/lib/acknowledge.server.ts). */
+  ack: AckState;
+  ackAt: string | null;
 }
+
+export type AnswerWay = "status" | "call" | "email" | "whatsapp";
+export type AckState = "none" | "queued" | "sent" | "held-address" | "held-hourly" | "spam" | "failed";
 
 /**
  * What the owner's search looks through: name, e-mail, postcode or address, and the phone number
@@ -190,6 +199,44 @@ export const MIGRATIONS = [
    );
    CREATE INDEX quotes_lead ON quotes (lead_id, id);
    CREATE INDEX quotes_open ON quotes (status, expires_at);`,
+  // Answering within the hour (app/lib/jobs.server.ts, app/lib/push.server.ts): one queue of
+  // background work that survives restarts; the first answer to each request (existing ones take
+  // their first status change from the audit); the visitor's acknowledgement; the owner's devices
+  // that get notifications, each belonging to the passkey that turned them on; the server's keys.
+  `CREATE TABLE jobs (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     kind TEXT NOT NULL,
+     payload TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
+     once_key TEXT UNIQUE,
+     created_at TEXT NOT NULL,
+     run_at TEXT NOT NULL,
+     give_up_at TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT,
+     done_at TEXT,
+     outcome TEXT
+   );
+   CREATE INDEX jobs_due ON jobs (run_at) WHERE done_at IS NULL;
+   ALTER TABLE leads ADD COLUMN first_answer_at TEXT;
+   ALTER TABLE leads ADD COLUMN first_answer_by TEXT;
+   UPDATE leads SET first_answer_at = (SELECT MIN(at) FROM audit WHERE audit.lead_id = leads.id AND action = 'changed the status'),
+     first_answer_by = 'status' WHERE status <> 'new';
+   ALTER TABLE leads ADD COLUMN ack TEXT NOT NULL DEFAULT 'none'
+     CHECK (ack IN ('none', 'queued', 'sent', 'held-address', 'held-hourly', 'spam', 'failed'));
+   ALTER TABLE leads ADD COLUMN ack_at TEXT;
+   CREATE INDEX leads_ack ON leads (ack, created_at);
+   CREATE TABLE push_subscriptions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     passkey_id INTEGER NOT NULL,
+     endpoint TEXT NOT NULL UNIQUE,
+     p256dh TEXT NOT NULL,
+     auth TEXT NOT NULL,
+     device TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     last_sent_at TEXT
+   );
+   CREATE INDEX push_subscriptions_passkey ON push_subscriptions (passkey_id);
+   CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
 ];
 
 /** A photo of a request, as the inbox and the e-mail use it. */
@@ -206,13 +253,19 @@ const asPhoto = (row: unknown): LeadPhoto => {
 
 /** The columns as a Lead: SQLite renames them, so no row is mapped by hand. */
 export const LEAD_COLUMNS = `id, created_at AS createdAt, status, form, page, name, email, phone, location, message, delivery,
-  attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError`;
+  attempts, next_attempt_at AS nextAttemptAt, last_error AS lastError, first_answer_at AS firstAnswerAt,
+  first_answer_by AS firstAnswerBy, ack, ack_at AS ackAt`;
 
 export interface AddOptions {
   notify: boolean;
   now?: Date;
   /** Photos already written to the photos folder; their rows are committed with the request's. */
   photos?: StoredPhoto[];
+  /**
+   * Work committed with the request, in its transaction (the notifications and reminders it
+   * queues): the request and its follow-up work are stored together or not at all.
+   */
+  alongside?: (lead: Lead) => void;
 }
 
 /** The folder under photos/ where uploads wait while their request is handled. */
@@ -311,7 +364,10 @@ export class LeadStore {
         options.notify ? "pending" : "none", options.notify ? now : null);
     const stored = asLead(row);
     options.photos?.forEach((photo, position) => this.insertPhoto.run(photo.id, stored.id, position, photo.bytes, photo.width, photo.height));
-    return stored;
+    if (!options.alongside) return stored;
+    options.alongside(stored);
+    // Re-read: the work alongside may have set the request's acknowledgement.
+    return asLead(this.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(stored.id));
   }
 
   /** Runs `work` in one transaction: all of it is committed, or none of it. */

@@ -2,22 +2,23 @@
  * The server side of the quote form: the same schema as the browser, the photos checked by their
  * content, then the store, and only then the answer the visitor sees.
  *
- * A stored request is answered with a redirect to the page's prerendered HTML at #quote-sent,
- * where the thank-you notice shows (the `:target` of the fragment). The visitor sees the notice
- * over empty fields, a reload does not send the request twice, and the answer costs no render.
+ * A stored request is answered with a redirect to the page at ?sent={reference}#quote-sent,
+ * where the thank-you notice shows (the `:target` of the fragment) with the request's reference.
+ * The visitor sees the notice over empty fields, and a reload does not send the request twice.
  */
 import { data, redirect } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
 import { formValues, type FieldErrors } from "./forms/fields.ts";
 import { parseQuote, QUOTE_FIELDS, QUOTE_SENT_ID, type QuoteActionData, type QuoteErrorField } from "./forms/quote.ts";
 import { preparePhotos, uploadFor } from "./photos.server.ts";
+import { referenceOf } from "./forms/reference.ts";
 import { recordLead } from "./record-lead.server.ts";
 
 export async function quoteAction(request: Request, page: string) {
   const form = await readForm(request);
-  const sent = redirect(`${page}#${QUOTE_SENT_ID}`, 303);
+  const sent = (reference?: string) => redirect(`${page}${reference ? `?sent=${reference}` : ""}#${QUOTE_SENT_ID}`, 303);
   // A bot filled the field people never see: answer as a success, store nothing.
-  if (form.get("website")) return sent;
+  if (form.get("website")) return sent();
   const parsed = parseQuote(form);
   const photos = await preparePhotos(uploadFor(request));
   if (!parsed.ok || !photos.ok) {
@@ -29,5 +30,5 @@ export async function quoteAction(request: Request, page: string) {
   const { address, ...rest } = parsed.data;
   const stored = await recordLead({ form: "quote", page, location: address, ...rest }, photos.photos);
   if (!stored) return data({ status: "error", values: { ...parsed.data } } satisfies QuoteActionData, { status: 503 });
-  return sent;
+  return sent(referenceOf(stored.id));
 }

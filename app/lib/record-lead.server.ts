@@ -1,9 +1,13 @@
+import { site } from "../content/index.ts";
+import { wakeJobs } from "./jobs.server.ts";
+import { queueLeadFollowUps } from "./lead-follow-ups.server.ts";
 import { leadStore, type Lead, type NewLead } from "./leads.server.ts";
 import { notifierEnabled, wakeNotifier } from "./notify.server.ts";
 import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "./photos.server.ts";
 
 /**
- * Stores a request with its photos, then asks for it to be e-mailed. The photos' files are
+ * Stores a request with its photos and the work it sets going (the owner's push, the visitor's
+ * acknowledgement, the reminders), then asks for it to be e-mailed. The photos' files are
  * written first and the request's row and theirs are committed together, so a failure keeps
  * neither. Returns the stored request, or undefined when it could not be stored (the caller
  * tells the visitor to call instead).
@@ -14,12 +18,17 @@ export async function recordLead(lead: NewLead, photos: PreparedPhoto[] = []): P
   let stored: Lead;
   try {
     written = await writePhotos(photos, store.photosDir);
-    stored = await store.save(lead, { notify: notifierEnabled(), photos: written });
+    stored = await store.save(lead, {
+      notify: notifierEnabled(),
+      photos: written,
+      alongside: (row) => queueLeadFollowUps(store.db, row, site.openingHours),
+    });
   } catch (error) {
     await removePhotoFiles(written, store.photosDir);
     console.error("Could not store a request:", error instanceof Error ? error.message : error);
     return undefined;
   }
   wakeNotifier();
+  wakeJobs();
   return stored;
 }

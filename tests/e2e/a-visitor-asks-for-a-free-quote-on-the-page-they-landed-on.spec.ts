@@ -6,7 +6,7 @@
  * same with JavaScript on or off.
  */
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { onlyIn, storedLead, uniqueName } from "./support.ts";
+import { onlyIn, referenceOfLead, storedLead, uniqueName, withReference } from "./support.ts";
 
 const THANKS = "Thank you! We'll get back to you within 24 hours.";
 
@@ -51,7 +51,7 @@ async function sendAndCheck(page: Page, testInfo: TestInfo, path: string, addres
 
   const notice = page.getByRole("status").filter({ hasText: THANKS });
   await expect(notice).toBeVisible();
-  await expect(notice).toHaveText(THANKS);
+  await expect(notice, "the notice, word for word, with the request's reference under it").toHaveText(withReference(THANKS, referenceOfLead(sent.name)));
   await expect(notice, "the page comes back at the form, so the visitor sees the notice").toBeInViewport();
   expect(new URL(page.url()).pathname, "the visitor stays on the page they asked from").toBe(path);
   for (const field of [f.name, f.email, f.phone, f.address, f.message]) await expect(field).toHaveValue("");

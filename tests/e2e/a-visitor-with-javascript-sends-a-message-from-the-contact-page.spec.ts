@@ -13,7 +13,9 @@ import {
   expectFieldFine,
   fakeChatApp,
   expectStoredContact,
+  referenceOfLead,
   storedLead,
+  withReference,
   TEL_HREF,
   uniqueName,
   VALID_CONTACT,
@@ -115,7 +117,8 @@ test("a valid message opens the chat app with the request typed in, shows Sendin
   await expect.poll(() => recorded.length).toBe(1);
   release();
 
-  await expect(page.getByRole("status")).toHaveText(SENT);
+  await storedLead(sent.name);
+  await expect(page.getByRole("status")).toHaveText(withReference(SENT, referenceOfLead(sent.name)));
   await expect(f.send).toBeEnabled();
   for (const field of FIELDS) await expect(f[field]).toHaveValue("");
   expect(posts, "the script recorded it; the form was not posted as a page").toEqual(["/api/contact"]);

@@ -9,6 +9,7 @@ import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import type { NewLead } from "../../app/lib/leads.server.ts";
+import { referenceOf } from "../../app/lib/forms/reference.ts";
 
 export { aliasPaths, areaPath, areasIn, canonicalPaths, content, servicePath } from "../../app/content/index.ts";
 
@@ -51,6 +52,20 @@ export function leadsNamed(name: string): StoredLead[] {
     db.close();
   }
 }
+
+/** The reference the visitor is shown for the one request stored under this name. */
+export function referenceOfLead(name: string): string {
+  const db = new DatabaseSync(LEADS_DB, { readOnly: true });
+  try {
+    const row = db.prepare("SELECT id FROM leads WHERE name = ?").get(name) as { id: number };
+    return referenceOf(row.id);
+  } finally {
+    db.close();
+  }
+}
+
+/** The success notice with a request's reference under it. */
+export const withReference = (notice: string, reference: string) => `${notice} Your reference: ${reference}. Quote it if you call us.`;
 
 /** Expects the contact request sent with these fields to be stored, exactly once and as sent. */
 export async function expectStoredContact(sent: { name: string; email: string; phone: string; postcode: string; message: string }) {

@@ -11,12 +11,19 @@ import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
 
 const NOTICE = "Thank you! We&#x27;ll get back to you within 24 hours.";
 
-/** A stored request is answered with a redirect to the page's #quote-sent, where the notice shows. */
-async function expectSent(server: RunningServer, response: Response, page: string) {
+/**
+ * A stored request is answered with a redirect to the page at ?sent={reference}#quote-sent, where
+ * the notice shows with the request's reference; a request that was not stored gets no reference.
+ */
+async function expectSent(server: RunningServer, response: Response, page: string, stored = true) {
   expect(response.status).toBe(303);
-  expect(response.headers.get("location")).toBe(`${page}#quote-sent`);
-  const html = await (await fetch(`${server.url}${page}`)).text();
-  expect(html).toMatch(new RegExp(`<p id="quote-sent"[^>]*>${NOTICE}</p>`));
+  const location = response.headers.get("location")!;
+  if (!stored) return expect(location).toBe(`${page}#quote-sent`);
+  expect(location).toMatch(new RegExp(`^${page.replace(/[?]/g, "\\?")}\\?sent=K-\\d{4,}#quote-sent$`));
+  const reference = /sent=(K-\d+)/.exec(location)![1]!;
+  const html = await (await fetch(`${server.url}${location.split("#")[0]}`)).text();
+  expect(html).toMatch(new RegExp(`<p id="quote-sent"[^>]*>${NOTICE}<span[^>]*>Your reference: <strong[^>]*>${reference}</strong>`));
+  return reference;
 }
 
 describe("with e-mail set up", () => {
@@ -34,9 +41,10 @@ describe("with e-mail set up", () => {
 
   it("stores a home-page quote request, shows the notice, then e-mails the business", async () => {
     const response = await postForm(server, "/?index", QUOTE);
-    await expectSent(server, response, "/");
+    const reference = await expectSent(server, response, "/");
 
     const row = server.rows().find((r) => r.name === QUOTE.name);
+    expect(reference).toBe(`K-${1000 + row!.id}`);
     expect(row).toMatchObject({ form: "quote", page: "/", email: QUOTE.email, phone: QUOTE.phone, location: QUOTE.address, message: QUOTE.message });
 
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes(QUOTE.message)));
@@ -61,7 +69,7 @@ describe("with e-mail set up", () => {
     const name = "Eve\r\nBcc: victim@example.net";
     const response = await postForm(server, "/?index", { ...QUOTE, name, email: "eve@example.org" });
     expect(response.status).toBe(303);
-    const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes("eve@example.org")));
+    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes("office@example.com") && m.raw.includes("eve@example.org")));
     const headers = headersOf(mail.raw);
     expect(headers.has("bcc")).toBe(false);
     expect(headers.get("subject")).toBe("New quote request from Eve Bcc: victim@example.net");
@@ -71,8 +79,9 @@ describe("with e-mail set up", () => {
   it("records a contact request sent by the page's script, and e-mails it", async () => {
     const response = await postForm(server, "/api/contact", CONTACT);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
-    expect(server.rows().find((r) => r.name === CONTACT.name)).toMatchObject({ form: "contact", page: "/contact", location: CONTACT.postcode });
+    const row = () => server.rows().find((r) => r.name === CONTACT.name);
+    expect(await response.json()).toEqual({ ok: true, reference: `K-${1000 + row()!.id}` });
+    expect(row()).toMatchObject({ form: "contact", page: "/contact", location: CONTACT.postcode });
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes(CONTACT.message)));
     expect(headersOf(mail.raw).get("subject")).toBe(`New contact request from ${CONTACT.name}`);
   });
@@ -118,7 +127,7 @@ describe("bad input and abuse", () => {
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const before = server.rows().length;
     const response = await postForm(server, "/?index", { ...QUOTE, website: "http://spam.example" });
-    await expectSent(server, response, "/");
+    await expectSent(server, response, "/", false);
     const api = await postForm(server, "/api/contact", { ...CONTACT, website: "x" });
     expect(await api.json()).toEqual({ ok: true });
     expect(server.rows().length).toBe(before);

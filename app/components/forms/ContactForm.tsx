@@ -7,6 +7,7 @@
 import type { ContactActionData } from "~/lib/forms/contact.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
+import { ReferenceLine } from "./ReferenceLine.tsx";
 
 // Every field is required, marked as the quote form marks its own.
 const FIELDS = [
@@ -43,6 +44,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionData
         {sent && (
           <p className="rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700">
             Thank you! Your message has been sent. We'll contact you soon.
+            {sent.reference && <> <ReferenceLine reference={sent.reference} /></>}
             {sent.chatLink && (
               <>
                 {" "}
@@ -59,6 +61,8 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionData
       <template data-notice="sent">
         <p className="rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700">
           Thank you! Your message has been sent. We'll contact you soon.
+          {/* The script fills in the reference the server answered with. */}{" "}
+          <ReferenceLine reference="" />
         </p>
       </template>
       <template data-notice="error">

@@ -5,11 +5,16 @@
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { PHOTO_HINT, PHOTO_TYPES } from "~/lib/forms/photos.ts";
 import { QUOTE_SENT_ID, type QuoteActionData } from "~/lib/forms/quote.ts";
+import { useLocation } from "react-router";
+import { referenceParam } from "~/lib/forms/reference.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
+import { ReferenceLine } from "./ReferenceLine.tsx";
 
 export function QuoteForm({ action, result }: { action: string; result?: QuoteActionData }) {
   const site = useBusiness();
   const values = result?.values;
+  // A stored request comes back at ?sent={reference}#quote-sent (rendered for that answer).
+  const reference = referenceParam(useLocation().search);
   const errors = result?.status === "invalid" ? result.errors : {};
   return (
     <form method="post" action={action} encType="multipart/form-data" className="relative space-y-4" aria-labelledby="quote-form-title">
@@ -25,6 +30,7 @@ export function QuoteForm({ action, result }: { action: string; result?: QuoteAc
         className="hidden rounded-lg bg-green-50 p-4 font-semibold text-ok ring-1 ring-green-700 target:block"
       >
         Thank you! We'll get back to you within 24 hours.
+        {reference && <> <ReferenceLine reference={reference} /></>}
       </p>
       {result?.status === "error" && (
         <p role="alert" className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">

@@ -39,7 +39,7 @@ export type ContactResult =
 export type ContactActionData =
   | { status: "invalid"; errors: FieldErrors<ContactField>; values: Record<ContactField, string> }
   /** Stored; without JavaScript the page then sends the visitor on to the chat link. */
-  | { status: "sent"; chatLink?: string };
+  | { status: "sent"; chatLink?: string; reference?: string };
 
 export function parseContact(form: FormData): ContactResult {
   const values = formValues(form, CONTACT_FIELDS);

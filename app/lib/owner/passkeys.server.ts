@@ -55,12 +55,14 @@ export function passkeyUsed(store: LeadStore, id: number, counter: number, now: 
   store.db.prepare("UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?").run(counter, now.toISOString(), id);
 }
 
-/** Removes a passkey and every session signed in with it; false when there was no such passkey. */
+/** Removes a passkey, every session signed in with it and its devices' notifications; false when there was no such passkey. */
 export function removePasskey(store: LeadStore, id: number, actor: string): boolean {
   return store.inTransaction(() => {
     const row = store.db.prepare("DELETE FROM passkeys WHERE id = ? RETURNING name").get(id) as { name: string } | undefined;
     if (!row) return false;
     store.db.prepare("DELETE FROM owner_sessions WHERE passkey_id = ?").run(id);
+    // The devices it turned notifications on for stop getting them with it.
+    store.db.prepare("DELETE FROM push_subscriptions WHERE passkey_id = ?").run(id);
     recordAudit(store, { actor, action: "removed a passkey", detail: row.name });
     return true;
   });

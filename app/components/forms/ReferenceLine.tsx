@@ -1,0 +1,8 @@
+/** The request's reference under a success notice: "Your reference: K-1042". */
+export function ReferenceLine({ reference }: { reference: string }) {
+  return (
+    <span data-reference-line="" className="mt-2 block font-normal">
+      Your reference: <strong data-reference="">{reference}</strong>. Quote it if you call us.
+    </span>
+  );
+}

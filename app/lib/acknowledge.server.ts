@@ -1,0 +1,116 @@
+/**
+ * The visitor hears back at once: an e-mail that their request arrived, with its reference, the
+ * quote-reply promise, the emergency number, the office hours and the privacy notice, all from the
+ * business facts.
+ *
+ * The form must not become a way to mail a stranger someone else's words, so the e-mail holds
+ * nothing the visitor typed (not even the name), one address gets at most one an hour, and the
+ * whole site sends at most `hourlyCap` an hour. Whether one was sent, and when, is on the request.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import type { Business } from "../content/schema.ts";
+import { referenceOf } from "./forms/reference.ts";
+import { enqueue, type JobHandler } from "./jobs.server.ts";
+import type { AckState, LeadStore } from "./leads.server.ts";
+import { outgoingMail } from "./notify.server.ts";
+
+const HOUR = 60 * 60 * 1000;
+/** An acknowledgement not sent within a day is no longer news: it is given up. */
+const GIVE_UP_AFTER = 24 * HOUR;
+
+export const ACK_STATE_NAMES: Record<AckState, string> = {
+  none: "No acknowledgement: e-mail is not set up on this server",
+  queued: "Acknowledgement e-mail waiting to be sent",
+  sent: "Acknowledgement e-mailed",
+  "held-address": "No acknowledgement: this address was sent one less than an hour before",
+  "held-hourly": "No acknowledgement: the hourly limit of acknowledgements was reached",
+  spam: "No acknowledgement: marked as spam",
+  failed: "Acknowledgement could not be sent: the mail server refused it for a day",
+};
+
+export interface AckOptions {
+  /** Whether e-mail is set up. */
+  mail: boolean;
+  /** Acknowledgements the whole site may send in an hour. */
+  hourlyCap: number;
+  now: Date;
+}
+
+/**
+ * Decides, inside the request's transaction, whether it gets an acknowledgement, records that on
+ * the request and queues the e-mail. Returns the decision.
+ */
+export function queueAcknowledgement(db: DatabaseSync, lead: { id: number; email: string }, options: AckOptions): AckState {
+  const hourAgo = new Date(options.now.getTime() - HOUR).toISOString();
+  let state: AckState = "queued";
+  if (!options.mail) state = "none";
+  else if (
+    db
+      .prepare("SELECT 1 FROM leads WHERE ack IN ('queued', 'sent') AND created_at >= ? AND email = ? COLLATE NOCASE AND id <> ? LIMIT 1")
+      .get(hourAgo, lead.email, lead.id)
+  ) {
+    state = "held-address";
+  } else {
+    const { n } = db.prepare("SELECT COUNT(*) AS n FROM leads WHERE ack IN ('queued', 'sent') AND created_at >= ?").get(hourAgo) as { n: number };
+    if (n >= options.hourlyCap) state = "held-hourly";
+  }
+  db.prepare("UPDATE leads SET ack = ? WHERE id = ?").run(state, lead.id);
+  if (state === "queued") {
+    enqueue(db, { kind: "ack", payload: { leadId: lead.id }, runAt: options.now, giveUpAt: new Date(options.now.getTime() + GIVE_UP_AFTER), now: options.now });
+  }
+  return state;
+}
+
+type AckBusiness = Pick<Business, "name" | "email" | "phone" | "openingHours" | "claims">;
+
+/** The acknowledgement: every word from the business facts; only the reference is the request's. */
+export function acknowledgementEmail(leadId: number, business: AckBusiness, siteUrl: string) {
+  const reference = referenceOf(leadId);
+  const hours = business.openingHours.map((row) => `${row.label}: ${row.opens && row.closes ? `${row.opens}–${row.closes}` : "Closed"}`);
+  return {
+    subject: `We have your request ${reference} – ${business.name}`,
+    text: [
+      `Thank you for contacting ${business.name}. Your request has reached us.`,
+      "",
+      `Your reference: ${reference}`,
+      "",
+      `${business.claims.quoteReply}. We will be in touch by phone or e-mail.`,
+      "",
+      `A roof emergency? Call ${business.phone.display}. ${business.claims.emergency}.`,
+      "",
+      "Our office hours:",
+      ...hours,
+      `${business.claims.emergencyLine}.`,
+      "",
+      `How we look after what you sent us: ${siteUrl}/privacy`,
+      "",
+      "If you did not contact us, someone typed your address by mistake: you need do nothing, and you will not hear from us again.",
+      "",
+      business.name,
+    ].join("\n"),
+  };
+}
+
+/** The queue's handler for "ack": sends the acknowledgement, unless the request is gone or spam. */
+export function acknowledgementHandler(store: LeadStore, business: AckBusiness, siteUrl: string): Record<string, JobHandler> {
+  return {
+    ack: async (job, now) => {
+      const leadId = Number(job.payload.leadId);
+      const lead = store.db.prepare("SELECT email, status FROM leads WHERE id = ?").get(leadId) as { email: string; status: string } | undefined;
+      if (!lead) return { outcome: "not sent: request deleted" };
+      if (lead.status === "spam") {
+        store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId);
+        return { outcome: "not sent: spam" };
+      }
+      const mail = outgoingMail();
+      if (!mail) throw new Error("e-mail is not set up on this server");
+      const message = acknowledgementEmail(leadId, business, siteUrl);
+      await mail.transport.sendMail({ from: mail.from, to: lead.email, replyTo: business.email, ...message });
+      store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId);
+      return { outcome: "sent" };
+    },
+    "ack:gave-up": (job) => {
+      store.db.prepare("UPDATE leads SET ack = 'failed' WHERE id = ? AND ack = 'queued'").run(Number(job.payload.leadId));
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * One queue of background work in SQLite: the pushes to the owner's phone, the visitor's
+ * acknowledgement, the reminders. A job is committed with whatever caused it (a request, a
+ * status change), so a crash or restart loses none; the runner takes due jobs in order, and a
+ * job that fails is tried again with a growing pause until its give-up time.
+ *
+ * Time comes from an injectable clock, so tests move it instead of sleeping.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { asRow, type LeadStore } from "./leads.server.ts";
+import { retryDelayMs } from "./notify.server.ts";
+
+export interface Job {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+  runAt: string;
+  giveUpAt: string | null;
+  attempts: number;
+}
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  runAt: Date;
+  /** Past this, a failing job stops being tried (a push is useless after its 24 h TTL). */
+  giveUpAt?: Date;
+  /** A job with a key is queued at most once, ever (each reminder is sent once). */
+  onceKey?: string;
+  now?: Date;
+}
+
+/** Queues a job in the caller's transaction (or on its own); false when its key was used before. */
+export function enqueue(db: DatabaseSync, job: NewJob): boolean {
+  const result = db
+    .prepare("INSERT OR IGNORE INTO jobs (kind, payload, once_key, created_at, run_at, give_up_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .run(
+      job.kind,
+      JSON.stringify(job.payload ?? {}),
+      job.onceKey ?? null,
+      (job.now ?? new Date()).toISOString(),
+      job.runAt.toISOString(),
+      job.giveUpAt?.toISOString() ?? null,
+    );
+  return Number(result.changes) > 0;
+}
+
+/**
+ * What a handler answers: nothing when the job is done; `{ outcome }` to record how it ended
+ * ("sent", "not needed: answered"); `{ holdUntil }` to run it later without counting a failure
+ * (a reminder waiting for opening time). A handler that throws has failed and is retried.
+ */
+export type JobResult = void | { outcome?: string; holdUntil?: Date };
+export type JobHandler = (job: Job, now: Date) => Promise<JobResult> | JobResult;
+
+export interface RunnerOptions {
+  now?: () => Date;
+  /** First pause after a failure; doubles each time, up to an hour. */
+  retryBaseMs?: number;
+  /** Jobs taken per pass. */
+  batch?: number;
+  log?: (line: string) => void;
+}
+
+export class JobRunner {
+  private readonly store: LeadStore;
+  private readonly handlers: Record<string, JobHandler>;
+  private readonly now: () => Date;
+  private readonly retryBaseMs: number;
+  private readonly batch: number;
+  private readonly log: (line: string) => void;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(store: LeadStore, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
+    this.store = store;
+    this.handlers = handlers;
+    this.now = options.now ?? (() => new Date());
+    this.retryBaseMs = options.retryBaseMs ?? 30_000;
+    this.batch = options.batch ?? 50;
+    this.log = options.log ?? ((line) => console.error(line));
+  }
+
+  /** The jobs due now, oldest due first. */
+  due(now: Date = this.now(), limit = this.batch): Job[] {
+    return this.store.db
+      .prepare(
+        `SELECT id, kind, payload, created_at AS createdAt, run_at AS runAt, give_up_at AS giveUpAt, attempts
+         FROM jobs WHERE done_at IS NULL AND run_at <= ? ORDER BY run_at, id LIMIT ?`,
+      )
+      .all(now.toISOString(), limit)
+      .map((row) => {
+        const job = asRow<Job & { payload: string }>(row);
+        return { ...job, payload: JSON.parse(job.payload) as Record<string, unknown> };
+      });
+  }
+
+  /**
+   * Runs every due job. One pass runs at a time; a call during a pass asks for one more pass
+   * after it, so work queued meanwhile is not left for the next tick. Resolves when idle.
+   */
+  runDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        let jobs = this.due();
+        while (jobs.length) {
+          await Promise.all(jobs.map((job) => this.runOne(job)));
+          jobs = this.due();
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runOne(job: Job) {
+    const now = this.now();
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`no handler for "${job.kind}"`);
+      const result = (await handler(job, now)) ?? {};
+      if (result.holdUntil && result.holdUntil.getTime() > now.getTime()) {
+        this.store.db.prepare("UPDATE jobs SET run_at = ? WHERE id = ?").run(result.holdUntil.toISOString(), job.id);
+        return;
+      }
+      this.store.db
+        .prepare("UPDATE jobs SET done_at = ?, outcome = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?")
+        .run(this.now().toISOString(), result.outcome ?? "done", job.id);
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const retryAt = new Date(this.now().getTime() + retryDelayMs(job.attempts + 1, this.retryBaseMs));
+      const givingUp = job.giveUpAt !== null && retryAt.toISOString() > job.giveUpAt;
+      this.store.db
+        .prepare("UPDATE jobs SET attempts = attempts + 1, last_error = ?, run_at = ?, done_at = ?, outcome = ? WHERE id = ?")
+        .run(message, retryAt.toISOString(), givingUp ? this.now().toISOString() : null, givingUp ? "gave up" : null, job.id);
+      this.log(`Background ${job.kind} job ${job.id} failed (${message}); ${givingUp ? "given up" : "it will be tried again"}`);
+      if (givingUp) await this.handlers[`${job.kind}:gave-up`]?.(job, this.now());
+    }
+  }
+
+  /** Checks for due jobs every `intervalMs` (retries, held reminders) as well as when woken. */
+  start(intervalMs = 5_000) {
+    this.timer = setInterval(() => void this.runDue(), intervalMs);
+    this.timer.unref();
+    void this.runDue();
+  }
+
+  async stop() {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}
+
+/** Jobs not yet done, by kind (the owner's status line, the tests). */
+export function pendingJobs(db: DatabaseSync, kind?: string): number {
+  const row = kind
+    ? db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NULL AND kind = ?").get(kind)
+    : db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NULL").get();
+  return (row as { n: number }).n;
+}
+
+const WAKE = Symbol.for("kestrel.wakeJobs");
+type Holder = { [WAKE]?: () => void };
+
+/** Set by the server once its runner is started; actions call `wakeJobs` after queueing work. */
+export function setJobsWake(wake: (() => void) | undefined) {
+  (globalThis as Holder)[WAKE] = wake;
+}
+
+export function wakeJobs() {
+  (globalThis as Holder)[WAKE]?.();
+}

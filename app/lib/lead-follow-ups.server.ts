@@ -1,0 +1,106 @@
+/**
+ * What a stored request sets going, committed in the request's own transaction: the visitor's
+ * acknowledgement, a push to each of the owner's devices, and two reminders (one hour and twenty
+ * hours on, each held to the opening hours) that go only if the request is still unanswered.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { content } from "../content/index.ts";
+import type { Business } from "../content/schema.ts";
+import { queueAcknowledgement } from "./acknowledge.server.ts";
+import { enqueue, type JobHandler } from "./jobs.server.ts";
+import type { Lead, LeadStore } from "./leads.server.ts";
+import { outgoingMail } from "./notify.server.ts";
+import { withinOpeningHours } from "./opening-hours.ts";
+import { pageOrigin } from "./owner/pages.server.ts";
+import { leadPush, queuePush, shortName } from "./push.server.ts";
+
+const HOUR = 60 * 60 * 1000;
+/** The promise on every page: a reply within a day. */
+export const REPLY_DUE_HOURS = 24;
+/** The reminders: a second push at one hour, and "due in 4 h" at twenty. */
+export const REMINDERS = [
+  { stage: "1h", afterHours: 1 },
+  { stage: "20h", afterHours: 20 },
+] as const;
+
+export interface FollowUpSettings {
+  /** Acknowledgements the whole site may send in an hour (ACK_HOURLY_CAP). */
+  ackHourlyCap: number;
+}
+
+const SETTINGS = Symbol.for("kestrel.followUpSettings");
+type Holder = { [SETTINGS]?: FollowUpSettings };
+
+export function setFollowUpSettings(settings: FollowUpSettings) {
+  (globalThis as Holder)[SETTINGS] = settings;
+}
+
+const towns = content.areas.map((area) => area.name);
+
+/** The push that tells the owner of a request. */
+export function pushForLead(lead: Pick<Lead, "id" | "form" | "name" | "location" | "page">) {
+  return leadPush(lead, { towns, pageName: pageOrigin(lead.page).name });
+}
+
+/** Queues everything a new request sets going; runs inside the request's transaction. */
+export function queueLeadFollowUps(db: DatabaseSync, lead: Lead, hours: Business["openingHours"], now = new Date(lead.createdAt)) {
+  const settings = (globalThis as Holder)[SETTINGS] ?? { ackHourlyCap: 30 };
+  queueAcknowledgement(db, lead, { mail: Boolean(outgoingMail()), hourlyCap: settings.ackHourlyCap, now });
+  queuePush(db, pushForLead(lead), now);
+  for (const { stage, afterHours } of REMINDERS) {
+    enqueue(db, {
+      kind: "reminder",
+      payload: { leadId: lead.id, stage },
+      runAt: withinOpeningHours(hours, new Date(Date.parse(lead.createdAt) + afterHours * HOUR)),
+      onceKey: `reminder-${stage}:${lead.id}`,
+      now,
+    });
+  }
+}
+
+/** Whole hours a request has waited. */
+export function hoursWaiting(createdAt: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(createdAt)) / HOUR));
+}
+
+interface Waiting {
+  id: number;
+  form: Lead["form"];
+  name: string;
+  location: string;
+  page: string;
+  createdAt: string;
+  status: string;
+  firstAnswerAt: string | null;
+}
+
+/** The reminder's title: "Still waiting: Sarah M. (1 h)", "Due in 4 h: Sarah M.", "Overdue: Sarah M. (26 h)". */
+export function reminderTitle(stage: string, lead: Pick<Waiting, "name" | "createdAt">, now: Date): string {
+  const waited = hoursWaiting(lead.createdAt, now);
+  const who = shortName(lead.name);
+  if (stage === "1h") return `Still waiting: ${who} (${waited} h)`;
+  const left = REPLY_DUE_HOURS - waited;
+  return left > 0 ? `Due in ${left} h: ${who}` : `Overdue: ${who} (${waited} h)`;
+}
+
+/** The queue's handler for "reminder": a push to every device if the request is still unanswered. */
+export function reminderHandler(store: LeadStore, hours: Business["openingHours"]): Record<string, JobHandler> {
+  return {
+    reminder: (job, now) => {
+      const lead = store.db
+        .prepare(
+          `SELECT id, form, name, location, page, created_at AS createdAt, status, first_answer_at AS firstAnswerAt
+           FROM leads WHERE id = ?`,
+        )
+        .get(Number(job.payload.leadId)) as Waiting | undefined;
+      if (!lead) return { outcome: "not needed: request deleted" };
+      if (lead.status !== "new" || lead.firstAnswerAt) return { outcome: "not needed: answered" };
+      // Run late (the server was off overnight)? It still waits for opening time.
+      const at = withinOpeningHours(hours, now);
+      if (at.getTime() > now.getTime()) return { holdUntil: at };
+      const push = pushForLead(lead);
+      const devices = store.inTransaction(() => queuePush(store.db, { ...push, title: reminderTitle(String(job.payload.stage), lead, now) }, now));
+      return { outcome: devices ? `pushed to ${devices} device${devices === 1 ? "" : "s"}` : "no device to remind" };
+    },
+  };
+}
