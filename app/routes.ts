@@ -20,6 +20,9 @@ export default [
   // The owner's area, rendered per request (never prerendered). Sign-in, invites and the passkey
   // ceremonies are open; everything else sits under the one guard (routes/admin/guard.tsx).
   ...prefix("admin", [
+    // The owner's app: its service worker (scope /admin/) and its manifest, open like any asset.
+    route("sw.js", "routes/admin/service-worker.ts"),
+    route("manifest.webmanifest", "routes/admin/manifest.ts"),
     layout("routes/admin/area.tsx", [
       route("sign-in", "routes/admin/sign-in.tsx"),
       route("invite/:token", "routes/admin/invite.tsx"),
@@ -34,6 +37,7 @@ export default [
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
+        route("notifications", "routes/admin/notifications.tsx"),
         route("sign-out", "routes/admin/sign-out.ts"),
         route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
       ]),

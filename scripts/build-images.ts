@@ -83,8 +83,32 @@ export async function buildImages(sourceDir: string, outDir: string, urlBase = "
   return manifest;
 }
 
+/**
+ * The owner's app icons (routes/admin/manifest.ts), drawn from the logo: 192 and 512 px as it is,
+ * and a maskable 512 px whose mark sits inside the middle 60 %, the part every phone's mask keeps.
+ */
+export async function buildOwnerIcons(logoFile: string, outDir: string): Promise<string[]> {
+  const logo = await readFile(logoFile, "utf8");
+  const background = /<rect[^>]*fill="([^"]+)"/.exec(logo)?.[1] ?? "#1e293b";
+  const mark = logo.replace(/^<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "").replace(/<rect[^>]*\/>/, "");
+  const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="${background}"/><g transform="translate(8 8) scale(0.6)">${mark}</g></svg>`;
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const icons: [string, string, number][] = [
+    ["icon-192.png", logo, 192],
+    ["icon-512.png", logo, 512],
+    ["icon-maskable-512.png", maskable, 512],
+  ];
+  for (const [name, svg, size] of icons) {
+    await sharp(Buffer.from(svg), { density: (72 * size) / 40 }).resize(size, size).png().toFile(path.join(outDir, name));
+  }
+  return icons.map(([name]) => name);
+}
+
 if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, "..");
+  const icons = await buildOwnerIcons(path.join(root, "public/logo.svg"), path.join(root, "public/owner-app"));
+  console.log(`owner app: ${icons.join(", ")} written to public/owner-app`);
   const manifest = await buildImages(path.join(root, "app/content/images"), path.join(root, "public/images"));
   await writeFile(path.join(root, "app/content/images.generated.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`images: ${Object.keys(manifest).length} pictures written to public/images`);

@@ -23,10 +23,10 @@ test("the sign-in page and an invite have no violations", async ({ page }) => {
   await expectNoViolations(page);
 });
 
-test("the inbox, sources, passkeys and a used invite have no violations", async ({ page }) => {
+test("the inbox, sources, passkeys, notifications and a used invite have no violations", async ({ page }) => {
   const { invite } = await signUp(page, "Axe phone");
   await expectNoViolations(page);
-  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/passkeys", invite]) {
+  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/passkeys", "/admin/notifications", invite]) {
     await page.goto(path);
     await expectNoViolations(page);
   }

@@ -68,7 +68,7 @@ describe("JavaScript only where it pays", () => {
 });
 
 describe("the owner's area", () => {
-  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey pages load any", async () => {
+  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey and notifications pages load any", async () => {
     const { startServer } = await import("../support/server.ts");
     const server = await startServer();
     try {
@@ -79,8 +79,8 @@ describe("the owner's area", () => {
         for (const { body } of files) expect(body, pagePath).toBe("");
         const total = files.reduce((sum, { attrs }) => sum + transferBytes(attrs.match(/src="([^"]+)"/)![1]!), 0);
         expect(total, pagePath).toBeLessThanOrEqual(100 * KB);
-        const ceremony = /sign-in|invite|passkeys/.test(pagePath);
-        expect(files.length > 0, `${pagePath} ${ceremony ? "runs the passkey script" : "runs no script"}`).toBe(ceremony);
+        const scripted = /sign-in|invite|passkeys|notifications/.test(pagePath);
+        expect(files.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script"}`).toBe(scripted);
       }
     } finally {
       await server.stop();

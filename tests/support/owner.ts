@@ -13,6 +13,7 @@ import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts"
 import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
 import { createSession } from "../../app/lib/owner/sessions.server.ts";
+import { addSubscription } from "../../app/lib/push.server.ts";
 
 export function openStore(dataDir: string): LeadStore {
   return new LeadStore(path.join(dataDir, "leads.sqlite"));
@@ -83,9 +84,12 @@ function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; custo
  * for the sweeps that check every page's HTML and weight.
  */
 export function ownerPages(dataDir: string): { path: string; headers: Record<string, string> }[] {
-  const { cookie } = signedInOwner(dataDir);
+  const { cookie, passkeyId } = signedInOwner(dataDir);
   const store = openStore(dataDir);
   try {
+    // A device that gets notifications, for the Notifications page's list.
+    const keys = { p256dh: randomBytes(65).toString("base64url"), auth: randomBytes(16).toString("base64url") };
+    addSubscription(store, passkeyId, { endpoint: `https://push.example.net/${randomBytes(8).toString("hex")}`, keys }, "Chrome on Android");
     const lead = store.add(
       { form: "quote", page: "/areas/roofers-in-watford/", name: "Sweep Visitor", email: "sweep@example.org", phone: "01923 000000", location: "1 High St, Watford", message: "Gutter over the door overflows." },
       { notify: true, photos: [storedPhoto(store)] },
@@ -93,7 +97,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
-    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys", ...quotes.owner];
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys", "/admin/notifications", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {
     store.close();

@@ -13,13 +13,14 @@ export interface OwnerData {
 const OWNER_NAV = [
   { name: "Requests", path: "/admin" },
   { name: "Sources", path: "/admin/sources" },
+  { name: "Notifications", path: "/admin/notifications" },
   { name: "Passkeys", path: "/admin/passkeys" },
 ] as const;
 
 export function OwnerHeader() {
   const owner = useRouteLoaderData("routes/admin/guard") as OwnerData | undefined;
   const { pathname } = useLocation();
-  const current = (path: string) => (path === "/admin" ? pathname === "/admin" || pathname.startsWith("/admin/requests") : pathname.startsWith(path));
+  const current = (path: string) => (path === "/admin" ? pathname === "/admin" || pathname === "/admin/" || pathname.startsWith("/admin/requests") : pathname.startsWith(path));
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-page flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">

@@ -8,6 +8,12 @@ import type { Route } from "./+types/area";
 
 export const handle: RouteHandle = { ownerArea: true };
 
+/** The owner's area installs as an app of its own (routes/admin/manifest.ts). */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/admin/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/owner-app/icon-192.png" },
+];
+
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
     const response = await next();

@@ -1,0 +1,28 @@
+/**
+ * /admin/manifest.webmanifest: the owner's area as an app on the phone's Home Screen (needed for
+ * notifications on an iPhone). It opens the inbox and stays within /admin/; the public site is not
+ * part of it. The icons are drawn from the logo at build (scripts/build-images.ts).
+ */
+import { site } from "~/content/index.ts";
+
+export function loader() {
+  const manifest = {
+    name: `${site.name}: requests`,
+    short_name: "Requests",
+    description: `The owner's area of ${site.name}: requests, quotes and notifications.`,
+    // Within the scope: "/admin" itself lies outside "/admin/", and the scope would then be lost.
+    start_url: "/admin/",
+    scope: "/admin/",
+    display: "standalone",
+    background_color: "#ffffff",
+    theme_color: "#1e293b",
+    icons: [
+      { src: "/owner-app/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/owner-app/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/owner-app/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  };
+  return new Response(JSON.stringify(manifest, null, 2), {
+    headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": "no-cache" },
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The owner's Notifications page: turn them on for this device (the one step that needs a
+ * script: the browser's push subscription), see every device that gets them, turn one off, and
+ * send a test. Everything but turning on works as plain HTML forms.
+ */
+import { data, redirect } from "react-router";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { wakeJobs } from "~/lib/jobs.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { notifierEnabled } from "~/lib/notify.server.ts";
+import { recordAudit } from "~/lib/owner/audit.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/push.server.ts";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/notifications";
+
+export const handle: RouteHandle = { scripts: ["notifications"] };
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Notifications");
+
+const NOTICES: Record<string, string> = {
+  added: "Notifications are on for this device.",
+  removed: "That device no longer gets notifications.",
+  tested: "Test notification sent. It should arrive on every device listed within a few seconds.",
+};
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const store = leadStore();
+  return {
+    publicKey: vapidKeys(store.db).publicKey,
+    devices: devices(store),
+    current: context.get(ownerContext).passkeyId,
+    email: notifierEnabled(),
+    notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const store = leadStore();
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "subscribe") {
+    let posted: unknown;
+    try {
+      posted = JSON.parse(String(form.get("subscription") ?? ""));
+    } catch {
+      posted = undefined;
+    }
+    const subscription = parseSubscription(posted);
+    if (!subscription) return data({ error: "The browser's subscription could not be read. Try again." }, { status: 400 });
+    const device = deviceName(request.headers.get("User-Agent") ?? "");
+    store.inTransaction(() => {
+      addSubscription(store, owner.passkeyId, subscription, device);
+      recordAudit(store, { actor: owner.name, action: "turned on notifications", detail: device });
+    });
+    return redirect("/admin/notifications?added", 303);
+  }
+  if (intent === "remove") {
+    const id = Number(form.get("id"));
+    const removed = Number.isSafeInteger(id) && store.inTransaction(() => {
+      const gone = removeSubscription(store, id);
+      if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${id}` });
+      return gone;
+    });
+    if (!removed) throw data(null, { status: 404 });
+    return redirect("/admin/notifications?removed", 303);
+  }
+  if (intent === "test") {
+    const sent = store.inTransaction(() =>
+      queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
+    );
+    if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
+    wakeJobs();
+    return redirect("/admin/notifications?tested", 303);
+  }
+  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+}
+
+export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
+  const { devices: list, notice, publicKey, email } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <h1 className="text-2xl">Notifications</h1>
+      {notice && (
+        <p role="status" className="card py-3 font-semibold text-ok">
+          {notice}
+        </p>
+      )}
+      {actionData?.error && (
+        <p role="alert" className="card py-3 font-semibold text-danger">
+          {actionData.error}
+        </p>
+      )}
+      <section aria-labelledby="this-device" className="card space-y-4">
+        <h2 id="this-device" className="text-xl">
+          This device
+        </h2>
+        <p>
+          Your phone is told the moment a request is stored: who, where and from which page, never their number or message. Tap the notification to
+          open the request. A request still waiting after an hour is pushed again, and again when it is due in four hours, within your opening hours.
+        </p>
+        {/* Shown until the script finds a browser that can receive pushes: never a dead button. */}
+        <p data-push-unavailable="" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-700">
+          Turning notifications on needs JavaScript and a browser that can receive them, such as Chrome or Edge, or Safari from the Home Screen.
+          This browser cannot: open this page in one that can.
+        </p>
+        <p data-push-blocked="" hidden className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
+          Notifications are blocked for this site. Allow them in the browser&apos;s site settings, then try again.
+        </p>
+        <form method="post" data-push-subscribe="" data-public-key={publicKey} hidden>
+          <input type="hidden" name="intent" value="subscribe" />
+          <input type="hidden" name="subscription" value="" />
+          <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
+            Turn on notifications on this device
+          </button>
+        </form>
+        <p className="text-sm text-muted">
+          On an iPhone or iPad: first add this site to your Home Screen (Share, then Add to Home Screen), open it from there, and turn notifications on
+          in it. This needs iOS 16.4 or later.
+        </p>
+      </section>
+      <section aria-labelledby="devices" className="card space-y-4">
+        <h2 id="devices" className="text-xl">
+          Devices that get notifications
+        </h2>
+        {list.length === 0 ? (
+          <p>
+            No device gets notifications yet.{" "}
+            {email ? "New requests are e-mailed to you." : "E-mail is not set up either, so nobody is told about new requests."}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {list.map((device) => (
+              <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold">{device.device}</p>
+                  <p className="text-sm text-muted">
+                    Turned on {exactTime(device.createdAt)}
+                    {device.passkeyName && ` with the passkey ${device.passkeyName}`}
+                    {device.lastSentAt ? `; last notified ${exactTime(device.lastSentAt)}` : "; not notified yet"}
+                  </p>
+                </div>
+                <OwnerForm intent="remove">
+                  <input type="hidden" name="id" value={device.id} />
+                  <button type="submit" className="btn-secondary" aria-label={`Turn off ${device.device}`}>
+                    Turn off
+                  </button>
+                </OwnerForm>
+              </li>
+            ))}
+          </ul>
+        )}
+        {list.length > 0 && (
+          <OwnerForm intent="test">
+            <button type="submit" className="btn-secondary">
+              Send a test notification
+            </button>
+          </OwnerForm>
+        )}
+      </section>
+    </div>
+  );
+}
