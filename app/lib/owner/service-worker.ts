@@ -12,7 +12,7 @@ function ownerServiceWorker(self: ServiceWorkerScope) {
   self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
   self.addEventListener("push", (event) => {
-    let message: { title?: string; body?: string; url?: string; tag?: string } = {};
+    let message: { title?: string; body?: string; url?: string; tag?: string };
     try {
       message = event.data ? event.data.json() : {};
     } catch {
