@@ -99,18 +99,16 @@ export function acknowledgementHandler(store: LeadStore, business: AckBusiness, 
       const lead = store.db.prepare("SELECT email, status FROM leads WHERE id = ?").get(leadId) as { email: string; status: string } | undefined;
       if (!lead) return { outcome: "not sent: request deleted" };
       if (lead.status === "spam") {
-        store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId);
-        return { outcome: "not sent: spam" };
+        return { outcome: "not sent: spam", commit: () => store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId) };
       }
       const mail = outgoingMail();
       if (!mail) throw new Error("e-mail is not set up on this server");
       const message = acknowledgementEmail(leadId, business, siteUrl);
       await mail.transport.sendMail({ from: mail.from, to: lead.email, replyTo: business.email, ...message });
-      store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId);
-      return { outcome: "sent" };
+      return { outcome: "sent", commit: () => store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId) };
     },
-    "ack:gave-up": (job) => {
-      store.db.prepare("UPDATE leads SET ack = 'failed' WHERE id = ? AND ack = 'queued'").run(Number(job.payload.leadId));
-    },
+    "ack:gave-up": (job) => ({
+      commit: () => store.db.prepare("UPDATE leads SET ack = 'failed' WHERE id = ? AND ack = 'queued'").run(Number(job.payload.leadId)),
+    }),
   };
 }

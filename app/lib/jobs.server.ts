@@ -49,9 +49,10 @@ export function enqueue(db: DatabaseSync, job: NewJob): boolean {
 /**
  * What a handler answers: nothing when the job is done; `{ outcome }` to record how it ended
  * ("sent", "not needed: answered"); `{ holdUntil }` to run it later without counting a failure
- * (a reminder waiting for opening time). A handler that throws has failed and is retried.
+ * (a reminder waiting for opening time); `{ commit }` for what the job changes in the database,
+ * committed with the job's own row. A handler that throws has failed and is retried.
  */
-export type JobResult = void | { outcome?: string; holdUntil?: Date };
+export type JobResult = void | { outcome?: string; holdUntil?: Date; commit?: () => void };
 export type JobHandler = (job: Job, now: Date) => Promise<JobResult> | JobResult;
 
 export interface RunnerOptions {
@@ -111,7 +112,10 @@ export class JobRunner {
         this.again = false;
         let jobs = this.due();
         while (jobs.length) {
-          await Promise.all(jobs.map((job) => this.runOne(job)));
+          // The jobs of a pass run together; what they change is committed in one transaction
+          // (one disk flush for the lot, not one each, while visitors' requests are being stored).
+          const changes = await Promise.all(jobs.map((job) => this.runOne(job)));
+          this.store.inTransaction(() => changes.forEach((change) => change()));
           jobs = this.due();
         }
       } while (this.again);
@@ -121,28 +125,40 @@ export class JobRunner {
     return this.running;
   }
 
-  private async runOne(job: Job) {
+  /** Runs one job; returns the changes to its row (and the job's own), to be committed with the pass. */
+  private async runOne(job: Job): Promise<() => void> {
     const now = this.now();
+    const db = this.store.db;
     const handler = this.handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for "${job.kind}"`);
       const result = (await handler(job, now)) ?? {};
       if (result.holdUntil && result.holdUntil.getTime() > now.getTime()) {
-        this.store.db.prepare("UPDATE jobs SET run_at = ? WHERE id = ?").run(result.holdUntil.toISOString(), job.id);
-        return;
+        const until = result.holdUntil.toISOString();
+        return () => db.prepare("UPDATE jobs SET run_at = ? WHERE id = ?").run(until, job.id);
       }
-      this.store.db
-        .prepare("UPDATE jobs SET done_at = ?, outcome = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?")
-        .run(this.now().toISOString(), result.outcome ?? "done", job.id);
+      const doneAt = this.now().toISOString();
+      return () => {
+        result.commit?.();
+        db.prepare("UPDATE jobs SET done_at = ?, outcome = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?").run(doneAt, result.outcome ?? "done", job.id);
+      };
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const retryAt = new Date(this.now().getTime() + retryDelayMs(job.attempts + 1, this.retryBaseMs));
       const givingUp = job.giveUpAt !== null && retryAt.toISOString() > job.giveUpAt;
-      this.store.db
-        .prepare("UPDATE jobs SET attempts = attempts + 1, last_error = ?, run_at = ?, done_at = ?, outcome = ? WHERE id = ?")
-        .run(message, retryAt.toISOString(), givingUp ? this.now().toISOString() : null, givingUp ? "gave up" : null, job.id);
+      const at = this.now();
       this.log(`Background ${job.kind} job ${job.id} failed (${message}); ${givingUp ? "given up" : "it will be tried again"}`);
-      if (givingUp) await this.handlers[`${job.kind}:gave-up`]?.(job, this.now());
+      const gaveUp = givingUp ? ((await this.handlers[`${job.kind}:gave-up`]?.(job, at)) ?? undefined) : undefined;
+      return () => {
+        gaveUp?.commit?.();
+        db.prepare("UPDATE jobs SET attempts = attempts + 1, last_error = ?, run_at = ?, done_at = ?, outcome = ? WHERE id = ?").run(
+          message,
+          retryAt.toISOString(),
+          givingUp ? at.toISOString() : null,
+          givingUp ? "gave up" : null,
+          job.id,
+        );
+      };
     }
   }
 

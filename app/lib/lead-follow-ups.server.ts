@@ -99,8 +99,7 @@ export function reminderHandler(store: LeadStore, hours: Business["openingHours"
       const at = withinOpeningHours(hours, now);
       if (at.getTime() > now.getTime()) return { holdUntil: at };
       const push = pushForLead(lead);
-      const devices = store.inTransaction(() => queuePush(store.db, { ...push, title: reminderTitle(String(job.payload.stage), lead, now) }, now));
-      return { outcome: devices ? `pushed to ${devices} device${devices === 1 ? "" : "s"}` : "no device to remind" };
+      return { outcome: "reminded", commit: () => void queuePush(store.db, { ...push, title: reminderTitle(String(job.payload.stage), lead, now) }, now) };
     },
   };
 }

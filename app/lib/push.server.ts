@@ -216,14 +216,15 @@ export function pushHandler(store: LeadStore, sender: PushSender): Record<string
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) {
-          store.db.prepare("DELETE FROM push_subscriptions WHERE id = ?").run(subscriptionId);
-          return { outcome: `device gone (${status}): subscription deleted` };
+          return {
+            outcome: `device gone (${status}): subscription deleted`,
+            commit: () => store.db.prepare("DELETE FROM push_subscriptions WHERE id = ?").run(subscriptionId),
+          };
         }
         // The endpoint is a secret: the error names the push service's host only.
         throw new Error(`push service ${new URL(sub.endpoint).host} answered ${status ?? (error instanceof Error ? error.message : error)}`, { cause: error });
       }
-      store.db.prepare("UPDATE push_subscriptions SET last_sent_at = ? WHERE id = ?").run(now.toISOString(), subscriptionId);
-      return { outcome: "sent" };
+      return { outcome: "sent", commit: () => store.db.prepare("UPDATE push_subscriptions SET last_sent_at = ? WHERE id = ?").run(now.toISOString(), subscriptionId) };
     },
   };
 }
