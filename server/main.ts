@@ -16,6 +16,7 @@ import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner, setJobsWake } from "../app/lib/jobs.server.ts";
 import { reminderHandler, setFollowUpSettings } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
+import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
 import { createApp } from "./app.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
@@ -79,6 +80,7 @@ const jobs = new JobRunner(
     ...acknowledgementHandler(store, business, settings.siteUrl),
     ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business.email}` }),
     ...reminderHandler(store, business.openingHours),
+    ...quoteHandlers(store, business, settings.siteUrl),
   },
   { retryBaseMs: settings.retryBaseMs },
 );

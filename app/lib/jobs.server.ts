@@ -10,6 +10,9 @@ import type { DatabaseSync } from "node:sqlite";
 import { asRow, type LeadStore } from "./leads.server.ts";
 import { retryDelayMs } from "./notify.server.ts";
 
+/** How long a done job is kept: the quote page lists its follow-ups from them. */
+const KEEP_DONE_DAYS = 90;
+
 export interface Job {
   id: number;
   kind: string;
@@ -162,9 +165,21 @@ export class JobRunner {
     }
   }
 
+  /** Forgets jobs done more than `days` ago (their effects and audit lines stay); returns how many. */
+  prune(days = KEEP_DONE_DAYS): number {
+    const before = new Date(this.now().getTime() - days * 86_400_000).toISOString();
+    return Number(this.store.db.prepare("DELETE FROM jobs WHERE done_at IS NOT NULL AND done_at < ?").run(before).changes);
+  }
+
   /** Checks for due jobs every `intervalMs` (retries, held reminders) as well as when woken. */
   start(intervalMs = 5_000) {
-    this.timer = setInterval(() => void this.runDue(), intervalMs);
+    let ticks = 0;
+    this.prune();
+    this.timer = setInterval(() => {
+      // About once a day, the done jobs of long ago go.
+      if (++ticks % Math.round(86_400_000 / intervalMs) === 0) this.prune();
+      void this.runDue();
+    }, intervalMs);
     this.timer.unref();
     void this.runDue();
   }

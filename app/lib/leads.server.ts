@@ -237,6 +237,14 @@ export const MIGRATIONS = [
    );
    CREATE INDEX push_subscriptions_passkey ON push_subscriptions (passkey_id);
    CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
+  // More links to one quote: each follow-up e-mail carries a link of its own (only the first
+  // link's token was ever known, and only its hash was kept). Each expires with its quote.
+  `CREATE TABLE quote_links (
+     token_hash TEXT PRIMARY KEY,
+     quote_id INTEGER NOT NULL REFERENCES quotes (id),
+     created_at TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX quote_links_quote ON quote_links (quote_id);`,
 ];
 
 /** A photo of a request, as the inbox and the e-mail use it. */
@@ -424,6 +432,7 @@ export class LeadStore {
     const deleted = this.inTransaction(() => {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id = ?").run(id);
       this.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
+      this.db.prepare("DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id = ?)").run(id);
       this.db.prepare("DELETE FROM quotes WHERE lead_id = ?").run(id);
       const gone = Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
       if (gone) alongside?.();
@@ -496,6 +505,7 @@ export class LeadStore {
     const deleted = this.inTransaction(() => {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       this.db.prepare("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
+      this.db.prepare("DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?))").run(date);
       this.db.prepare("DELETE FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
     });

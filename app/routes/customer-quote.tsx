@@ -11,10 +11,10 @@ import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
-import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath, type Quote } from "~/lib/owner/quotes.server.ts";
+import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { CLIENT_ADDRESS_HEADER } from "~/lib/photos.server.ts";
-import { mailAcceptedCopy, tellOwner, type QuoteEvent } from "~/lib/quotes/mail.server.ts";
+import { wakeJobs } from "~/lib/jobs.server.ts";
 import { quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
@@ -35,27 +35,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** Tells the owner; a mail failure is logged and never spoils the customer's page. */
-async function tellOwnerOf(event: QuoteEvent, quote: Quote, request: Request) {
-  const lead = leadById(leadStore(), quote.leadId);
-  if (!lead) return;
-  await tellOwner(event, quote, lead, new URL(`/admin/requests/${lead.id}`, request.url).href).catch((error: unknown) =>
-    console.error(`Telling the owner that quote ${quoteNumber(quote)} was ${event} failed: ${error instanceof Error ? error.message : error}`),
-  );
-}
-
 /** Unknown and forged links: one status and one page, whichever it was. */
 const CLOSED_STATUS = { unknown: 404, expired: 410, replaced: 410 } as const;
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const store = leadStore();
   const link = checkQuoteLink(store, params.token);
   if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_STATUS[link.state] });
   let { quote } = link;
+  // The first look is recorded, and the owner's e-mail and push queued with it.
   if (quote.status === "sent" && markViewed(store, quote.id)) {
     quote = quoteById(store, quote.id)!;
-    // Not awaited: a slow mail server must not keep the customer waiting for the page.
-    void tellOwnerOf("viewed", quote, request);
+    wakeJobs();
   }
   const lead = leadById(store, quote.leadId);
   return {
@@ -91,22 +82,14 @@ export async function action({ params, request }: Route.ActionArgs) {
     if (name.length < 2) return data({ field: "name", error: "Type your full name to accept the quote." }, { status: 400 });
     if (name.length > NAME_MAX) return data({ field: "name", error: `At most ${NAME_MAX} characters.` }, { status: 400 });
     // A second accept (a double tap, a reload) finds the quote answered and changes nothing.
-    if (!acceptQuote(store, quote.id, { name, address })) return back;
-    const accepted = quoteById(store, quote.id)!;
-    const lead = leadById(store, accepted.leadId);
-    if (lead) {
-      await mailAcceptedCopy(accepted, lead, site).catch((error: unknown) =>
-        console.error(`The accepted copy of quote ${quoteNumber(accepted)} could not be e-mailed: ${error instanceof Error ? error.message : error}`),
-      );
-    }
-    await tellOwnerOf("accepted", accepted, request);
+    // The customer's copy and the owner's e-mail and push are queued with the answer.
+    if (acceptQuote(store, quote.id, { name, address })) wakeJobs();
     return back;
   }
   if (form.get("intent") === "decline") {
     const reason = String(form.get("reason") ?? "").trim();
     if (reason.length > REASON_MAX) return data({ field: "reason", error: `At most ${REASON_MAX} characters.` }, { status: 400 });
-    if (!declineQuote(store, quote.id, { name: "", address, reason })) return back;
-    await tellOwnerOf("declined", quoteById(store, quote.id)!, request);
+    if (declineQuote(store, quote.id, { name: "", address, reason })) wakeJobs();
     return back;
   }
   return data({ field: "", error: "Choose Accept or Decline." }, { status: 400 });

@@ -4,7 +4,9 @@
  * is a new revision under the same number, and sending it marks the old one Replaced. Every step
  * is audited on the request, in the same transaction.
  */
+import { site } from "../../content/index.ts";
 import { asRow, type LeadStore } from "../leads.server.ts";
+import { FOLLOW_UP_DAYS, queueFollowUps, queueQuoteEvent, type QuoteEvent } from "../quotes/events.server.ts";
 import { quoteTotals, type QuoteLine } from "../quotes/money.ts";
 import { recordAudit } from "./audit.server.ts";
 import { changeStatus, startOfUkDay } from "./inbox.server.ts";
@@ -159,6 +161,7 @@ export function sendQuote(store: LeadStore, id: number, options: { actor: string
     for (const e of earlier) store.db.prepare("UPDATE quotes SET status = 'replaced' WHERE id = ?").run(e.id);
     recordAudit(store, { actor: options.actor, action: "sent the quote", leadId: quote.leadId, detail: quoteNumber(quote), now });
     changeStatus(store, quote.leadId, "quoted", options.actor, now);
+    queueFollowUps(store.db, id, now, site.openingHours);
     return { token, quote: quoteById(store, id)! };
   });
 }
@@ -218,7 +221,11 @@ export type QuoteLink = { state: "open"; quote: Quote } | { state: "expired" | "
  */
 export function checkQuoteLink(store: LeadStore, token: string, now: Date = new Date()): QuoteLink {
   if (!looksLikeToken(token)) return { state: "unknown" };
-  const row = store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE token_hash = ?`).get(hashToken(token));
+  const hash = hashToken(token);
+  // The link the quote was sent with, or one a follow-up e-mail carried.
+  const row =
+    store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE token_hash = ?`).get(hash) ??
+    store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE id = (SELECT quote_id FROM quote_links WHERE token_hash = ?)`).get(hash);
   if (!row) return { state: "unknown" };
   const quote = asQuote(row);
   if (quote.status === "replaced") return { state: "replaced" };
@@ -234,6 +241,7 @@ export function markViewed(store: LeadStore, id: number, now: Date = new Date())
     if (changed) {
       const quote = quoteById(store, id)!;
       recordAudit(store, { actor: "the customer", action: "opened the quote", leadId: quote.leadId, detail: quoteNumber(quote), now });
+      tellOwnerOf(store, quote, "viewed", now);
     }
     return changed === 1;
   });
@@ -281,6 +289,35 @@ function answerQuote(store: LeadStore, id: number, answer: Answer, status: "acce
       now,
     });
     changeStatus(store, quote.leadId, status === "accepted" ? "won" : "lost", actor, now);
+    tellOwnerOf(store, quote, status, now);
+    return true;
+  });
+}
+
+/** Queues the owner's e-mail and push for a customer's step, in the step's transaction. */
+function tellOwnerOf(store: LeadStore, quote: Quote, event: QuoteEvent, now: Date) {
+  const lead = store.db.prepare("SELECT name FROM leads WHERE id = ?").get(quote.leadId) as { name: string } | undefined;
+  queueQuoteEvent(store.db, { id: quote.id, leadId: quote.leadId, number: quoteNumber(quote), totalPence: quote.totalPence, customerName: lead?.name ?? "" }, event, now);
+}
+
+/**
+ * A further link to a quote, for a follow-up e-mail: its token is returned once and only its hash
+ * is kept. It leads where the first link does, and stops with the quote.
+ */
+export function addQuoteLink(store: LeadStore, quoteId: number, now: Date = new Date()): string {
+  const token = newToken();
+  store.db.prepare("INSERT INTO quote_links (token_hash, quote_id, created_at) VALUES (?, ?, ?)").run(hashToken(token), quoteId, now.toISOString());
+  return token;
+}
+
+/** Turns a quote's follow-up e-mails off or on again (a draft's, or a sent one's still waiting). */
+export function setFollowUps(store: LeadStore, id: number, on: boolean, actor: string): boolean {
+  return store.inTransaction(() => {
+    const quote = quoteById(store, id);
+    if (!quote || !["draft", "sent", "viewed"].includes(quote.status)) return false;
+    if (quote.followUps === on) return true;
+    store.db.prepare("UPDATE quotes SET follow_ups = ? WHERE id = ?").run(on ? 1 : 0, id);
+    recordAudit(store, { actor, action: on ? "turned the quote's follow-ups on" : "turned the quote's follow-ups off", leadId: quote.leadId, detail: quoteNumber(quote) });
     return true;
   });
 }
@@ -324,5 +361,22 @@ export function expireDue(store: LeadStore, now: Date = new Date()): number {
       recordAudit(store, { actor: "the site", action: "marked the quote expired", leadId: quote.leadId, detail: quoteNumber(quote), now });
     }
     return due.length;
+  });
+}
+
+export interface FollowUpEntry {
+  day: number;
+  runAt: string;
+  doneAt: string | null;
+  outcome: string;
+}
+
+/** A quote's follow-up e-mails as queued: planned, sent, or why not. */
+export function followUpsOf(store: LeadStore, quoteId: number): FollowUpEntry[] {
+  return FOLLOW_UP_DAYS.flatMap((day) => {
+    const row = store.db.prepare("SELECT run_at AS runAt, done_at AS doneAt, outcome FROM jobs WHERE once_key = ?").get(`quote-follow-up-${day}:${quoteId}`) as
+      | { runAt: string; doneAt: string | null; outcome: string | null }
+      | undefined;
+    return row ? [{ day, runAt: row.runAt, doneAt: row.doneAt, outcome: row.outcome ?? "" }] : [];
   });
 }

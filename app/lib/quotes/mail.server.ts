@@ -7,6 +7,7 @@ import type { Business } from "../../content/index.ts";
 import type { Lead } from "../leads.server.ts";
 import { oneLine, outgoingMail } from "../notify.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
+import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
 import { longDate, quotePdf } from "./pdf.server.ts";
 
@@ -63,8 +64,6 @@ export async function mailAcceptedCopy(quote: Quote, lead: Lead, business: MailB
   });
 }
 
-export type QuoteEvent = "viewed" | "accepted" | "declined";
-
 const EVENT_WORDS: Record<QuoteEvent, string> = { viewed: "opened", accepted: "ACCEPTED", declined: "declined" };
 
 /** Tells the owner what the customer did, with a link to the request. */
@@ -82,5 +81,31 @@ export async function tellOwner(event: QuoteEvent, quote: Quote, lead: Lead, req
       "",
       `The request: ${requestLink}`,
     ].join("\n"),
+  });
+}
+
+/** A polite reminder of an unanswered quote, with a link of its own and the PDF again. */
+export async function mailFollowUp(quote: Quote, lead: Lead, business: MailBusiness, link: string, day: number): Promise<void> {
+  const mail = outgoingMail();
+  if (!mail) throw new Error("e-mail is not set up on this server");
+  await mail.transport.sendMail({
+    from: mail.from,
+    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
+    replyTo: business.email,
+    subject: `A reminder: your quote ${quoteNumber(quote)} from ${business.name}`,
+    text: [
+      `Dear ${lead.name},`,
+      "",
+      `${day === 3 ? "A few days ago" : "Last week"} we sent you quote ${quoteNumber(quote)}, ${formatPounds(quote.totalPence)} in total${quote.vat ? " including VAT" : ""}. It is attached again.`,
+      "",
+      "You can read it and accept or decline it here:",
+      link,
+      "",
+      `It is valid until ${longDate(quote.validUntil)}. If you have questions, or would like anything changed, call ${business.phone.display} or reply to this e-mail.`,
+      "If you have decided against it, pressing Decline on that page means we will not remind you again.",
+      "",
+      business.name,
+    ].join("\n"),
+    attachments: [await pdfAttachment(quote, lead, business)],
   });
 }

@@ -15,7 +15,7 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
-import { MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, unsendQuote, ukDate, type Quote } from "~/lib/owner/quotes.server.ts";
+import { followUpsOf, MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, setFollowUps, unsendQuote, ukDate, type Quote } from "~/lib/owner/quotes.server.ts";
 import { mailQuoteToCustomer } from "~/lib/quotes/mail.server.ts";
 import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
@@ -66,6 +66,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
     answeredAt: quote.answeredAt,
     answerName: quote.answerName,
     declineReason: quote.declineReason,
+    followUps: quote.followUps,
+    followUpLog: followUpsOf(store, quote.id),
     vatAllowed: Boolean(site.vatNumber),
     guaranteeOptions: guaranteeOptions(site),
     saved: url.searchParams.get("saved"),
@@ -84,6 +86,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
 
+  if (intent === "follow-ups") {
+    if (!setFollowUps(store, id, form.get("on") === "1", actor)) return answer({ values: valuesOf(quote), error: "This quote no longer waits for an answer." }, 409);
+    return redirect(`/admin/quotes/${id}`, 303);
+  }
   if (intent === "revise") {
     const revision = reviseQuote(store, id, { actor });
     if (!revision) return answer({ values: valuesOf(quote), error: "This quote cannot be changed." }, 409);
@@ -200,9 +206,28 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
               {declineReason ? `: ${declineReason}` : ", no reason given"}
             </li>
           )}
+          {loaderData.followUpLog.map((entry) => (
+            <li key={entry.day}>
+              Day-{entry.day} follow-up e-mail:{" "}
+              {entry.doneAt ? (entry.outcome === "sent" ? `sent on ${exactTime(entry.doneAt)}` : entry.outcome.replace(/^not (needed|sent): /, "not sent, ")) : `planned for ${exactTime(entry.runAt)}`}
+            </li>
+          ))}
           {status === "expired" && <li>Expired without an answer</li>}
           {status === "replaced" && <li>Replaced by a newer revision</li>}
         </ul>
+        {(status === "sent" || status === "viewed") && (
+          <OwnerForm intent="follow-ups" className="space-y-2">
+            <input type="hidden" name="on" value={loaderData.followUps ? "0" : "1"} />
+            <p>
+              {loaderData.followUps
+                ? "If the customer has not answered, a polite reminder is e-mailed 3 and 7 days after sending, within your opening hours."
+                : "Follow-up e-mails are off for this quote."}
+            </p>
+            <button type="submit" className="btn-secondary">
+              {loaderData.followUps ? "Stop follow-ups" : "Turn follow-ups on"}
+            </button>
+          </OwnerForm>
+        )}
         {status !== "accepted" && status !== "replaced" && (
           <OwnerForm intent="revise" className="space-y-2">
             <p>A sent quote is never edited. A change makes a new revision; once you send it, the old link says it was replaced.</p>

@@ -1,0 +1,62 @@
+/**
+ * The queue's handlers for quotes (queued by app/lib/quotes/events.server.ts): the owner's e-mail
+ * when a customer opens or answers, the customer's copy of an accepted quote, and the follow-ups.
+ */
+import type { Business } from "../../content/schema.ts";
+import type { JobHandler } from "../jobs.server.ts";
+import type { LeadStore } from "../leads.server.ts";
+import { outgoingMail } from "../notify.server.ts";
+import { withinOpeningHours } from "../opening-hours.ts";
+import { recordAudit } from "../owner/audit.server.ts";
+import { leadById } from "../owner/inbox.server.ts";
+import { addQuoteLink, quoteById, quoteNumber, quotePath } from "../owner/quotes.server.ts";
+import type { QuoteEvent } from "./events.server.ts";
+import { mailAcceptedCopy, mailFollowUp, tellOwner } from "./mail.server.ts";
+
+type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base" | "openingHours">;
+
+export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl: string): Record<string, JobHandler> {
+  /** The quote and its request, or why there is nothing to send. */
+  const load = (quoteId: unknown) => {
+    const quote = quoteById(store, Number(quoteId));
+    const lead = quote ? leadById(store, quote.leadId) : undefined;
+    return quote && lead ? { quote, lead } : undefined;
+  };
+  return {
+    "quote-notice": async (job) => {
+      const found = load(job.payload.quoteId);
+      if (!found) return { outcome: "not sent: quote deleted" };
+      if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
+      await tellOwner(job.payload.event as QuoteEvent, found.quote, found.lead, `${siteUrl}/admin/requests/${found.lead.id}`);
+      return { outcome: "sent" };
+    },
+    "quote-copy": async (job) => {
+      const found = load(job.payload.quoteId);
+      if (!found) return { outcome: "not sent: quote deleted" };
+      if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
+      await mailAcceptedCopy(found.quote, found.lead, business);
+      return { outcome: "sent" };
+    },
+    "quote-follow-up": async (job, now) => {
+      const found = load(job.payload.quoteId);
+      if (!found) return { outcome: "not needed: quote deleted" };
+      const { quote, lead } = found;
+      const day = Number(job.payload.day);
+      if (quote.status !== "sent" && quote.status !== "viewed") return { outcome: `not needed: the quote is ${quote.status}` };
+      if (!quote.expiresAt || quote.expiresAt <= now.toISOString()) return { outcome: "not needed: the quote has expired" };
+      if (!quote.followUps) return { outcome: "not sent: follow-ups turned off" };
+      if (lead.status !== "quoted") return { outcome: "not needed: the request's status was changed" };
+      const at = withinOpeningHours(business.openingHours, now);
+      if (at.getTime() > now.getTime()) return { holdUntil: at };
+      if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
+      // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
+      const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
+      await mailFollowUp(quote, lead, business, `${siteUrl}${quotePath(token)}`, day);
+      return {
+        outcome: "sent",
+        commit: () =>
+          recordAudit(store, { actor: "the site", action: `sent the day-${day} follow-up of the quote`, leadId: quote.leadId, detail: quoteNumber(quote), now }),
+      };
+    },
+  };
+}
