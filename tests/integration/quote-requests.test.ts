@@ -44,7 +44,7 @@ describe("with e-mail set up", () => {
     const reference = await expectSent(server, response, "/");
 
     const row = server.rows().find((r) => r.name === QUOTE.name);
-    expect(reference).toBe(`K-${1000 + row!.id}`);
+    expect(reference).toBe(`K-${1000 + Number(row!.id)}`);
     expect(row).toMatchObject({ form: "quote", page: "/", email: QUOTE.email, phone: QUOTE.phone, location: QUOTE.address, message: QUOTE.message });
 
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes(QUOTE.message)));
@@ -80,7 +80,7 @@ describe("with e-mail set up", () => {
     const response = await postForm(server, "/api/contact", CONTACT);
     expect(response.status).toBe(200);
     const row = () => server.rows().find((r) => r.name === CONTACT.name);
-    expect(await response.json()).toEqual({ ok: true, reference: `K-${1000 + row()!.id}` });
+    expect(await response.json()).toEqual({ ok: true, reference: `K-${1000 + Number(row()!.id)}` });
     expect(row()).toMatchObject({ form: "contact", page: "/contact", location: CONTACT.postcode });
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes(CONTACT.message)));
     expect(headersOf(mail.raw).get("subject")).toBe(`New contact request from ${CONTACT.name}`);

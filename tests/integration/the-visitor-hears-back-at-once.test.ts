@@ -45,10 +45,10 @@ describe("the reference", () => {
   it("is on the contact page's answer without JavaScript, and in the script's answer", async () => {
     const page = await postForm(server, "/contact", { ...CONTACT, name: "Ref Without Script", email: "ref1@example.org" });
     expect(page.status).toBe(200);
-    const reference = `K-${1000 + row("Ref Without Script").id}`;
+    const reference = `K-${1000 + Number(row("Ref Without Script").id)}`;
     expect(await page.text()).toMatch(new RegExp(`Thank you! Your message has been sent\\. We&#x27;ll contact you soon\\.\\s*<span[^>]*>Your reference: <strong[^>]*>${reference}</strong>`));
     const api = await postForm(server, "/api/contact", { ...CONTACT, name: "Ref With Script", email: "ref2@example.org" });
-    expect(await api.json()).toEqual({ ok: true, reference: `K-${1000 + row("Ref With Script").id}` });
+    expect(await api.json()).toEqual({ ok: true, reference: `K-${1000 + Number(row("Ref With Script").id)}` });
   });
 
   it("is shown only when well formed: anything else in ?sent= gets the page as prerendered", async () => {
