@@ -31,6 +31,7 @@ export default [
       layout("routes/admin/guard.tsx", [
         index("routes/admin/inbox.tsx"),
         route("requests/:id", "routes/admin/request.tsx"),
+        route("requests/:id/answered", "routes/admin/answered.ts"),
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
         route("requests.csv", "routes/admin/requests-csv.ts"),

@@ -88,6 +88,12 @@ const QUOTE_LINK = /^\/q\//;
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+/**
+ * A link's `ping` (text/ping, body "PING") is taken at one address only: the request page's Call,
+ * E-mail and WhatsApp links, which record the owner's first answer (routes/admin/answered.ts).
+ */
+const PING = /^text\/ping\b/i;
+const ANSWERED = /^\/admin\/requests\/\d+\/answered$/;
 const MULTIPART = /^multipart\/form-data\b/i;
 
 export function createApp(options: AppOptions) {
@@ -250,6 +256,11 @@ export function createApp(options: AppOptions) {
 
     if (method === "POST") {
       const type = String(req.headers["content-type"] ?? "");
+      if (PING.test(type) && ANSWERED.test(pathname)) {
+        await readBody(req, MAX_BODY_BYTES);
+        // What the ping says is all in its address: the app gets an empty form.
+        return toApp(req, res, url, Buffer.alloc(0), { "content-type": "application/x-www-form-urlencoded", "content-length": null });
+      }
       if (!FORM_TYPES.test(type)) return sendPlain(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data");
       const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
       const client = forwarded || req.socket.remoteAddress || "unknown";

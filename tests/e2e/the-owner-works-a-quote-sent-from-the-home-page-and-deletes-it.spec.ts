@@ -26,6 +26,7 @@ test("the owner works a quote sent from the home page, then deletes it", async (
   await storedLead(name);
 
   await signUp(page);
+  await page.getByText("Filter and search").click();
   await page.getByRole("searchbox", { name: "Search" }).fill(name);
   await page.getByRole("button", { name: "Show requests" }).click();
   const list = page.getByRole("list", { name: "Requests, newest first" });
@@ -41,7 +42,7 @@ test("the owner works a quote sent from the home page, then deletes it", async (
   expect(csv[0]).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos");
   expect(csv[1]).toContain(`,new,quote,/,${name},journey@example.co.uk,07700 900456,,A slipped tile over the porch lets the rain in.,`);
 
-  await card.getByRole("link", { name }).click();
+  await card.getByRole("link", { name, exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute("href", "tel:07700900456");
   await expect(page.getByRole("link", { name: "E-mail", exact: true })).toHaveAttribute("href", /^mailto:journey@example\.co\.uk\?subject=/);
@@ -67,6 +68,7 @@ test("the owner works a quote sent from the home page, then deletes it", async (
   await page.getByRole("button", { name: "Delete for good" }).click();
   await expect(page).toHaveURL(/\/admin\?deleted=\d+#main$/);
   await expect(page.getByRole("status")).toHaveText(/^Request \d+ deleted\.$/);
+  await page.getByText("Filter and search").click();
   await page.getByRole("searchbox", { name: "Search" }).fill(name);
   await page.getByRole("button", { name: "Show requests" }).click();
   await expect(page.getByText("No requests match these filters.")).toBeVisible();

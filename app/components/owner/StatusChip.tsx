@@ -10,11 +10,21 @@ const STATUS_STYLES: Record<LeadStatus, string> = {
   spam: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
 };
 
-export function StatusChip({ status }: { status: LeadStatus }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold ${STATUS_STYLES[status]}`}>{STATUS_NAMES[status]}</span>;
+/** The inbox reads at 16 px or more, for a phone held on a roof; elsewhere chips are smaller. */
+const SIZES = { sm: "text-sm", base: "text-base" } as const;
+type ChipSize = keyof typeof SIZES;
+const CHIP = "inline-block rounded-full px-2.5 py-0.5 font-bold";
+
+export function StatusChip({ status, size = "sm" }: { status: LeadStatus; size?: ChipSize }) {
+  return <span className={`${CHIP} ${SIZES[size]} ${STATUS_STYLES[status]}`}>{STATUS_NAMES[status]}</span>;
 }
 
 /** Marks a request whose e-mail to the business has not gone out. */
-export function UnsentChip() {
-  return <span className="inline-block rounded-full bg-danger px-2.5 py-0.5 text-sm font-bold text-white">UNSENT</span>;
+export function UnsentChip({ size = "sm" }: { size?: ChipSize }) {
+  return <span className={`${CHIP} ${SIZES[size]} bg-danger text-white`}>UNSENT</span>;
+}
+
+/** Marks a request unanswered for a day or more, in words as well as colour. */
+export function OverdueChip({ size = "sm" }: { size?: ChipSize }) {
+  return <span className={`${CHIP} ${SIZES[size]} bg-white text-danger ring-2 ring-danger`}>Overdue</span>;
 }

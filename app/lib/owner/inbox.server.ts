@@ -3,8 +3,11 @@
  * with its notes, status changes, e-mail retries and deletion. Every change is audited in the
  * same transaction.
  */
+import { leadIdOfReference } from "../forms/reference.ts";
 import { asLead, asRow, LEAD_COLUMNS, type Lead, type LeadForm, type LeadStore } from "../leads.server.ts";
+import { deviceCount } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
 import { isStatus, STATUS_NAMES, type LeadStatus } from "./status.ts";
 
 export const PAGE_SIZE = 50;
@@ -12,7 +15,7 @@ export const PAGE_SIZE = 50;
 export interface InboxFilter {
   status?: LeadStatus;
   form?: LeadForm;
-  /** Matches name, phone (spaces ignored), e-mail and postcode or address. */
+  /** Matches name, phone (spaces ignored), e-mail and postcode or address, or a reference (K-1042). */
   q?: string;
   /** Only requests whose e-mail has not gone out. */
   unsent?: boolean;
@@ -56,7 +59,12 @@ function where(filter: InboxFilter): { sql: string; args: (string | number)[] } 
     args.push(filter.form);
   }
   if (filter.unsent) clauses.push("delivery = 'pending'");
-  if (filter.q) {
+  // A reference read out on the phone ("K-1042") is the request's number, not text to look for.
+  const referenced = filter.q ? leadIdOfReference(filter.q) : undefined;
+  if (referenced) {
+    clauses.push("id = ?");
+    args.push(String(referenced));
+  } else if (filter.q) {
     // The trigram index (leads_search) finds any part of the text, ignoring case.
     const words = filter.q;
     const squeezed = words.replace(/[\s()-]/g, "");
@@ -71,8 +79,13 @@ function where(filter: InboxFilter): { sql: string; args: (string | number)[] } 
   return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", args };
 }
 
+/** A request as the inbox lists it: with how many photos came with it. */
+export interface InboxLead extends Lead {
+  photos: number;
+}
+
 export interface InboxPage {
-  leads: Lead[];
+  leads: InboxLead[];
   total: number;
   page: number;
   pageCount: number;
@@ -85,9 +98,12 @@ export function inboxPage(store: LeadStore, filter: InboxFilter, page = 1): Inbo
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const current = Math.min(page, pageCount);
   const leads = store.db
-    .prepare(`SELECT ${LEAD_COLUMNS} FROM leads ${sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT ${LEAD_COLUMNS}, (SELECT COUNT(*) FROM lead_photos WHERE lead_id = leads.id) AS photos
+       FROM leads ${sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    )
     .all(...args, PAGE_SIZE, (current - 1) * PAGE_SIZE)
-    .map(asLead);
+    .map((row) => asRow<InboxLead>(row));
   return { leads, total, page: current, pageCount };
 }
 
@@ -97,22 +113,27 @@ export function inboxAll(store: LeadStore, filter: InboxFilter): Lead[] {
   return store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads ${sql} ORDER BY created_at DESC, id DESC`).all(...args).map(asLead);
 }
 
-export interface Headline {
+export interface Headline extends Waiting, Telling {
   newToday: number;
   newTotal: number;
-  unsent: number;
 }
 
-/** The numbers the owner sees first. "Today" starts at midnight UK time. */
-export function headline(store: LeadStore, now: Date = new Date()): Headline {
+/**
+ * The numbers the owner sees first: the requests waiting for an answer and the oldest of them,
+ * and whether anyone is told of a new one. "Today" starts at midnight UK time. `mail` says
+ * whether e-mail is set up (notifierEnabled(), which the server decides at start).
+ */
+export function headline(store: LeadStore, now: Date = new Date(), options: { mail: boolean } = { mail: true }): Headline {
   const row = store.db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM leads WHERE status = 'new' AND created_at >= ?) AS newToday,
               (SELECT COUNT(*) FROM leads WHERE status = 'new') AS newTotal,
+              (SELECT COUNT(*) FROM leads WHERE status = 'new' AND first_answer_at IS NULL) AS waiting,
+              (SELECT MIN(created_at) FROM leads WHERE status = 'new' AND first_answer_at IS NULL) AS oldestWaitingAt,
               (SELECT COUNT(*) FROM leads WHERE delivery = 'pending') AS unsent`,
     )
-    .get(startOfUkDay(now).toISOString()) as unknown as Headline;
-  return { ...row };
+    .get(startOfUkDay(now).toISOString()) as unknown as Omit<Headline, "mail" | "devices">;
+  return { ...row, mail: options.mail, devices: deviceCount(store.db) };
 }
 
 /** Midnight in London on the day of `now`. */
@@ -144,18 +165,37 @@ export function notesOf(store: LeadStore, leadId: number): Note[] {
     .map((row) => asRow<Note>(row));
 }
 
-export function setStatus(store: LeadStore, id: number, status: LeadStatus, actor: string): boolean {
-  return store.inTransaction(() => changeStatus(store, id, status, actor));
+export function setStatus(store: LeadStore, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
+  return store.inTransaction(() => changeStatus(store, id, status, actor, now));
 }
 
-/** The status change and its audit line, inside a transaction the caller holds (a quote's answer). */
+/**
+ * The status change and its audit line, inside a transaction the caller holds (a quote's answer).
+ * The first time the status leaves New is the request's first answer, unless a tap answered it
+ * earlier: the earliest answer is kept.
+ */
 export function changeStatus(store: LeadStore, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
   const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
   if (!before) return false;
   if (before.status === status) return true;
   store.db.prepare("UPDATE leads SET status = ? WHERE id = ?").run(status, id);
+  if (status !== "new") store.db.prepare("UPDATE leads SET first_answer_at = ?, first_answer_by = 'status' WHERE id = ? AND first_answer_at IS NULL").run(now.toISOString(), id);
   recordAudit(store, { actor, action: "changed the status", leadId: id, detail: `${STATUS_NAMES[before.status]} → ${STATUS_NAMES[status]}`, now });
   return true;
+}
+
+/**
+ * The owner tapped Call, E-mail or WhatsApp on a request: its first answer, when it has none yet
+ * (a later tap never moves it), with an audit line that first time only. "missing" for no such request.
+ */
+export function recordAnswer(store: LeadStore, id: number, by: TapWay, actor: string, now: Date = new Date()): "recorded" | "kept" | "missing" {
+  return store.inTransaction(() => {
+    if (!store.db.prepare("SELECT 1 FROM leads WHERE id = ?").get(id)) return "missing";
+    const changed = store.db.prepare("UPDATE leads SET first_answer_at = ?, first_answer_by = ? WHERE id = ? AND first_answer_at IS NULL").run(now.toISOString(), by, id).changes;
+    if (!Number(changed)) return "kept";
+    recordAudit(store, { actor, action: `answered ${ANSWER_WAY_NAMES[by]}`, leadId: id, now });
+    return "recorded";
+  });
 }
 
 export function addNote(store: LeadStore, id: number, body: string, actor: string): boolean {

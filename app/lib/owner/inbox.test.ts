@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { LeadStore, type NewLead } from "../leads.server.ts";
 import { auditOfLead } from "./audit.server.ts";
-import { sourcesReport } from "./sources.server.ts";
-import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, retryEmail, setStatus, startOfUkDay } from "./inbox.server.ts";
+import { responseByMonth, sourcesReport } from "./sources.server.ts";
+import { createQuote, saveDraft, sendQuote } from "./quotes.server.ts";
+import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, startOfUkDay } from "./inbox.server.ts";
 
 let store: LeadStore;
 const lead = (fields: Partial<NewLead> = {}): NewLead => ({
@@ -50,7 +51,64 @@ it("counts new today (from midnight in London), new in all, and unsent e-mails",
   store.add(lead(), { notify: false, now: new Date("2026-07-09T22:30:00Z") });
   const won = store.add(lead(), { notify: false, now: new Date("2026-07-10T08:00:00Z") });
   setStatus(store, won.id, "won", "Phone");
-  expect(headline(store, now)).toEqual({ newToday: 1, newTotal: 2, unsent: 1 });
+  expect(headline(store, now)).toMatchObject({ newToday: 1, newTotal: 2, unsent: 1 });
+});
+
+it("the headline counts the requests waiting for a first answer and the oldest, and who is told", () => {
+  const now = new Date("2026-07-10T12:00:00Z");
+  expect(headline(store, now, { mail: false })).toMatchObject({ waiting: 0, oldestWaitingAt: null, mail: false, devices: 0 });
+  const old = store.add(lead(), { notify: false, now: new Date("2026-07-10T07:00:00Z") });
+  store.add(lead(), { notify: false, now: new Date("2026-07-10T09:00:00Z") });
+  const called = store.add(lead(), { notify: false, now: new Date("2026-07-10T06:00:00Z") });
+  const contacted = store.add(lead(), { notify: false, now: new Date("2026-07-10T05:00:00Z") });
+  recordAnswer(store, called.id, "call", "Phone", now);
+  setStatus(store, contacted.id, "contacted", "Phone", now);
+  expect(headline(store, now, { mail: true })).toMatchObject({ waiting: 2, oldestWaitingAt: old.createdAt, newTotal: 3, mail: true, devices: 0 });
+  store.db.prepare("INSERT INTO push_subscriptions (passkey_id, endpoint, p256dh, auth, device, created_at) VALUES (1, 'https://push.example/1', 'k', 'a', 'Chrome on Android', ?)").run(now.toISOString());
+  expect(headline(store, now, { mail: false }).devices).toBe(1);
+});
+
+it("the first time the status leaves New is the first answer, kept through later changes and taps", () => {
+  const id = store.add(lead(), { notify: false, now: new Date("2026-07-10T09:50:00Z") }).id;
+  const first = new Date("2026-07-10T10:32:00Z");
+  setStatus(store, id, "new", "Phone", first);
+  expect(leadById(store, id), "staying New is no answer").toMatchObject({ firstAnswerAt: null, firstAnswerBy: null });
+  setStatus(store, id, "contacted", "Phone", first);
+  expect(leadById(store, id)).toMatchObject({ firstAnswerAt: first.toISOString(), firstAnswerBy: "status" });
+  setStatus(store, id, "new", "Phone", new Date("2026-07-10T11:00:00Z"));
+  setStatus(store, id, "won", "Phone", new Date("2026-07-10T12:00:00Z"));
+  expect(recordAnswer(store, id, "call", "Phone", new Date("2026-07-10T13:00:00Z"))).toBe("kept");
+  expect(leadById(store, id)).toMatchObject({ firstAnswerAt: first.toISOString(), firstAnswerBy: "status" });
+  expect(auditOfLead(store, id).map((a) => a.action)).not.toContain("answered by phone");
+});
+
+it("a tap on Call, E-mail or WhatsApp is the first answer once, audited once; a status change after it keeps it", () => {
+  const id = store.add(lead(), { notify: false, now: new Date("2026-07-10T09:50:00Z") }).id;
+  const tap = new Date("2026-07-10T10:00:00Z");
+  expect(recordAnswer(store, id, "whatsapp", "Phone", tap)).toBe("recorded");
+  expect(recordAnswer(store, id, "call", "Phone", new Date("2026-07-10T10:05:00Z"))).toBe("kept");
+  setStatus(store, id, "contacted", "Phone", new Date("2026-07-10T10:10:00Z"));
+  expect(leadById(store, id)).toMatchObject({ firstAnswerAt: tap.toISOString(), firstAnswerBy: "whatsapp" });
+  expect(auditOfLead(store, id).map((a) => a.action)).toEqual(["changed the status", "answered on WhatsApp"]);
+  expect(recordAnswer(store, 999, "call", "Phone")).toBe("missing");
+});
+
+it("a status changed through a quote is a first answer too", () => {
+  const id = store.add(lead()).id;
+  const quote = createQuote(store, id, { actor: "Phone" })!;
+  saveDraft(store, quote.id, { lines: [{ description: "Ridge", quantity: 100, unitPence: 10000 }], vat: false, validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "", guarantees: [], followUps: false });
+  expect(sendQuote(store, quote.id, { actor: "Phone" })).not.toHaveProperty("refused");
+  expect(leadById(store, id)).toMatchObject({ status: "quoted", firstAnswerBy: "status" });
+  expect(leadById(store, id)!.firstAnswerAt).not.toBeNull();
+});
+
+it("the owner's search finds a request by its reference", () => {
+  for (let i = 0; i < 45; i++) store.add(lead({ name: `Person ${i}` }));
+  const ids = (q: string) => inboxPage(store, { ...parseFilter(new URLSearchParams({ q })) }).leads.map((l) => l.id);
+  expect(ids("K-1042")).toEqual([42]);
+  expect(ids(" k-1042 ")).toEqual([42]);
+  expect(ids("K-1999")).toEqual([]);
+  expect(inboxPage(store, { q: "K-1042" }).leads[0]).toMatchObject({ name: "Person 41", photos: 0 });
 });
 
 it("status changes and notes are audited with who and when; deleting forgets the request and its notes", () => {
@@ -87,6 +145,33 @@ it("the sources report counts requests and wins per month and page, through stat
   expect(report[1]!.groups).toEqual([{ group: "town", name: "Town pages", requests: 2, won: 1, pages: [{ name: "Watford town page", requests: 2, won: 1 }] }]);
   deleteLead(store, a, "x");
   expect(sourcesReport(store, 12, new Date("2026-11-15T00:00:00Z")).map((m) => [m.month, m.requests, m.won])).toEqual([["2026-11", 1, 0], ["2026-10", 1, 0]]);
+});
+
+it("the response figures: median time to a first answer, shares within an hour and a day, and won rates, spam left out", () => {
+  const MIN = 60_000;
+  const add = (arrived: string, answerAfterMin: number | null, status: "new" | "won" | "lost" | "spam" | "contacted" = "new") => {
+    const id = store.add(lead(), { notify: false, now: new Date(arrived) }).id;
+    if (answerAfterMin !== null) recordAnswer(store, id, "call", "Phone", new Date(Date.parse(arrived) + answerAfterMin * MIN));
+    if (status !== "new") setStatus(store, id, status, "Phone", new Date(Date.parse(arrived) + 3 * 86_400_000));
+    return id;
+  };
+  // October: 6 requests that count (and one spam): answered after 10, 30, 72 and 180 min, after 2 days, and never.
+  add("2026-10-01T09:00:00Z", 10, "won");
+  add("2026-10-02T09:00:00Z", 30, "lost");
+  add("2026-10-03T09:00:00Z", 72, "won");
+  add("2026-10-04T09:00:00Z", 180, "lost");
+  add("2026-10-05T09:00:00Z", 2 * 24 * 60, "lost");
+  add("2026-10-06T09:00:00Z", null);
+  add("2026-10-07T09:00:00Z", 1, "spam");
+  // November: one request, not answered.
+  add("2026-11-02T09:00:00Z", null);
+  const report = responseByMonth(store, ["2026-11", "2026-10", "2026-09"]);
+  expect(report.get("2026-10")).toEqual({ requests: 6, medianMs: 72 * MIN, withinHour: 2 / 6, withinDay: 4 / 6, wonFast: 1 / 2, wonLate: 1 / 3 });
+  expect(report.get("2026-11")).toEqual({ requests: 1, medianMs: null, withinHour: 0, withinDay: 0, wonFast: null, wonLate: null });
+  expect(report.get("2026-09")).toEqual({ requests: 0, medianMs: null, withinHour: null, withinDay: null, wonFast: null, wonLate: null });
+  add("2026-10-08T09:00:00Z", 100);
+  expect(report.size).toBe(3);
+  expect(responseByMonth(store, ["2026-10"]).get("2026-10")!.medianMs, "an even count takes the middle two's mean").toBe(((72 + 100) / 2) * MIN);
 });
 
 it("Send e-mail again brings an unsent request's next try forward, and only for an unsent one", () => {

@@ -11,12 +11,15 @@ export function chatNumber(phone: string): string {
   return digits;
 }
 
+/** A call from the owner's phone: the number as dialled, without spaces or brackets. */
+export const callLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
 export function replyLinks(lead: Lead, businessName: string) {
   const what = lead.form === "quote" ? "quote request" : "message";
   const subject = `Your ${what} to ${businessName}`;
   const greeting = `Hello ${lead.name.split(/\s+/)[0]}, this is ${businessName} about your ${what}.`;
   return {
-    call: `tel:${lead.phone.replace(/[^\d+]/g, "")}`,
+    call: callLink(lead.phone),
     email: `mailto:${lead.email}?subject=${encodeURIComponent(subject)}`,
     chat: chatLink(chatNumber(lead.phone), greeting),
   };

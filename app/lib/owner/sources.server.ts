@@ -54,3 +54,62 @@ export function sourcesReport(store: LeadStore, months = 12, now: Date = new Dat
   }
   return [...byMonth.values()];
 }
+
+/** How fast a month's requests were answered (spam left out): the owner's clock, month by month. */
+export interface MonthResponse {
+  /** Requests that month, spam left out. */
+  requests: number;
+  /** The middle time to a first answer of those answered, in milliseconds; null when none was. */
+  medianMs: number | null;
+  /** Shares of the month's requests answered within an hour and within a day (0 to 1); null when there were none. */
+  withinHour: number | null;
+  withinDay: number | null;
+  /** Won, of those answered within an hour and of those answered later (0 to 1); null when there were none. */
+  wonFast: number | null;
+  wonLate: number | null;
+}
+
+const HOUR_MS = 3_600_000;
+
+const share = (part: number, whole: number) => (whole ? part / whole : null);
+
+function median(values: number[]): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The response figures of each month the report shows (YYYY-MM, UTC, as lead_sources counts
+ * them), from each request's arrival, first answer and status.
+ */
+export function responseByMonth(store: LeadStore, months: string[]): Map<string, MonthResponse> {
+  const report = new Map<string, MonthResponse>();
+  if (!months.length) return report;
+  const first = [...months].sort()[0]!;
+  const rows = store.db
+    .prepare(
+      `SELECT substr(created_at, 1, 7) AS month, status = 'won' AS won,
+              CAST(round((julianday(first_answer_at) - julianday(created_at)) * 86400000) AS INTEGER) AS answerMs
+       FROM leads WHERE created_at >= ? AND status <> 'spam'`,
+    )
+    .all(`${first}-01`) as unknown as { month: string; won: number; answerMs: number | null }[];
+  const byMonth = Map.groupBy(rows, (row) => row.month);
+  for (const month of months) {
+    const of = byMonth.get(month) ?? [];
+    const answered = of.filter((row) => row.answerMs !== null);
+    const fast = answered.filter((row) => row.answerMs! <= HOUR_MS);
+    const late = answered.filter((row) => row.answerMs! > HOUR_MS);
+    const won = (list: typeof of) => list.filter((row) => row.won).length;
+    report.set(month, {
+      requests: of.length,
+      medianMs: median(answered.map((row) => row.answerMs!)),
+      withinHour: share(fast.length, of.length),
+      withinDay: share(answered.filter((row) => row.answerMs! <= 24 * HOUR_MS).length, of.length),
+      wonFast: share(won(fast), fast.length),
+      wonLate: share(won(late), late.length),
+    });
+  }
+  return report;
+}

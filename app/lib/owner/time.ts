@@ -14,6 +14,13 @@ export function exactTime(iso: string): string {
   return UK_TIME.format(new Date(iso));
 }
 
+const UK_CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" });
+
+/** "10:32" when on the same UK day as `since` (the request's arrival), else the exact time. */
+export function clockTime(iso: string, since: string): string {
+  return UK_DATE.format(new Date(iso)) === UK_DATE.format(new Date(since)) ? UK_CLOCK.format(new Date(iso)) : exactTime(iso);
+}
+
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;

@@ -1,11 +1,20 @@
-/** The owner's inbox: newest requests first as cards, the numbers that matter on top, filters, pages of 50. */
+/**
+ * The owner's inbox: what is waiting and whether anyone is told of new requests on top, then the
+ * newest requests first as cards built for a phone on a roof (the message's first words, a
+ * one-tap Call), the filters folded away, pages of 50.
+ */
 import { Select } from "~/components/forms/Field.tsx";
-import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
+import { PhoneIcon } from "~/components/icons.tsx";
+import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { When } from "~/components/owner/When.tsx";
+import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadStore } from "~/lib/leads.server.ts";
+import { notifierEnabled } from "~/lib/notify.server.ts";
+import { ANSWER_WAY_NAMES, answeredPing, excerpt, isOverdue, isWaiting, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline, waitingText } from "~/lib/owner/clock.ts";
 import { filterQuery, headline, inboxPage, parseFilter } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
+import { callLink } from "~/lib/owner/reply.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { quoteNumber, quotesExpiringSoon } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
@@ -18,15 +27,19 @@ export function loader({ request }: Route.LoaderArgs) {
   const { page, ...filter } = parseFilter(url.searchParams);
   const store = leadStore();
   const found = inboxPage(store, filter, page);
+  // One clock for the whole page, sent to the browser too, so that every wait agrees.
+  const now = new Date();
   return {
-    now: new Date().toISOString(),
+    now: now.toISOString(),
+    /** This page's own origin, for the Call links' pings. */
+    self: url.origin,
     filter,
     query: filterQuery(filter),
     deleted: /^\d{1,12}$/.test(url.searchParams.get("deleted") ?? "") ? url.searchParams.get("deleted") : null,
-    headline: headline(store),
+    headline: headline(store, now, { mail: notifierEnabled() }),
     expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
     ...found,
-    leads: found.leads.map((lead) => ({ ...lead, origin: pageOrigin(lead.page).name })),
+    leads: found.leads.map((lead) => ({ ...lead, message: excerpt(lead.message), origin: pageOrigin(lead.page).name, reference: referenceOf(lead.id), call: callLink(lead.phone) })),
   };
 }
 
@@ -43,32 +56,136 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   const filtered = Boolean(query);
   const pageHref = (n: number) => `/admin?${[query, n > 1 ? `page=${n}` : ""].filter(Boolean).join("&")}`.replace(/\?$/, "");
+  const overdue = numbers.oldestWaitingAt !== null && isOverdue({ createdAt: numbers.oldestWaitingAt, status: "new", firstAnswerAt: null }, now);
   return (
-    <div className="container-page space-y-6 py-6">
+    <div className="container-page space-y-4 py-4 sm:space-y-6 sm:py-6">
       <h1 className="text-2xl">Requests</h1>
       {loaderData.deleted && (
         <p role="status" className="card font-semibold text-ok">
           Request {loaderData.deleted} deleted.
         </p>
       )}
-      <ul aria-label="At a glance" className="grid grid-cols-2 gap-3">
-        <li className="card p-4">
+      {/* What matters first, in as few lines as a phone's first screen allows. */}
+      <div aria-label="At a glance" role="group" className={`card space-y-1 p-4 ${overdue ? "ring-2 ring-danger" : ""}`}>
+        {numbers.waiting ? (
           <a href="/admin?status=new" className="link text-lg">
-            {numbers.newToday} new today
+            {waitingHeadline(numbers, now)}
           </a>
-          <p className="text-sm text-muted">{plural(numbers.newTotal, "request")} marked New</p>
-        </li>
-        <li className={`card p-4 ${numbers.unsent ? "ring-2 ring-danger" : ""}`}>
-          {numbers.unsent ? (
-            <a href="/admin?unsent=1" className="link text-lg">
-              {plural(numbers.unsent, "e-mail")} not sent
+        ) : (
+          <p className="text-lg font-semibold">{waitingHeadline(numbers, now)}</p>
+        )}
+        <p>
+          {numbers.newToday} new today ·{" "}
+          {numbers.mail && numbers.unsent ? (
+            <a href="/admin?unsent=1" className="link text-danger">
+              {mailHeadline(numbers)}
             </a>
           ) : (
-            <p className="text-lg font-semibold">Every e-mail sent</p>
+            mailHeadline(numbers)
           )}
-          <p className="text-sm text-muted">to you, about a request</p>
-        </li>
-      </ul>
+        </p>
+        {loaderData.expiring.length > 0 && (
+          <p>
+            <a href="#expiring-heading" className="link">
+              {plural(loaderData.expiring.length, "quote")} about to expire
+            </a>
+          </p>
+        )}
+      </div>
+      {nobodyIsTold(numbers) && (
+        <p className="card p-4 font-semibold ring-2 ring-danger">
+          {NOBODY_TOLD}{" "}
+          <a href="/admin/notifications" className="link">
+            Turn on notifications
+          </a>
+        </p>
+      )}
+
+      {/* Folded away so that the first request is on the first screen of a phone; open while a filter is on. */}
+      <details open={filtered} className="card p-0">
+        <summary className="flex min-h-12 cursor-pointer items-center px-4 font-semibold">Filter and search</summary>
+        <form method="get" action="/admin" role="search" aria-label="Filter requests" className="grid grid-cols-2 gap-3 p-4 pt-0 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
+          <Select form="filter" name="status" label="Status" options={[["", "Any status"], ...STATUS_OPTIONS]} defaultValue={filter.status ?? ""} />
+          <Select form="filter" name="form" label="Form" options={FORM_OPTIONS} defaultValue={filter.form ?? ""} />
+          <div className="col-span-2 sm:col-span-1">
+            <label htmlFor="filter-q" className="field-label">
+              Search
+            </label>
+            <input id="filter-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, phone, e-mail, postcode or K-number" className="field" />
+          </div>
+          {filter.unsent && <input type="hidden" name="unsent" value="1" />}
+          <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
+            Show requests
+          </button>
+        </form>
+        {total > 0 && (
+          <p className="px-4 pb-4">
+            <a href={`/admin/requests.csv${query ? `?${query}` : ""}`} className="btn-secondary" download>
+              Download CSV
+            </a>{" "}
+            of {filtered ? "the requests shown" : "every request"}
+          </p>
+        )}
+      </details>
+
+      <p aria-live="polite">
+        {filtered ? `${plural(total, "request")} match` : plural(total, "request")}
+        {filtered && (
+          <>
+            {" · "}
+            <a href="/admin" className="link">
+              Show all requests
+            </a>
+          </>
+        )}
+      </p>
+
+      {leads.length === 0 ? (
+        <p className="card">
+          {filtered ? "No requests match these filters." : "No requests yet. They appear here the moment a visitor sends one."}
+        </p>
+      ) : (
+        <ol aria-label="Requests, newest first" className="space-y-3">
+          {leads.map((lead) => (
+            <li key={lead.id} className={`card space-y-2 p-4 ${lead.status === "new" ? "border-l-4 border-accent" : ""}`}>
+              {/* The Call button beside the name: one tap from the first screen, and its ping counts as the answer. */}
+              <div className="flex items-start gap-3">
+                <h2 className="mr-auto text-lg break-words">
+                  <a href={`/admin/requests/${lead.id}`} className="link">
+                    {lead.name}
+                  </a>
+                </h2>
+                <a href={lead.call} ping={answeredPing(loaderData.self, lead.id, "call")} className="btn-primary shrink-0">
+                  <PhoneIcon width="20" height="20" />
+                  Call<span className="sr-only"> {lead.name}</span>
+                </a>
+              </div>
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">
+                <StatusChip status={lead.status} size="base" />
+                {isOverdue(lead, now) && <OverdueChip size="base" />}
+                {lead.delivery === "pending" && <UnsentChip size="base" />}
+                <span>
+                  {isWaiting(lead) ? (
+                    <time dateTime={lead.createdAt} title={exactTime(lead.createdAt)} className="font-bold text-ink">
+                      {waitingText(lead, now)}
+                    </time>
+                  ) : (
+                    <When iso={lead.createdAt} now={now} />
+                  )}
+                  {lead.status === "new" && lead.firstAnswerBy && ` · answered ${ANSWER_WAY_NAMES[lead.firstAnswerBy]}`}
+                  {` · ${lead.reference}`}
+                </span>
+              </p>
+              <p className="break-words">{lead.message}</p>
+              <p className="text-muted">
+                {lead.form === "quote" ? "Quote form" : "Contact form"} on the {lead.origin}
+                {lead.photos > 0 && ` · ${plural(lead.photos, "photo")}`}
+                {lead.location && ` · ${lead.location}`}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
 
       {loaderData.expiring.length > 0 && (
         <section aria-labelledby="expiring-heading" className="card space-y-2 p-4">
@@ -86,69 +203,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-      )}
-
-      <form method="get" action="/admin" role="search" aria-label="Filter requests" className="card grid grid-cols-2 gap-3 p-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
-        <Select form="filter" name="status" label="Status" options={[["", "Any status"], ...STATUS_OPTIONS]} defaultValue={filter.status ?? ""} />
-        <Select form="filter" name="form" label="Form" options={FORM_OPTIONS} defaultValue={filter.form ?? ""} />
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="filter-q" className="field-label">
-            Search
-          </label>
-          <input id="filter-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, phone, e-mail or postcode" className="field" />
-        </div>
-        {filter.unsent && <input type="hidden" name="unsent" value="1" />}
-        <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
-          Show requests
-        </button>
-      </form>
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p aria-live="polite">
-          {filtered ? `${plural(total, "request")} match` : plural(total, "request")}
-          {filtered && (
-            <>
-              {" · "}
-              <a href="/admin" className="link">
-                Show all requests
-              </a>
-            </>
-          )}
-        </p>
-        {total > 0 && (
-          <a href={`/admin/requests.csv${query ? `?${query}` : ""}`} className="btn-secondary" download>
-            Download CSV
-          </a>
-        )}
-      </div>
-
-      {leads.length === 0 ? (
-        <p className="card">
-          {filtered ? "No requests match these filters." : "No requests yet. They appear here the moment a visitor sends one."}
-        </p>
-      ) : (
-        <ol aria-label="Requests, newest first" className="space-y-3">
-          {leads.map((lead) => (
-            <li key={lead.id} className={`card p-4 ${lead.status === "new" ? "border-l-4 border-accent" : ""}`}>
-              <div className="flex flex-wrap items-center gap-2">
-                <h2 className="mr-auto text-lg">
-                  <a href={`/admin/requests/${lead.id}`} className="link">
-                    {lead.name}
-                  </a>
-                </h2>
-                <StatusChip status={lead.status} />
-                {lead.delivery === "pending" && <UnsentChip />}
-              </div>
-              <p className="mt-1 text-muted">
-                <When iso={lead.createdAt} now={now} />
-                {lead.location && ` · ${lead.location}`}
-              </p>
-              <p className="text-sm text-muted">
-                {lead.form === "quote" ? "Quote form" : "Contact form"} on the {lead.origin}
-              </p>
-            </li>
-          ))}
-        </ol>
       )}
 
       {pageCount > 1 && (

@@ -8,7 +8,9 @@ import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
-import { StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
+import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
+import { referenceOf } from "~/lib/forms/reference.ts";
+import { ANSWER_WAY_NAMES, answeredPing, answerLength, isOverdue, isWaiting, waitingText } from "~/lib/owner/clock.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
@@ -25,7 +27,7 @@ import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { useBusiness } from "~/lib/site-data.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
-import { exactTime } from "~/lib/owner/time.ts";
+import { clockTime, exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import type { Route } from "./+types/request";
 
@@ -44,6 +46,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
   if (!lead) throw data(null, { status: 404 });
   const url = new URL(request.url);
   return {
+    now: new Date().toISOString(),
+    /** This page's own origin, for the reply links' pings. */
+    self: url.origin,
     lead,
     origin: pageOrigin(lead.page).name,
     notes: notesOf(store, id),
@@ -112,8 +117,32 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
+/**
+ * The request's clock: when it was first answered and how long after it arrived, or how long it
+ * has waited. A tap on Call, E-mail or WhatsApp counts as an answer (their `ping`), as does a
+ * change of status.
+ */
+function FirstAnswer({ lead, now }: { lead: Route.ComponentProps["loaderData"]["lead"]; now: Date }) {
+  if (lead.firstAnswerAt) {
+    const after = Date.parse(lead.firstAnswerAt) - Date.parse(lead.createdAt);
+    return (
+      <p>
+        First answered <time dateTime={lead.firstAnswerAt}>{clockTime(lead.firstAnswerAt, lead.createdAt)}</time>
+        {lead.firstAnswerBy && `, ${ANSWER_WAY_NAMES[lead.firstAnswerBy]}`} — {answerLength(after)} after it arrived
+      </p>
+    );
+  }
+  if (!isWaiting(lead)) return null;
+  return (
+    <p className={isOverdue(lead, now) ? "font-semibold text-danger" : "font-semibold"}>
+      Not answered yet: {waitingText(lead, now)}
+    </p>
+  );
+}
+
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, notes, photos, history, saved, confirmDelete, origin, quotes } = loaderData;
+  const now = new Date(loaderData.now);
   const links = replyLinks(lead, useBusiness().name);
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
   return (
@@ -127,11 +156,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl break-words">{lead.name}</h1>
         <p className="flex flex-wrap items-center gap-2">
           <StatusChip status={lead.status} />
+          {isOverdue(lead, now) && <OverdueChip />}
           {lead.delivery === "pending" && <UnsentChip />}
           <span className="text-muted">
-            <time dateTime={lead.createdAt}>{exactTime(lead.createdAt)}</time>
+            {referenceOf(lead.id)} · <time dateTime={lead.createdAt}>{exactTime(lead.createdAt)}</time>
           </span>
         </p>
+        <FirstAnswer lead={lead} now={now} />
       </div>
       {saved && SAVED[saved] && (
         <p role="status" className="card py-3 font-semibold text-ok">
@@ -141,19 +172,19 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
 
       <ul aria-label="Reply" className="grid grid-cols-3 gap-2">
         <li>
-          <a href={links.call} className={`btn-primary ${REPLY}`}>
+          <a href={links.call} ping={answeredPing(loaderData.self, lead.id, "call")} className={`btn-primary ${REPLY}`}>
             <PhoneIcon width="20" height="20" />
             Call
           </a>
         </li>
         <li>
-          <a href={links.email} className={`btn-secondary ${REPLY}`}>
+          <a href={links.email} ping={answeredPing(loaderData.self, lead.id, "email")} className={`btn-secondary ${REPLY}`}>
             <MailIcon width="20" height="20" />
             E-mail
           </a>
         </li>
         <li>
-          <a href={links.chat} className={`btn-secondary ${REPLY}`} target="_blank" rel="noopener noreferrer">
+          <a href={links.chat} ping={answeredPing(loaderData.self, lead.id, "whatsapp")} className={`btn-secondary ${REPLY}`} target="_blank" rel="noopener noreferrer">
             <ChatIcon width="20" height="20" />
             WhatsApp
           </a>
@@ -168,13 +199,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
           <dt className="font-semibold">Phone</dt>
           <dd>
-            <a href={links.call} className="link">
+            <a href={links.call} ping={answeredPing(loaderData.self, lead.id, "call")} className="link">
               {lead.phone}
             </a>
           </dd>
           <dt className="font-semibold">E-mail</dt>
           <dd className="break-all">
-            <a href={links.email} className="link">
+            <a href={links.email} ping={answeredPing(loaderData.self, lead.id, "email")} className="link">
               {lead.email}
             </a>
           </dd>
@@ -190,8 +221,10 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <dd>
             {lead.delivery === "sent" ? "Sent" : lead.delivery === "none" ? "Not set up on this server" : `Not sent yet (${lead.attempts} ${lead.attempts === 1 ? "try" : "tries"}${lead.lastError ? `: ${lead.lastError}` : ""})`}
           </dd>
-          <dt className="font-semibold">Request number</dt>
-          <dd>{lead.id}</dd>
+          <dt className="font-semibold">Reference</dt>
+          <dd>
+            {referenceOf(lead.id)} (request number {lead.id})
+          </dd>
         </dl>
         {lead.delivery === "pending" && (
           <OwnerForm intent="resend">

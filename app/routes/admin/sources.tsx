@@ -1,18 +1,71 @@
-/** Which pages bring work: requests per month by page, grouped, with how many were won. */
+/**
+ * Which pages bring work: requests per month by page, grouped, with how many were won; and how
+ * fast each month's requests were answered, and whether answering fast won more of them.
+ */
 import { leadStore } from "~/lib/leads.server.ts";
+import { answerLength } from "~/lib/owner/clock.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { sourcesReport, type SourceRow } from "~/lib/owner/sources.server.ts";
+import { responseByMonth, sourcesReport, type MonthResponse, type SourceRow } from "~/lib/owner/sources.server.ts";
 import type { Route } from "./+types/sources";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Sources");
 
 export function loader() {
-  return { months: sourcesReport(leadStore()) };
+  const store = leadStore();
+  const months = sourcesReport(store);
+  const response = responseByMonth(store, months.map((month) => month.month));
+  return { months: months.map((month) => ({ ...month, response: response.get(month.month)! })) };
 }
 
 const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 const monthName = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+/** A share as the owner reads it ("40 %"), or a dash when there was nothing to count. */
+const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)} %`);
+
+/** A month's response: how long a first answer took, and whether answering within the hour won more work. */
+function ResponseTable({ month, response }: { month: string; response: MonthResponse }) {
+  const rows: [string, string][] = [
+    ["Median time to first answer", response.medianMs === null ? "—" : answerLength(response.medianMs)],
+    ["Answered within 1 hour", percent(response.withinHour)],
+    ["Answered within 24 hours", percent(response.withinDay)],
+    ["Won, of those answered within an hour", percent(response.wonFast)],
+    ["Won, of those answered later", percent(response.wonLate)],
+  ];
+  return (
+    <div className="space-y-2">
+      <h3 id={`response-${month}`} className="text-lg">
+        Response
+      </h3>
+      <p>
+        Won: {percent(response.wonFast)} answered within an hour, {percent(response.wonLate)} later
+      </p>
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">How fast requests were answered, {monthName(month)} (spam left out)</caption>
+        <thead>
+          <tr className="border-b-2 border-slate-300">
+            <th scope="col" className="py-2 pr-2">
+              Measure
+            </th>
+            <th scope="col" className="py-2 text-right">
+              {monthName(month)}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, value]) => (
+            <tr key={name} className="border-b border-slate-200">
+              <th scope="row" className="py-2 pr-2 font-normal">
+                {name}
+              </th>
+              <td className="py-2 text-right">{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** A group's total (bold, shaded) or one page under it (indented). */
 function SourceLine({ row, group = false }: { row: SourceRow; group?: boolean }) {
@@ -34,7 +87,10 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
     <div className="container-page max-w-3xl space-y-6 py-6">
       <div>
         <h1 className="text-2xl">Sources</h1>
-        <p className="mt-2 text-muted">Requests in the last 12 months by the page they were sent from, and how many you marked Won.</p>
+        <p className="mt-2 text-muted">
+          Requests in the last 12 months by the page they were sent from, and how many you marked Won; and how fast you answered them. A request
+          is answered when you tap Call, E-mail or WhatsApp on it, or change its status.
+        </p>
       </div>
       {months.length === 0 && <p className="card">No requests in the last 12 months yet. Each month appears here once a request arrives.</p>}
       {months.map((month) => (
@@ -67,6 +123,7 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
               </tbody>
             ))}
           </table>
+          <ResponseTable month={month.month} response={month.response} />
         </section>
       ))}
     </div>
