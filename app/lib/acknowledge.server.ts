@@ -18,15 +18,6 @@ const HOUR = 60 * 60 * 1000;
 /** An acknowledgement not sent within a day is no longer news: it is given up. */
 const GIVE_UP_AFTER = 24 * HOUR;
 
-export const ACK_STATE_NAMES: Record<AckState, string> = {
-  none: "No acknowledgement: e-mail is not set up on this server",
-  queued: "Acknowledgement e-mail waiting to be sent",
-  sent: "Acknowledgement e-mailed",
-  "held-address": "No acknowledgement: this address was sent one less than an hour before",
-  "held-hourly": "No acknowledgement: the hourly limit of acknowledgements was reached",
-  spam: "No acknowledgement: marked as spam",
-  failed: "Acknowledgement could not be sent: the mail server refused it for a day",
-};
 
 export interface AckOptions {
   /** Whether e-mail is set up. */

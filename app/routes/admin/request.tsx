@@ -2,6 +2,7 @@
  * One request: the three ways to answer at the top, then the message, the details, photos,
  * status, notes and history.
  */
+import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
 import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
@@ -224,6 +225,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <dt className="font-semibold">Reference</dt>
           <dd>
             {referenceOf(lead.id)} (request number {lead.id})
+          </dd>
+          <dt className="font-semibold">Acknowledgement to the visitor</dt>
+          <dd>
+            {ACK_STATE_NAMES[lead.ack]}
+            {lead.ack === "sent" && lead.ackAt && ` on ${exactTime(lead.ackAt)}`}
           </dd>
         </dl>
         {lead.delivery === "pending" && (
