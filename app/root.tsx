@@ -16,7 +16,7 @@ import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
 import { OwnerHeader } from "./components/owner/OwnerHeader.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
-import { areaPath, areasIn, content, regionPath, servicePath, site } from "./content/index.ts";
+import { areaPath, areasIn, content, contentNow, regionPath, servicePath } from "./content/index.ts";
 import type { SiteData } from "./lib/site-data.ts";
 import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
 import { notFoundMeta, siteUrl } from "./lib/seo.ts";
@@ -35,7 +35,8 @@ export interface RouteHandle {
 export function loader(): SiteData {
   return {
     siteUrl: siteUrl(),
-    business: site,
+    // A plain object of the content now (the owner's published facts, or a draft being rendered).
+    business: contentNow().business,
     nav: {
       regions: content.regions.map((region) => ({
         slug: region.slug,

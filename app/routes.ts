@@ -39,6 +39,8 @@ export default [
         route("sources", "routes/admin/sources.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
+        route("site", "routes/admin/site.tsx"),
+        route("site/preview/*", "routes/admin/site-preview.ts"),
         route("sign-out", "routes/admin/sign-out.ts"),
         route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
       ]),

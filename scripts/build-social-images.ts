@@ -144,13 +144,24 @@ async function inParallel<T, R>(items: T[], limit: number, task: (item: T) => Pr
   return results;
 }
 
-export async function buildSocialImages(clientDir: string, cacheDir: string, businessName: string, phone: string): Promise<{ drawn: number; cached: number }> {
+/**
+ * Draws the social picture of every page in `clientDir` and points the pages' og:image at it.
+ * The pages' own pictures are read from `assetsDir`: the build's folder, also when a publish
+ * draws them for pages rendered into a folder of their own.
+ */
+export async function buildSocialImages(
+  clientDir: string,
+  cacheDir: string,
+  businessName: string,
+  phone: string,
+  assetsDir = clientDir,
+): Promise<{ drawn: number; cached: number }> {
   const outDir = path.join(clientDir, "images/social");
   await mkdir(outDir, { recursive: true });
   await mkdir(cacheDir, { recursive: true });
   const pages = await Promise.all((await walkHtml(clientDir)).map(async (file) => ({ file, html: await readFile(file, "utf8") })));
   const fallbackPage = pages.find((p) => p.file === path.join(clientDir, "index.html"));
-  const fallback = fallbackPage && (await pagePicture(fallbackPage.html, clientDir));
+  const fallback = fallbackPage && (await pagePicture(fallbackPage.html, assetsDir));
 
   // One picture per og:image address; alias pages share their canonical page's.
   const wanted = new Map<string, { title: string; html: string }>();
@@ -164,7 +175,7 @@ export async function buildSocialImages(clientDir: string, cacheDir: string, bus
   const rendererVersion = createHash("sha256").update(await readFile(import.meta.filename)).update(JSON.stringify(SOCIAL_IMAGE)).digest("hex");
   let cached = 0;
   const names = await inParallel([...wanted], availableParallelism(), async ([url, { title, html }]) => {
-    const picture = (await pagePicture(html, clientDir)) ?? fallback;
+    const picture = (await pagePicture(html, assetsDir)) ?? fallback;
     if (!picture) throw new Error(`${url}: the page has no picture and the home page has none to lend`);
     const card: SocialCard = { title, businessName, phone, picture };
     const key = createHash("sha256").update(rendererVersion).update(JSON.stringify(card)).digest("hex").slice(0, 32);

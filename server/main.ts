@@ -17,7 +17,13 @@ import { JobRunner, setJobsWake } from "../app/lib/jobs.server.ts";
 import { reminderHandler, setFollowUpSettings } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
+import { contentFiles } from "../app/content/index.ts";
+import { loadContent, type Content } from "../app/content/load.ts";
+import { applyEdits } from "../app/lib/site/edits.ts";
+import { setSitePublisher } from "../app/lib/site/publisher.ts";
+import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
+import { createPublisher } from "./publish.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
 import { loadStaticSite } from "./static-site.ts";
@@ -37,7 +43,9 @@ process.env.SITE_URL = settings.siteUrl;
 
 const root = path.resolve(import.meta.dirname, "..");
 const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-const site = await loadStaticSite(path.join(root, "build/client"), [...canonicalPaths(), ...aliasPaths()]);
+const clientDir = path.join(root, "build/client");
+const pagePaths = [...canonicalPaths(), ...aliasPaths()];
+const site = await loadStaticSite(clientDir, pagePaths);
 function storeOrExit() {
   try {
     return leadStore();
@@ -48,6 +56,22 @@ function storeOrExit() {
 }
 const store = storeOrExit();
 store.removeStrayPhotos();
+
+// The owner's published edits (app/lib/site/): their pages replace the build's, rendered again
+// first when this build is new to them. Edits the content files no longer accept are reported,
+// and the site then shows the files, until the owner publishes again.
+const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl });
+const published = liveVersion(store);
+let publishedContent: Content | undefined;
+if (published) {
+  try {
+    publishedContent = loadContent(applyEdits(contentFiles, published.edits));
+  } catch (error) {
+    console.error(`The site's published version ${published.id} no longer passes the content checks; serving the content files until the owner publishes again:\n${error instanceof Error ? error.message : error}`);
+  }
+}
+await publisher.loadAtStart(published && publishedContent ? { id: published.id, content: publishedContent } : undefined);
+setSitePublisher(publisher);
 const notifier =
   settings.smtpUrl && settings.leadsNotifyTo
     ? new LeadNotifier(store, {

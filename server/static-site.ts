@@ -3,9 +3,13 @@
  * each with its precompressed copies, content type, ETag and cache rule.
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { cspFor } from "./headers.ts";
+
+/** Written last into a published version's folder: without it, the folder is not a whole version. */
+export const COMPLETE_MARKER = "COMPLETE";
 
 export interface StaticFile {
   body: Buffer;
@@ -70,7 +74,11 @@ export function pageFile(clientDir: string, pagePath: string): string {
   return path.join(clientDir, pagePath.replace(/^\/|\/$/g, ""), "index.html");
 }
 
-export async function loadStaticSite(clientDir: string, pagePaths: string[]): Promise<StaticSite> {
+/**
+ * Loads the build's files, with a published version's files over them when `overlayDir` is given:
+ * its pages, 404.html, sitemap.xml and social pictures replace the build's (app/lib/site/).
+ */
+export async function loadStaticSite(clientDir: string, pagePaths: string[], overlayDir?: string): Promise<StaticSite> {
   const files = new Map<string, StaticFile>();
   const redirects = new Map<string, string>();
 
@@ -92,9 +100,10 @@ export async function loadStaticSite(clientDir: string, pagePaths: string[]): Pr
     files.set(urlPath, entry);
   };
 
+  const from = (file: string) => (overlayDir && existsSync(path.join(overlayDir, path.relative(clientDir, file))) ? path.join(overlayDir, path.relative(clientDir, file)) : file);
   const notFoundFile = path.join(clientDir, "404.html");
   try {
-    await load(notFoundFile, "/404.html");
+    await load(from(notFoundFile), "/404.html");
   } catch {
     throw new Error("The build has no 404.html: run npm run build");
   }
@@ -105,7 +114,7 @@ export async function loadStaticSite(clientDir: string, pagePaths: string[]): Pr
     const file = pageFile(clientDir, pagePath);
     pageFiles.add(file);
     try {
-      await load(file, pagePath);
+      await load(from(file), pagePath);
     } catch {
       throw new Error(`The build has no page for ${pagePath} (expected ${path.relative(process.cwd(), file)}): run npm run build`);
     }
@@ -118,6 +127,14 @@ export async function loadStaticSite(clientDir: string, pagePaths: string[]): Pr
     // Left over from prerendering: a page not in the list is not served as a page.
     if (file.endsWith("index.html")) continue;
     await load(file, `/${path.relative(clientDir, file).split(path.sep).join("/")}`);
+  }
+  // The version's other files (sitemap.xml, robots.txt, social pictures) over the build's.
+  if (overlayDir) {
+    for (const file of await walk(overlayDir)) {
+      const url = `/${path.relative(overlayDir, file).split(path.sep).join("/")}`;
+      if (file.endsWith(".br") || file.endsWith(".gz") || file.endsWith("index.html") || url === "/404.html" || path.basename(file) === COMPLETE_MARKER) continue;
+      await load(file, url);
+    }
   }
   return { files, redirects, notFound };
 }

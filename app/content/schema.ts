@@ -57,6 +57,13 @@ export const businessSchema = z.object({
         /** Opening and closing time, or null when closed all day. */
         opens: hhmm.nullable(),
         closes: hhmm.nullable(),
+      })
+      .superRefine((row, context) => {
+        if ((row.opens === null) !== (row.closes === null)) {
+          context.addIssue({ code: "custom", path: [row.opens === null ? "opens" : "closes"], message: "give both times, or mark the day closed" });
+        } else if (row.opens && row.closes && row.closes <= row.opens) {
+          context.addIssue({ code: "custom", path: ["closes"], message: "must be after the opening time" });
+        }
       }),
     )
     .min(1),

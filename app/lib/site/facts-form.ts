@@ -1,0 +1,112 @@
+/**
+ * The business facts form at /admin/site: the fields as the owner types them, read into the
+ * business facts' own shape, and every problem the content schema finds put beside its field.
+ * The phone number is typed once; the dial link's international form follows from it.
+ */
+import { businessSchema, type Business } from "../../content/schema.ts";
+import type { EditableBusinessField } from "./edits.ts";
+
+/** The claims the owner words himself; the experience figure is a number. */
+export const CLAIM_FIELDS: { key: keyof Business["claims"]; label: string }[] = [
+  { key: "quoteReply", label: "Quote promise" },
+  { key: "emergency", label: "Emergency promise" },
+  { key: "emergencyLine", label: "Beside the opening hours" },
+  { key: "experienceYears", label: "Years of experience" },
+  { key: "newRoofGuarantee", label: "New roof guarantee" },
+  { key: "workmanshipGuarantee", label: "Workmanship guarantee" },
+  { key: "epdmGuarantee", label: "EPDM membrane guarantee" },
+  { key: "gutteringWarranty", label: "Guttering warranty" },
+  { key: "newRoofDuration", label: "How long a new roof takes" },
+  { key: "insured", label: "Insurance" },
+  { key: "qualityGuarantee", label: "Quality promise" },
+  { key: "pricing", label: "Pricing promise" },
+];
+
+export type FactValues = Record<string, string>;
+export type FactErrors = Record<string, string>;
+
+/** The form's values for the facts as they are. */
+export function factValues(business: Business): FactValues {
+  const values: FactValues = { phone: business.phone.display, chat: `+${business.chatNumber}`, email: business.email };
+  business.openingHours.forEach((row, i) => {
+    values[`hours-${i}-opens`] = row.opens ?? "";
+    values[`hours-${i}-closes`] = row.closes ?? "";
+    if (!row.opens) values[`hours-${i}-closed`] = "on";
+  });
+  for (const { key } of CLAIM_FIELDS) values[`claims-${key}`] = String(business.claims[key]);
+  business.social.forEach((link, i) => (values[`social-${i}`] = link.url));
+  return values;
+}
+
+/** "01438 555123" → "+441438555123": a UK number written as it is read, in international form. */
+export function internationalNumber(typed: string): string {
+  const digits = typed.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return digits;
+  if (digits.startsWith("00")) return `+${digits.slice(2)}`;
+  if (digits.startsWith("0")) return `+44${digits.slice(1)}`;
+  return digits;
+}
+
+/**
+ * Reads the posted form over the facts as they are, and checks the result with the content
+ * schema. Returns the edited fields, or the problems by field with the values as typed.
+ */
+export function readFacts(
+  form: FormData,
+  current: Business,
+): { ok: true; fields: Partial<Record<EditableBusinessField, unknown>>; values: FactValues } | { ok: false; errors: FactErrors; values: FactValues } {
+  const get = (name: string) => String(form.get(name) ?? "").trim();
+  const values: FactValues = {};
+  for (const [name, value] of form) if (typeof value === "string" && name !== "intent" && name !== "from") values[name] = value.trim();
+
+  const phone = get("phone");
+  const chatTyped = get("chat");
+  const fields = {
+    phone: { display: phone, e164: internationalNumber(phone) },
+    chatNumber: internationalNumber(chatTyped || phone).replace(/^\+/, ""),
+    email: get("email"),
+    openingHours: current.openingHours.map((row, i) =>
+      form.get(`hours-${i}-closed`) ? { ...row, opens: null, closes: null } : { ...row, opens: get(`hours-${i}-opens`) || null, closes: get(`hours-${i}-closes`) || null },
+    ),
+    claims: Object.fromEntries(
+      CLAIM_FIELDS.map(({ key }) => [key, key === "experienceYears" ? Number(get(`claims-${key}`)) || get(`claims-${key}`) : get(`claims-${key}`)]),
+    ),
+    social: current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
+  };
+  const result = businessSchema.safeParse({ ...current, ...fields });
+  if (result.success) return { ok: true, fields, values };
+  const errors: FactErrors = {};
+  for (const issue of result.error.issues) {
+    const [first, second, third] = issue.path;
+    const field =
+      first === "phone"
+        ? "phone"
+        : first === "chatNumber"
+          ? "chat"
+          : first === "openingHours"
+            ? `hours-${String(second)}-${String(third ?? "opens")}`
+            : first === "claims"
+              ? `claims-${String(second)}`
+              : first === "social"
+                ? `social-${String(second)}`
+                : String(first);
+    const message = field === "phone" ? "Enter a phone number such as 01438 555123" : field === "chat" ? "Enter a mobile number such as 07700 900123" : issue.message;
+    errors[field] ??= message.charAt(0).toUpperCase() + message.slice(1);
+  }
+  return { ok: false, errors, values };
+}
+
+/** What still holds a placeholder from the content files: each must be replaced before launch. */
+export function placeholders(business: Business, files: { business: unknown }): string[] {
+  const found: string[] = [];
+  if (/@example\.(com|org|net)$/i.test(business.email)) found.push(`The e-mail address ${business.email} is an example address.`);
+  // Ofcom's numbers for drama: 07700 900000–900999 and 01632 960000–960999.
+  if (/^\+447700900\d{3}$|^\+441632960\d{3}$/.test(business.phone.e164)) found.push(`The phone number ${business.phone.display} is one Ofcom keeps for films and TV: nobody can call it.`);
+  if (/^44(7700900|1632960)\d{3}$/.test(business.chatNumber)) found.push(`The WhatsApp number +${business.chatNumber} is one Ofcom keeps for films and TV.`);
+  if (business.vatNumber === "GB999999973") found.push("The VAT number GB999999973 is HMRC's example: set yours in business.json, or remove it.");
+  const sample = (files.business as Business).social;
+  business.social.forEach((link, i) => {
+    if (link.url === sample[i]?.url) found.push(`The ${link.network} link ${link.url} is still the sample profile from the content files.`);
+  });
+  return found;
+}

@@ -1,0 +1,35 @@
+/**
+ * How the owner's pages reach the server's publisher (server/publish.ts), which holds the
+ * build's request handler and the live file set: registered by the server at start, like the
+ * job queue's wake-up.
+ */
+import type { Content } from "../../content/load.ts";
+
+export type PublishOutcome =
+  | { ok: true; version: number; pages: number; ms: number }
+  | { ok: false; reason: "stale" }
+  | { ok: false; reason: "failed"; page: string; problem: string };
+
+export interface SitePublisher {
+  /** How many public pages a publish renders. */
+  pageCount(): number;
+  /** The public page at `path` rendered with `content`, as the owner previews it. */
+  preview(path: string, content: Content): Promise<Response>;
+  /**
+   * Renders every public page with `content`, checks them, and only then calls `record` (which
+   * stores the version and returns its number, or undefined when the draft changed meanwhile)
+   * and makes the set live in one step. Anything failing leaves the live site as it was.
+   */
+  publish(content: Content, record: () => number | undefined): Promise<PublishOutcome>;
+}
+
+const PUBLISHER = Symbol.for("kestrel.sitePublisher");
+type Holder = { [PUBLISHER]?: SitePublisher };
+
+export function setSitePublisher(publisher: SitePublisher | undefined) {
+  (globalThis as Holder)[PUBLISHER] = publisher;
+}
+
+export function sitePublisher(): SitePublisher | undefined {
+  return (globalThis as Holder)[PUBLISHER];
+}

@@ -1,0 +1,44 @@
+/**
+ * /admin/site/preview/{path}: a public page rendered with the owner's draft, for him alone (the
+ * guard keeps everyone else out). Never indexed or stored; its links lead on through the
+ * preview, and a bar on top says it is one.
+ */
+import { data } from "react-router";
+import { contentFiles } from "~/content/index.ts";
+import { ContentError, loadContent } from "~/content/load.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { applyEdits } from "~/lib/site/edits.ts";
+import { sitePublisher } from "~/lib/site/publisher.ts";
+import { currentDraft } from "~/lib/site/versions.server.ts";
+import type { Route } from "./+types/site-preview";
+
+const PREVIEW = "/admin/site/preview";
+
+const BAR = `<div style="position:sticky;top:0;z-index:60;background:#78350f;color:#fff;padding:.75rem 1rem;font:600 1rem/1.4 system-ui,sans-serif">Preview of your draft: visitors do not see this yet. <a href="/admin/site" style="color:#fff;text-decoration:underline">Back to Your site</a></div>`;
+
+/** Links to the site's own pages lead on through the preview; assets and the owner's area stay as they are. */
+function throughPreview(html: string): string {
+  return html
+    .replace(/(<a\b[^>]*\bhref=")\/(?!admin\/|assets\/|images\/|js\/)([^"]*)"/g, `$1${PREVIEW}/$2"`)
+    .replace(/<head>/, '<head><meta name="robots" content="noindex, nofollow">')
+    .replace(/(<body[^>]*>)/, `$1${BAR}`);
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const publisher = sitePublisher();
+  if (!publisher) throw data(null, { status: 503 });
+  let content;
+  try {
+    content = loadContent(applyEdits(contentFiles, currentDraft(leadStore()).edits));
+  } catch (error) {
+    if (error instanceof ContentError) return new Response(`The draft does not pass the content checks:\n${error.problems.join("\n")}`, { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    throw error;
+  }
+  const page = await publisher.preview(`/${params["*"] ?? ""}`, content);
+  const type = page.headers.get("Content-Type") ?? "text/html; charset=utf-8";
+  const body = type.startsWith("text/html") ? throughPreview(await page.text()) : await page.text();
+  return new Response(body, {
+    status: page.status,
+    headers: { "Content-Type": type, "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" },
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * Publishing the owner's edits inside the running server (decision 16): every public page is
+ * rendered with the new content through the same React Router handler that prerenders them at
+ * build, into a folder of its own under DATA_DIR/site/; each page must answer as it should and
+ * carry structured data that parses; the social pictures that show the facts are drawn again and
+ * every text file compressed. Only then is the version recorded in the database and the new set
+ * put in place of the live one, in one step. A failure anywhere before that leaves the live site
+ * untouched, and says which page failed and why.
+ *
+ * At start the server serves the newest recorded version whose folder is complete and was made
+ * by this build; otherwise it renders that version again before it listens.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { Content } from "../app/content/load.ts";
+import { setPublishedContent, withContent } from "../app/lib/site/content-now.server.ts";
+import type { PublishOutcome, SitePublisher } from "../app/lib/site/publisher.ts";
+import { buildSocialImages } from "../scripts/build-social-images.ts";
+import { compressDir } from "../scripts/compress.ts";
+import { COMPLETE_MARKER, loadStaticSite, pageFile, type StaticSite } from "./static-site.ts";
+
+/** The address React Router renders the not-found page for. */
+const NOT_FOUND_PATH = "/__not-found__";
+/** Published folders kept besides the live one, for a look back; older ones are removed. */
+const KEEP_VERSIONS = 3;
+
+export interface PublisherOptions {
+  build: ServerBuild;
+  /** The build's static files (assets and pictures stay the build's). */
+  clientDir: string;
+  dataDir: string;
+  /** The live file set the HTTP handler serves; a publish replaces its contents in one step. */
+  site: StaticSite;
+  /** Every prerendered page path. */
+  pagePaths: string[];
+  /** SITE_URL: the origin pages are rendered for. */
+  origin: string;
+  /** Renders one request; the build's handler unless a test puts another in its place. */
+  render?: (request: Request) => Promise<Response>;
+}
+
+export class PublishError extends Error {
+  readonly page: string;
+  constructor(page: string, problem: string) {
+    super(problem);
+    this.page = page;
+  }
+}
+
+/** The build a version's folder was made by: a new build renders every version again. */
+function buildId(build: ServerBuild): string {
+  return build.assets.version;
+}
+
+/** Checks a rendered page's structured data: every JSON-LD block parses and names a schema.org type. */
+function checkStructuredData(html: string): string | undefined {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  for (const block of blocks) {
+    let data: unknown;
+    try {
+      data = JSON.parse(block);
+    } catch (error) {
+      return `its structured data does not parse (${error instanceof Error ? error.message : error})`;
+    }
+    const items = Array.isArray(data) ? data : [data];
+    for (const item of items as Record<string, unknown>[]) {
+      if (item["@context"] !== "https://schema.org") return "its structured data has no schema.org @context";
+      if (!item["@type"] && !item["@graph"]) return "its structured data names no @type";
+    }
+  }
+  return undefined;
+}
+
+export function createPublisher(options: PublisherOptions) {
+  const handler = createRequestHandler(options.build, "production");
+  const render = options.render ?? ((request: Request) => handler(request));
+  const siteDir = path.join(options.dataDir, "site");
+  const cacheDir = path.join(options.dataDir, "cache", "social-images");
+  const versionDir = (version: number) => path.join(siteDir, `v${version}`);
+
+  /** One page, rendered with `content`. */
+  const renderPath = (pagePath: string, content: Content) => withContent(content, () => render(new Request(new URL(pagePath, options.origin))));
+
+  /** Every public page and file, rendered with `content` into `dir`, checked, pictured and compressed. */
+  async function renderSet(content: Content, dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    const pages = [...options.pagePaths, "/sitemap.xml", "/robots.txt", NOT_FOUND_PATH];
+    for (const pagePath of pages) {
+      let response: Response;
+      try {
+        response = await renderPath(pagePath, content);
+      } catch (error) {
+        throw new PublishError(pagePath, `it could not be rendered (${error instanceof Error ? error.message : error})`);
+      }
+      const expected = pagePath === NOT_FOUND_PATH ? 404 : 200;
+      if (response.status !== expected) throw new PublishError(pagePath, `it answered ${response.status}, not ${expected}`);
+      const body = await response.text();
+      if (pagePath.endsWith(".xml") || pagePath.endsWith(".txt")) {
+        await writeFile(path.join(dir, pagePath.slice(1)), body);
+        continue;
+      }
+      const problem = checkStructuredData(body);
+      if (problem) throw new PublishError(pagePath, problem);
+      const file = pagePath === NOT_FOUND_PATH ? path.join(dir, "404.html") : pageFile(dir, pagePath);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, body);
+    }
+    await buildSocialImages(dir, cacheDir, content.business.name, content.business.phone.display, options.clientDir);
+    await compressDir(dir);
+  }
+
+  /** Puts a complete version's folder in place of the live set, in one step. */
+  async function goLive(content: Content, dir: string) {
+    const next = await loadStaticSite(options.clientDir, options.pagePaths, dir);
+    // Both in the same turn of the event loop: no request sees the one without the other.
+    setPublishedContent(content);
+    Object.assign(options.site, next);
+  }
+
+  /** Removes half-made folders and all but the newest few versions. */
+  async function tidy(keep: number) {
+    const names = existsSync(siteDir) ? await readdir(siteDir) : [];
+    const versions = names.filter((name) => /^v\d+$/.test(name)).sort((a, b) => Number(b.slice(1)) - Number(a.slice(1)));
+    for (const name of [...names.filter((n) => n.startsWith(".staging-")), ...versions.filter((n) => n !== `v${keep}`).slice(KEEP_VERSIONS)]) {
+      await rm(path.join(siteDir, name), { recursive: true, force: true });
+    }
+  }
+
+  const publisher: SitePublisher & { loadAtStart(version: { id: number; content: Content } | undefined): Promise<void> } = {
+    pageCount: () => options.pagePaths.length,
+
+    async preview(pagePath, content) {
+      const response = await renderPath(pagePath, content);
+      return response;
+    },
+
+    async publish(content, record): Promise<PublishOutcome> {
+      const started = performance.now();
+      const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
+      try {
+        await renderSet(content, staging);
+        await writeFile(path.join(staging, COMPLETE_MARKER), buildId(options.build));
+      } catch (error) {
+        await rm(staging, { recursive: true, force: true });
+        if (error instanceof PublishError) return { ok: false, reason: "failed", page: error.page, problem: error.message };
+        return { ok: false, reason: "failed", page: "(the set)", problem: error instanceof Error ? error.message : String(error) };
+      }
+      const version = record();
+      if (version === undefined) {
+        await rm(staging, { recursive: true, force: true });
+        return { ok: false, reason: "stale" };
+      }
+      await rm(versionDir(version), { recursive: true, force: true });
+      await rename(staging, versionDir(version));
+      await goLive(content, versionDir(version));
+      await tidy(version);
+      return { ok: true, version, pages: options.pagePaths.length, ms: Math.round(performance.now() - started) };
+    },
+
+    async loadAtStart(version) {
+      await tidy(version?.id ?? 0);
+      if (!version) return;
+      const dir = versionDir(version.id);
+      const marker = path.join(dir, COMPLETE_MARKER);
+      const current = existsSync(marker) && (await readFile(marker, "utf8")) === buildId(options.build);
+      if (!current) {
+        // Killed before it was complete, or made by an earlier build: rendered again from the record.
+        const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
+        await renderSet(version.content, staging);
+        await writeFile(path.join(staging, COMPLETE_MARKER), buildId(options.build));
+        await rm(dir, { recursive: true, force: true });
+        await rename(staging, dir);
+      }
+      await goLive(version.content, dir);
+    },
+  };
+  return publisher;
+}

@@ -1,0 +1,127 @@
+/**
+ * The owner changes his phone number at /admin/site through the real server: a draft, a preview
+ * only he sees, a publish that puts it on every public page (header, tel: link, structured data)
+ * and survives a restart, and an Undo that brings the old number back. A schema error is shown at
+ * its field and nothing is saved; a save from a stale page is refused; everything is refused
+ * signed out and from another origin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aliasPaths, canonicalPaths, fileContent } from "~/content/index.ts";
+import { factValues } from "~/lib/site/facts-form.ts";
+import { signedInOwner } from "../support/owner.ts";
+import { postForm, startServer, type RunningServer } from "../support/server.ts";
+
+const OLD = { display: fileContent.business.phone.display, e164: fileContent.business.phone.e164 };
+const NEW = { display: "01438 555123", e164: "+441438555123" };
+
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  cookie = signedInOwner(server.dataDir).cookie;
+});
+afterAll(() => server.stop());
+
+const owner = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+const page = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+/** The draft revision the page was made from. */
+const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await (await owner("/admin/site")).text())![1]);
+/** The facts form as it comes, with some fields changed. */
+const factsForm = (changes: Record<string, string>, from: number) => ({ intent: "save", from: String(from), ...factValues(fileContent.business), ...changes });
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(server, "/admin/site", fields, { Cookie: cookie, ...headers });
+
+function expectNumber(html: string, phone: typeof OLD, path: string) {
+  expect(html, `${path}: the number as read`).toContain(phone.display);
+  expect(html, `${path}: the call link`).toContain(`href="tel:${phone.e164}"`);
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("\n");
+  if (ld) expect(ld, `${path}: the structured data`).toContain(`"telephone":"${phone.e164}"`);
+}
+
+describe("changing the phone number", () => {
+  it("saves a draft that only the owner's preview shows", async () => {
+    const saved = await post(factsForm({ phone: NEW.display }, await revisionOf()));
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/admin/site?saved");
+    const site = await (await owner("/admin/site?saved")).text();
+    expect(site).toContain(`Phone number: ${OLD.display} → ${NEW.display}, on all ${canonicalPaths().length + aliasPaths().length} pages`);
+
+    expectNumber(await page("/contact"), OLD, "/contact");
+    const preview = await owner("/admin/site/preview/contact");
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("cache-control")).toBe("no-store");
+    expect(preview.headers.get("x-robots-tag")).toContain("noindex");
+    const previewed = await preview.text();
+    expectNumber(previewed, NEW, "preview of /contact");
+    expect(previewed).toContain('href="/admin/site/preview/services"');
+    expect((await fetch(`${server.url}/admin/site/preview/contact`, { redirect: "manual" })).status, "signed out: no preview").toBe(303);
+  });
+
+  it("publishes it to every public page in one step, and says Live", async () => {
+    const published = await post({ intent: "publish", from: String(await revisionOf()) });
+    expect(published.status).toBe(303);
+    const location = published.headers.get("location")!;
+    expect(location).toMatch(/^\/admin\/site\?published=1&ms=\d+$/);
+    expect((await (await owner(location)).text()).replaceAll("<!-- -->", "")).toMatch(/Live ✓ [^<]*: version 1 is on every page/);
+    for (const path of [...canonicalPaths(), ...aliasPaths()]) {
+      const html = await page(path);
+      expectNumber(html, NEW, path);
+      expect(html, path).not.toContain(OLD.display);
+    }
+    expect(await page("/no-such-page")).toContain(NEW.display);
+  });
+
+  it("is still live after a restart", async () => {
+    await server.stop();
+    server = await startServer({}, server.dataDir);
+    expectNumber(await page("/"), NEW, "/ after restart");
+  });
+
+  it("Undo brings the old number back, as a draft to publish", async () => {
+    const undone = await post({ intent: "restore", version: "0", from: String(await revisionOf()) });
+    expect(undone.status, await undone.clone().text()).toBe(303);
+    expect(undone.headers.get("location")).toBe("/admin/site?restored");
+    expectNumber(await page("/"), NEW, "/ before the undo is published");
+    await post({ intent: "publish", from: String(await revisionOf()) });
+    expectNumber(await page("/"), OLD, "/ after the undo");
+    expectNumber(await page("/areas/roofers-in-hitchin/"), OLD, "a town page after the undo");
+    const history = (await (await owner("/admin/site")).text()).replaceAll("<!-- -->", "");
+    expect(history).toContain("Version 2");
+    expect(history).toContain("Version 1");
+  });
+});
+
+describe("refusals", () => {
+  it("shows a schema error at its field, keeps what was typed, and saves nothing", async () => {
+    const before = await revisionOf();
+    const response = await post(factsForm({ "hours-0-opens": "18:00", "hours-0-closes": "08:00", email: "office@kestrel-roofing.co.uk" }, before));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/id="site-hours-0-closes"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-hours-0-closes"/);
+    expect(html).toContain("Must be after the opening time");
+    expect(html).toContain('value="office@kestrel-roofing.co.uk"');
+    expect(await revisionOf()).toBe(before);
+  });
+
+  it("refuses a save made from a page that is no longer the draft", async () => {
+    const from = await revisionOf();
+    expect((await post(factsForm({ email: "first@kestrel-roofing.co.uk" }, from))).status).toBe(303);
+    const second = await post(factsForm({ email: "second@kestrel-roofing.co.uk" }, from));
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("Someone saved a newer draft on another device");
+    expect(await (await owner("/admin/site")).text()).toContain("first@kestrel-roofing.co.uk");
+  });
+
+  it("refuses everything signed out, and a post from another site", async () => {
+    const from = String(await revisionOf());
+    for (const fields of [factsForm({ email: "evil@example.net" }, Number(from)), { intent: "publish", from }]) {
+      const signedOut = await postForm(server, "/admin/site", fields);
+      expect(signedOut.status).toBe(303);
+      expect(signedOut.headers.get("location")).toMatch(/^\/admin\/sign-in/);
+      const forged = await post(fields, { Origin: "https://evil.example" });
+      expect(forged.status, "a post from another origin").toBeGreaterThanOrEqual(400);
+    }
+    expect((await fetch(`${server.url}/admin/site`, { redirect: "manual" })).status).toBe(303);
+    expect(await (await owner("/admin/site")).text()).not.toContain("evil@example.net");
+  });
+});
