@@ -1,0 +1,141 @@
+/**
+ * A publish changes the live site whole or not at all. The publisher is driven directly with the
+ * real build and its request handler, a page failing on purpose mid-way: the live files stay
+ * byte-identical and nothing is recorded. A server killed mid-publish serves, after its restart,
+ * the last complete version; a version folder left incomplete is rendered again at start.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { aliasPaths, canonicalPaths, contentFiles } from "~/content/index.ts";
+import { loadContent } from "~/content/load.ts";
+import { applyEdits } from "~/lib/site/edits.ts";
+import { createPublisher } from "../../server/publish.ts";
+import { loadStaticSite, type StaticSite } from "../../server/static-site.ts";
+import { signedInOwner } from "../support/owner.ts";
+import { postForm, ROOT, startServer } from "../support/server.ts";
+
+const clientDir = path.join(ROOT, "build/client");
+const pagePaths = [...canonicalPaths(), ...aliasPaths()];
+const NEW_PHONE = { display: "01462 555777", e164: "+441462555777" };
+const changed = loadContent(applyEdits(contentFiles, { business: { phone: NEW_PHONE } }));
+
+let build: ServerBuild;
+let dataDir: string;
+beforeAll(async () => {
+  build = (await import(pathToFileURL(path.join(clientDir, "../server/index.js")).href)) as ServerBuild;
+  dataDir = mkdtempSync(path.join(tmpdir(), "publish-"));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const bodies = (site: StaticSite) => new Map([...site.files].map(([url, file]) => [url, file.body.toString("base64")]));
+
+describe("a publish that fails mid-way", () => {
+  it("leaves every live file byte-identical, records nothing, and names the page and why", async () => {
+    const site = await loadStaticSite(clientDir, pagePaths);
+    const before = bodies(site);
+    const notFoundBefore = site.notFound.body.toString("base64");
+    const handler = createRequestHandler(build, "production");
+    let rendered = 0;
+    const publisher = createPublisher({
+      build,
+      clientDir,
+      dataDir,
+      site,
+      pagePaths,
+      origin: "https://www.example.com",
+      render: (request) => {
+        rendered += 1;
+        return new URL(request.url).pathname === "/gallery" ? Promise.reject(new Error("the renderer broke")) : handler(request);
+      },
+    });
+    let recorded = false;
+    const outcome = await publisher.publish(changed, () => {
+      recorded = true;
+      return 1;
+    });
+    expect(outcome).toEqual({ ok: false, reason: "failed", page: "/gallery", problem: "it could not be rendered (the renderer broke)" });
+    expect(rendered, "it failed part way through the set").toBeGreaterThan(1);
+    expect(recorded).toBe(false);
+    expect(bodies(site)).toEqual(before);
+    expect(site.notFound.body.toString("base64")).toBe(notFoundBefore);
+    expect(readdirSync(path.join(dataDir, "site")), "no folder is left behind").toEqual([]);
+  });
+
+  it("refuses a page whose structured data does not parse", async () => {
+    const site = await loadStaticSite(clientDir, pagePaths);
+    const before = bodies(site);
+    const handler = createRequestHandler(build, "production");
+    const publisher = createPublisher({
+      build,
+      clientDir,
+      dataDir,
+      site,
+      pagePaths,
+      origin: "https://www.example.com",
+      render: async (request) => {
+        const response = await handler(request);
+        if (new URL(request.url).pathname !== "/contact") return response;
+        const broken = (await response.text()).replace('<script type="application/ld+json">{', '<script type="application/ld+json">{{');
+        return new Response(broken, { status: response.status, headers: response.headers });
+      },
+    });
+    const outcome = await publisher.publish(changed, () => 1);
+    expect(outcome).toMatchObject({ ok: false, page: "/contact", problem: expect.stringMatching(/^its structured data does not parse/) });
+    expect(bodies(site)).toEqual(before);
+  });
+
+  it("and the same publisher, working, puts the whole new set live at once", async () => {
+    const site = await loadStaticSite(clientDir, pagePaths);
+    const publisher = createPublisher({ build, clientDir, dataDir, site, pagePaths, origin: "https://www.example.com" });
+    const outcome = await publisher.publish(changed, () => 7);
+    expect(outcome).toMatchObject({ ok: true, version: 7, pages: pagePaths.length });
+    for (const pagePath of pagePaths) expect(site.files.get(pagePath)!.body.toString(), pagePath).toContain(`tel:${NEW_PHONE.e164}`);
+    expect(site.notFound.body.toString()).toContain(NEW_PHONE.display);
+    expect(existsSync(path.join(dataDir, "site/v7/COMPLETE"))).toBe(true);
+  });
+});
+
+describe("a server killed mid-publish", () => {
+  it("serves the last complete version after its restart, and renders an incomplete version's folder again", async () => {
+    const server = await startServer();
+    const { cookie } = signedInOwner(server.dataDir);
+    const owner = (fields: Record<string, string>) => postForm(server, "/admin/site", fields, { Cookie: cookie });
+    const from = async () => Number(/name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site`, { headers: { Cookie: cookie } })).text())![1]);
+    const before = await (await fetch(`${server.url}/`)).text();
+    const { factValues } = await import("~/lib/site/facts-form.ts");
+    expect((await owner({ intent: "save", from: String(await from()), ...factValues(changed.business), phone: NEW_PHONE.display })).status).toBe(303);
+
+    // Publish, and kill the server the moment its staging folder appears.
+    const siteDir = path.join(server.dataDir, "site");
+    const publishing = owner({ intent: "publish", from: String(await from()) }).catch(() => undefined);
+    const staging = () => existsSync(siteDir) && readdirSync(siteDir).some((name) => name.startsWith(".staging-"));
+    for (let i = 0; i < 1000 && !staging(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(staging(), "killed while the publish was under way").toBe(true);
+    await server.stop("SIGKILL");
+    await publishing;
+
+    let again = await startServer({}, server.dataDir);
+    try {
+      expect(await (await fetch(`${again.url}/`)).text(), "the site as it was before the publish").toBe(before);
+      expect(readdirSync(siteDir).filter((name) => name.startsWith(".staging-")), "the half-made folder is gone").toEqual([]);
+
+      // Published properly, then its folder left incomplete (the marker lost): rendered again at start.
+      const { cookie: second } = signedInOwner(again.dataDir, "Second phone");
+      const revision = Number(/name="from" value="(\d+)"/.exec(await (await fetch(`${again.url}/admin/site`, { headers: { Cookie: second } })).text())![1]);
+      const published = await postForm(again, "/admin/site", { intent: "publish", from: String(revision) }, { Cookie: second });
+      expect(published.headers.get("location")).toMatch(/published=1/);
+      await again.stop();
+      rmSync(path.join(siteDir, "v1", "COMPLETE"));
+      again = await startServer({}, server.dataDir);
+      const home = await (await fetch(`${again.url}/`)).text();
+      expect(home).toContain(`tel:${NEW_PHONE.e164}`);
+      expect(existsSync(path.join(siteDir, "v1", "COMPLETE"))).toBe(true);
+    } finally {
+      await again.stop();
+    }
+  });
+});
