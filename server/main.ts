@@ -20,6 +20,7 @@ import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
 import { contentFiles } from "../app/content/index.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
+import { placeholders } from "../app/lib/site/facts-form.ts";
 import { setSitePublisher } from "../app/lib/site/publisher.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
@@ -72,6 +73,11 @@ if (published) {
 }
 await publisher.loadAtStart(published && publishedContent ? { id: published.id, content: publishedContent } : undefined);
 setSitePublisher(publisher);
+// Before launch, the site must not still show the content files' sample facts.
+if (process.env.NODE_ENV === "production") {
+  const found = placeholders(business, contentFiles);
+  if (found.length) console.warn(`The site still holds placeholders (change them at /admin/site or in app/content/):\n${found.map((line) => `  - ${line}`).join("\n")}`);
+}
 const notifier =
   settings.smtpUrl && settings.leadsNotifyTo
     ? new LeadNotifier(store, {

@@ -5,6 +5,9 @@
  * its field and nothing is saved; a save from a stale page is refused; everything is refused
  * signed out and from another origin.
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths, fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
@@ -69,6 +72,25 @@ describe("changing the phone number", () => {
       expect(html, path).not.toContain(OLD.display);
     }
     expect(await page("/no-such-page")).toContain(NEW.display);
+  });
+
+  it("is exported as the same content files, for a developer to commit", async () => {
+    const { run } = await import("../../scripts/content.ts");
+    const dir = mkdtempSync(path.join(tmpdir(), "export-"));
+    const before = process.env.DATA_DIR;
+    process.env.DATA_DIR = server.dataDir;
+    try {
+      let said = "";
+      expect(run(["export", dir], (text) => (said += text))).toBe(0);
+      expect(said).toContain("Version 1");
+      const business = JSON.parse(readFileSync(path.join(dir, "business.json"), "utf8")) as { phone: unknown; name: string };
+      expect(business.phone).toEqual(NEW);
+      expect(business.name).toBe(fileContent.business.name);
+      expect(readdirSync(dir).sort()).toEqual(["areas.json", "business.json", "gallery.json", "regions.json", "services.json", "testimonials.json"]);
+    } finally {
+      process.env.DATA_DIR = before;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("is still live after a restart", async () => {

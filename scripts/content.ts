@@ -1,0 +1,54 @@
+/**
+ * The site's content from the server's shell:
+ *   npm run content -- export DIR   writes the live content (the content files with the owner's
+ *                                   published edits over them) as the same JSON files, for a
+ *                                   developer to copy into app/content/ and commit
+ *   npm run content -- check        lists what still holds a placeholder (also logged at start)
+ * It reads the same DATA_DIR as the server.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { contentFiles } from "../app/content/index.ts";
+import { loadContent } from "../app/content/load.ts";
+import { databaseFile, LeadStore } from "../app/lib/leads.server.ts";
+import { applyEdits } from "../app/lib/site/edits.ts";
+import { placeholders } from "../app/lib/site/facts-form.ts";
+import { liveVersion } from "../app/lib/site/versions.server.ts";
+
+const USAGE = "Usage: npm run content -- export DIR | check\n";
+
+export function run(argv: string[], out: (text: string) => void = (t) => process.stdout.write(t)): number {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const [command, dir] = positionals;
+  if (command !== "export" && command !== "check") {
+    out(USAGE);
+    return 2;
+  }
+  const store = new LeadStore(databaseFile());
+  try {
+    const live = liveVersion(store);
+    const raw = applyEdits(contentFiles, live?.edits ?? {});
+    const content = loadContent(raw);
+    if (command === "check") {
+      const found = placeholders(content.business, contentFiles);
+      out(found.length ? `Still to replace before launch:\n${found.map((line) => `  - ${line}`).join("\n")}\n` : "Nothing holds a placeholder.\n");
+      return found.length ? 1 : 0;
+    }
+    if (!dir) {
+      out(USAGE);
+      return 2;
+    }
+    mkdirSync(dir, { recursive: true });
+    for (const [name, value] of Object.entries(raw)) writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
+    out(
+      `${live ? `Version ${live.id} (published ${live.publishedAt} by ${live.author})` : "The content files (nothing published yet)"} written to ${dir}: ` +
+        `${Object.keys(raw).map((name) => `${name}.json`).join(", ")}.\nCopy them into app/content/ and commit them; the owner's edits then match the files.\n`,
+    );
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+if (import.meta.main) process.exitCode = run(process.argv.slice(2));
