@@ -101,8 +101,8 @@ export function loadContent(raw: RawContent): Content {
   const services = parseFile("services.json", z.array(serviceSchema).min(1), withFacts("services.json", raw.services), problems);
   const regions = parseFile("regions.json", z.array(regionSchema).min(1), withFacts("regions.json", raw.regions), problems);
   const areas = parseFile("areas.json", z.array(areaSchema).min(1), withFacts("areas.json", raw.areas), problems);
-  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).length(6), withFacts("gallery.json", raw.gallery), problems);
-  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).length(3), withFacts("testimonials.json", raw.testimonials), problems);
+  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).min(1).max(60), withFacts("gallery.json", raw.gallery), problems);
+  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).min(1).max(30), withFacts("testimonials.json", raw.testimonials), problems);
 
   crossCheck({ services, regions, areas, gallery, testimonials }, problems);
   if (problems.length > 0 || !business || !services || !regions || !areas || !gallery || !testimonials) {

@@ -63,7 +63,8 @@ export default function Home({ actionData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <Testimonials testimonials={content.testimonials} tone="white" />
+      {/* The newest three: the gallery page shows them all. */}
+      <Testimonials testimonials={content.testimonials.slice(0, 3)} tone="white" />
 
       <Section id="areas" title="Areas we cover" intro={<p>From our base in {site.base.town} we cover {content.areas.length} towns across {new Intl.ListFormat("en-GB").format(content.regions.map((r) => r.name))}, each with a page of its own.</p>}>
         <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">

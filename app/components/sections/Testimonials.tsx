@@ -7,8 +7,8 @@ export function Testimonials({ testimonials, tone }: { testimonials: Testimonial
   return (
     <Section title="What our customers say" tone={tone}>
       <div className="grid gap-6 md:grid-cols-3">
-        {testimonials.map((testimonial) => (
-          <TestimonialCard key={testimonial.name} testimonial={testimonial} />
+        {testimonials.map((testimonial, i) => (
+          <TestimonialCard key={`${testimonial.name}-${i}`} testimonial={testimonial} />
         ))}
       </div>
     </Section>

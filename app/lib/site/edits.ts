@@ -14,13 +14,29 @@ export type EditableBusinessField = (typeof EDITABLE_BUSINESS_FIELDS)[number];
 
 export interface SiteEdits {
   business?: Partial<Record<EditableBusinessField, unknown>>;
+  /** The whole list, when the owner changed it: testimonials have no identity to merge by. */
+  testimonials?: unknown[];
+  /** The whole list of gallery projects, when the owner changed it. */
+  gallery?: unknown[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The content files with the edits laid over them, ready for `loadContent` to check. */
 export function applyEdits(files: RawContent, edits: SiteEdits): RawContent {
-  return { ...files, business: { ...(files.business as object), ...edits.business } };
+  return {
+    ...files,
+    business: { ...(files.business as object), ...edits.business },
+    testimonials: edits.testimonials ?? files.testimonials,
+    gallery: edits.gallery ?? files.gallery,
+  };
+}
+
+/** The edits with one list set: dropped again when it is the files' own list. */
+export function withList(files: RawContent, edits: SiteEdits, list: "testimonials" | "gallery", value: unknown[]): SiteEdits {
+  const next: SiteEdits = { ...edits, [list]: value };
+  if (same(files[list], value)) delete next[list];
+  return next;
 }
 
 /** The edits that make the files say `business`: only the fields that differ from the files. */
@@ -64,10 +80,25 @@ function valueText(field: EditableBusinessField, business: Business): string | u
  * footer, the structured data), so each changes them all.
  */
 export function describeChanges(live: Content, next: Content, pageCount: number): string[] {
-  return EDITABLE_BUSINESS_FIELDS.filter((field) => !same(live.business[field], next.business[field])).map((field) => {
+  const facts = EDITABLE_BUSINESS_FIELDS.filter((field) => !same(live.business[field], next.business[field])).map((field) => {
     const before = valueText(field, live.business);
     const after = valueText(field, next.business);
     const values = before && after ? `: ${before} → ${after}` : "";
     return `${FIELD_NAMES[field]}${values}, on all ${pageCount} pages`;
   });
+  const lists: string[] = [];
+  if (!same(live.testimonials, next.testimonials)) lists.push(`Testimonials: ${listChange(live.testimonials, next.testimonials, (t) => `${t.name}|${t.text}`)}, on the home and gallery pages`);
+  if (!same(live.gallery, next.gallery)) lists.push(`Gallery: ${listChange(live.gallery, next.gallery, (p) => p.title)}, on the gallery page`);
+  return [...facts, ...lists];
+}
+
+/** "1 added, 2 changed", "order changed": how a list differs, by an item's key. */
+function listChange<T>(before: T[], after: T[], key: (item: T) => string): string {
+  const was = new Map(before.map((item) => [key(item), item]));
+  const now = new Map(after.map((item) => [key(item), item]));
+  const added = [...now.keys()].filter((k) => !was.has(k)).length;
+  const removed = [...was.keys()].filter((k) => !now.has(k)).length;
+  const changed = [...now].filter(([k, item]) => was.has(k) && !same(was.get(k), item)).length;
+  const parts = [added && `${added} added`, changed && `${changed} changed`, removed && `${removed} removed`].filter(Boolean);
+  return parts.length ? parts.join(", ") : "order changed";
 }

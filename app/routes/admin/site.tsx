@@ -58,6 +58,7 @@ export function loader({ request }: Route.LoaderArgs) {
       problems: "problems" in drafted ? drafted.problems : [],
     },
     values: factValues(shown.business),
+    counts: { testimonials: shown.testimonials.length, gallery: shown.gallery.length },
     hours: shown.business.openingHours.map((row) => row.label),
     social: shown.business.social.map((link) => link.network),
     history: versionHistory(store).map(({ id, publishedAt, author, summary, restoredFrom }) => ({ id, publishedAt, author, summary, restoredFrom })),
@@ -206,6 +207,19 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           </div>
         </section>
       )}
+      <section aria-labelledby="more-heading" className="card space-y-3">
+        <h2 id="more-heading" className="text-xl">
+          More to change
+        </h2>
+        <ul className="space-y-2">
+          <li>
+            <a href="/admin/site/testimonials" className="link">
+              Testimonials
+            </a>{" "}
+            ({loaderData.counts.testimonials} on the site)
+          </li>
+        </ul>
+      </section>
       <form method="post" noValidate className="space-y-6" aria-labelledby="facts-heading">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="from" value={draft.revision} />

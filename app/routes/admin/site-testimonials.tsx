@@ -1,0 +1,125 @@
+/**
+ * The owner's testimonials (/admin/site/testimonials): add, change and remove them, checked by the
+ * content schema, saved into the same draft as the business facts, to preview and publish from
+ * Your site. Works without JavaScript.
+ */
+import { data, redirect } from "react-router";
+import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
+import { contentFiles, contentNow } from "~/content/index.ts";
+import { ContentError, loadContent } from "~/content/load.ts";
+import { testimonialSchema } from "~/content/schema.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { applyEdits, withList } from "~/lib/site/edits.ts";
+import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import type { Route } from "./+types/site-testimonials";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
+
+type Row = { name: string; location: string; text: string };
+
+/** The testimonials as the draft has them (the live ones while there is no draft). */
+function draftTestimonials(): Row[] {
+  const content = loadContent(applyEdits(contentFiles, currentDraft(leadStore()).edits));
+  return content.testimonials.map(({ name, location, text }) => ({ name, location, text }));
+}
+
+export function loader() {
+  return {
+    rows: draftTestimonials(),
+    revision: currentDraft(leadStore()).revision,
+    towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
+  };
+}
+
+type Errors = Record<string, string>;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const store = leadStore();
+  const form = await readForm(request);
+  const count = Number(form.get("count"));
+  const get = (name: string) => String(form.get(name) ?? "").trim();
+  const rows: (Row & { key: string })[] = [];
+  const newRow = { key: "new", name: get("t-new-name"), location: get("t-new-location"), text: get("t-new-text") };
+  // A new testimonial goes first: the home page shows the first three.
+  if (newRow.name || newRow.text) rows.push(newRow);
+  for (let i = 0; i < count && i < 50; i++) {
+    if (form.get(`t-${i}-remove`)) continue;
+    rows.push({ key: String(i), name: get(`t-${i}-name`), location: get(`t-${i}-location`), text: get(`t-${i}-text`) });
+  }
+  const errors: Errors = {};
+  for (const row of rows) {
+    const result = testimonialSchema.safeParse({ name: row.name, location: row.location, rating: 5, text: row.text });
+    if (!result.success) for (const issue of result.error.issues) errors[`t-${row.key}-${String(issue.path[0])}`] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+  }
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  if (rows.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors, values }, { status: 400 });
+  if (Object.keys(errors).length) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
+  const list = rows.map(({ name, location, text }) => ({ name, location, rating: 5, text }));
+  const draft = currentDraft(store);
+  const edits = withList(contentFiles, draft.edits, "testimonials", list);
+  try {
+    loadContent(applyEdits(contentFiles, edits));
+  } catch (error) {
+    if (error instanceof ContentError) return data({ error: `The content checks found a problem: ${error.problems.join("; ")}`, errors, values }, { status: 400 });
+    throw error;
+  }
+  const saved = saveSiteDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
+  if (!saved.ok) {
+    return data({ error: "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.", errors, values }, { status: 409 });
+  }
+  return redirect("/admin/site?saved", 303);
+}
+
+export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, revision, towns } = loaderData;
+  const errors = actionData?.errors ?? {};
+  const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
+  const townOptions = [["", "Choose the town"] as const, ...towns];
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <p>
+        <a href="/admin/site" className="link">
+          Your site
+        </a>
+      </p>
+      <h1 className="text-2xl">Testimonials</h1>
+      {actionData?.error && (
+        <p role="alert" className="card py-3 font-semibold text-danger">
+          {actionData.error}
+        </p>
+      )}
+      <form method="post" noValidate className="space-y-6">
+        <input type="hidden" name="from" value={revision} />
+        <input type="hidden" name="count" value={rows.length} />
+        <fieldset className="card space-y-4">
+          <legend className="float-left mb-2 w-full text-xl font-semibold">Add a testimonial</legend>
+          <p className="clear-both text-muted">Only with the customer&apos;s permission. The home page shows the first three.</p>
+          <Field form="site" name="t-new-name" label="Name (first name and initial, e.g. Sarah M.)" defaultValue={value("t-new-name", "")} error={errors["t-new-name"]} />
+          <Select form="site" name="t-new-location" label="Town" options={townOptions} defaultValue={value("t-new-location", "")} error={errors["t-new-location"]} />
+          <TextArea form="site" name="t-new-text" label="What they said" rows={4} defaultValue={value("t-new-text", "")} error={errors["t-new-text"]} />
+        </fieldset>
+        {rows.map((row, i) => (
+          <fieldset key={`${row.name}-${i}`} className="card space-y-4">
+            <legend className="float-left mb-2 w-full text-xl font-semibold">
+              {row.name}, {towns.find(([slug]) => slug === row.location)?.[1]}
+            </legend>
+            <Field form="site" name={`t-${i}-name`} label="Name" defaultValue={value(`t-${i}-name`, row.name)} error={errors[`t-${i}-name`]} />
+            <Select form="site" name={`t-${i}-location`} label="Town" options={townOptions} defaultValue={value(`t-${i}-location`, row.location)} error={errors[`t-${i}-location`]} />
+            <TextArea form="site" name={`t-${i}-text`} label="What they said" rows={4} defaultValue={value(`t-${i}-text`, row.text)} error={errors[`t-${i}-text`]} />
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" name={`t-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`t-${i}-remove`])} />
+              Remove this testimonial
+            </label>
+          </fieldset>
+        ))}
+        <button type="submit" className="btn-primary">
+          Save draft
+        </button>
+      </form>
+    </div>
+  );
+}
