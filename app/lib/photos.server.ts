@@ -64,7 +64,7 @@ const DECODES_AT_ONCE = 2;
 let decoding = 0;
 const waiting: (() => void)[] = [];
 
-async function oneDecodeAtATime<T>(work: () => Promise<T>): Promise<T> {
+export async function oneDecodeAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (decoding >= DECODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
   decoding++;
   try {
