@@ -41,6 +41,7 @@ export default [
         route("notifications", "routes/admin/notifications.tsx"),
         route("site", "routes/admin/site.tsx"),
         route("site/testimonials", "routes/admin/site-testimonials.tsx"),
+        route("site/gallery", "routes/admin/site-gallery.tsx"),
         route("site/preview/*", "routes/admin/site-preview.ts"),
         route("sign-out", "routes/admin/sign-out.ts"),
         route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),

@@ -11,6 +11,8 @@ import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./
 import { readRequestTarget } from "./request-target.ts";
 import { referenceParam } from "../app/lib/forms/reference.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 /** A form with photos: 5 of 10 MB and the fields. */
@@ -31,7 +33,13 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Where photos posted with a form are kept while the request is handled. */
   uploadDir: string;
+  /** The owner's gallery pictures (app/lib/site/pictures.server.ts), served at /images/uploads/. */
+  picturesDir?: string;
 }
+
+/** The owner's pictures' files: `g-{id}-{width}.{hash}.{avif|webp|jpg}`, nothing else. */
+const PICTURE_FILE = /^\/images\/uploads\/(g-[0-9a-f]{12}-\d{1,5}\.[0-9a-f]{10}\.(avif|webp|jpg))$/;
+const PICTURE_TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
 
 /**
  * One write per turn of the event loop for all the lines logged in it: writing to a pipe is
@@ -168,6 +176,21 @@ export function createApp(options: AppOptions) {
     await sendAppResponse(req, res, response);
   }
 
+  /** An owner's picture from disk: its name holds its content's hash, so it is cached for a year. */
+  async function sendPicture(req: IncomingMessage, res: ServerResponse, file: string, type: string) {
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch {
+      return sendStatic(req, res, site.notFound, 404);
+    }
+    res.statusCode = 200;
+    res.setHeader("Content-Type", type);
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
   function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
     res.statusCode = status;
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -244,6 +267,8 @@ export function createApp(options: AppOptions) {
 
     if (method === "GET" || method === "HEAD") {
       if (OWNER_AREA.test(pathname) || QUOTE_LINK.test(pathname)) return toApp(req, res, url);
+      const picture = PICTURE_FILE.exec(pathname);
+      if (picture && options.picturesDir) return sendPicture(req, res, path.join(options.picturesDir, picture[1]!), PICTURE_TYPES[picture[2]!]!);
       const file = site.files.get(pathname);
       // A quote form's answer (?sent=K-1042): the page rendered with the request's reference.
       if (file && file.type.startsWith("text/html") && referenceParam(url.search)) return toApp(req, res, url);

@@ -21,6 +21,7 @@ import { contentFiles } from "../app/content/index.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/facts-form.ts";
+import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { setSitePublisher } from "../app/lib/site/publisher.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
@@ -61,6 +62,7 @@ store.removeStrayPhotos();
 // The owner's published edits (app/lib/site/): their pages replace the build's, rendered again
 // first when this build is new to them. Edits the content files no longer accept are reported,
 // and the site then shows the files, until the owner publishes again.
+loadPictures(store);
 const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl });
 const published = liveVersion(store);
 let publishedContent: Content | undefined;
@@ -133,6 +135,7 @@ const app = createApp({
   trustProxy: settings.trustProxy,
   tooManyRequestsPage: tooManyRequestsPage(business),
   uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
+  picturesDir: path.join(settings.dataDir, UPLOADS_DIR),
 });
 const server = createServer(app);
 server.keepAliveTimeout = 5_000;

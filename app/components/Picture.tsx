@@ -1,5 +1,6 @@
 import manifest from "~/content/images.generated.json" with { type: "json" };
 import type { Image } from "~/content/index.ts";
+import { uploadedPictures } from "~/lib/site/pictures.ts";
 
 interface PictureEntry {
   width: number;
@@ -27,7 +28,7 @@ export function Picture({
   className?: string;
 }) {
   const name = image.src.replace(/\.[^.]+$/, "");
-  const entry = images[name];
+  const entry = images[name] ?? uploadedPictures().get(name);
   if (!entry) throw new Error(`No picture "${image.src}" in app/content/images/`);
   return (
     <picture>

@@ -266,6 +266,14 @@ export const MIGRATIONS = [
      updated_at TEXT NOT NULL,
      author TEXT NOT NULL
    );`,
+  // Gallery photos the owner added (app/lib/site/gallery-photos.server.ts): the picture as <Picture>
+  // reads it, and its files under DATA_DIR/uploads/, served at /images/uploads/.
+  `CREATE TABLE site_pictures (
+     name TEXT PRIMARY KEY,
+     entry TEXT NOT NULL CHECK (json_valid(entry)),
+     files TEXT NOT NULL CHECK (json_valid(files)),
+     created_at TEXT NOT NULL
+   ) WITHOUT ROWID;`,
 ];
 
 /** A photo of a request, as the inbox and the e-mail use it. */

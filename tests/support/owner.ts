@@ -97,7 +97,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
-    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", ...quotes.owner];
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {
     store.close();

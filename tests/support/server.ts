@@ -108,13 +108,13 @@ export interface Photo {
 }
 
 /** Posts the quote form as a browser does when it has a file field: multipart, with the photos. */
-export function postMultipart(server: RunningServer, path: string, fields: Record<string, string>, photos: Photo[] = []) {
+export function postMultipart(server: RunningServer, path: string, fields: Record<string, string>, photos: Photo[] = [], headers: Record<string, string> = {}) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   // A browser sends an empty part when no file was chosen.
   if (photos.length === 0) body.append("photos", new Blob([], { type: "application/octet-stream" }), "");
   for (const photo of photos) body.append("photos", new Blob([new Uint8Array(photo.bytes)], { type: photo.type ?? "image/jpeg" }), photo.name);
-  return fetch(`${server.url}${path}`, { method: "POST", body, headers: { Origin: server.url }, redirect: "manual" });
+  return fetch(`${server.url}${path}`, { method: "POST", body, headers: { Origin: server.url, ...headers }, redirect: "manual" });
 }
 
 /** The photo rows stored with requests, read straight from the database file. */

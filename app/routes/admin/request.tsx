@@ -259,6 +259,17 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
                     className="aspect-square w-full rounded-lg object-cover"
                   />
                 </a>
+                {/* A won job's photo can show the next customer the work: copied only when asked. */}
+                {lead.status === "won" && (
+                  <form method="post" action="/admin/site/gallery" className="mt-2">
+                    <input type="hidden" name="intent" value="from-request" />
+                    <input type="hidden" name="lead" value={lead.id} />
+                    <input type="hidden" name="photo" value={photo.id} />
+                    <button type="submit" className="btn-secondary w-full" aria-label={`Add to gallery: photo ${i + 1}`}>
+                      Add to gallery
+                    </button>
+                  </form>
+                )}
               </li>
             ))}
           </ul>

@@ -218,6 +218,12 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </a>{" "}
             ({loaderData.counts.testimonials} on the site)
           </li>
+          <li>
+            <a href="/admin/site/gallery" className="link">
+              Gallery
+            </a>{" "}
+            ({loaderData.counts.gallery} projects): add a photo of a finished job
+          </li>
         </ul>
       </section>
       <form method="post" noValidate className="space-y-6" aria-labelledby="facts-heading">

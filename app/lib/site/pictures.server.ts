@@ -1,0 +1,21 @@
+/** The owner's gallery pictures in SQLite, loaded into the registry <Picture> reads (pictures.ts). */
+import type { LeadStore } from "../leads.server.ts";
+import { uploadedPictures, type PictureEntry } from "./pictures.ts";
+
+/** Where the owner's pictures' files are: served at /images/uploads/. */
+export const UPLOADS_DIR = "uploads";
+
+export function loadPictures(store: LeadStore) {
+  const pictures = uploadedPictures();
+  for (const row of store.db.prepare("SELECT name, entry FROM site_pictures").all() as { name: string; entry: string }[]) {
+    pictures.set(row.name, JSON.parse(row.entry) as PictureEntry);
+  }
+}
+
+/** Records a processed picture and makes it available to renders at once. */
+export function addPicture(store: LeadStore, picture: { name: string; entry: PictureEntry; files: string[] }, now = new Date()) {
+  store.db
+    .prepare("INSERT INTO site_pictures (name, entry, files, created_at) VALUES (?, ?, ?, ?)")
+    .run(picture.name, JSON.stringify(picture.entry), JSON.stringify(picture.files), now.toISOString());
+  uploadedPictures().set(picture.name, picture.entry);
+}

@@ -1,0 +1,235 @@
+/**
+ * The owner's gallery (/admin/site/gallery): add a project with a photo straight from the phone's
+ * camera or from a won request's photos, change, reorder and remove projects. A photo is checked
+ * by its content, turned upright, stripped of every bit of metadata and made into the site's
+ * sizes (app/lib/site/gallery-photos.server.ts); the original is never stored. Alt text is
+ * required. Saved into the same draft as the facts, to preview and publish from Your site.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { data, redirect } from "react-router";
+import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
+import { contentFiles, contentNow } from "~/content/index.ts";
+import { ContentError, loadContent } from "~/content/load.ts";
+import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { dataDir, leadStore } from "~/lib/leads.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { uploadFor } from "~/lib/photos.server.ts";
+import { placeOf } from "~/lib/push.server.ts";
+import { applyEdits, withList } from "~/lib/site/edits.ts";
+import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gallery-photos.server.ts";
+import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
+import { uploadedPictures } from "~/lib/site/pictures.ts";
+import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import type { Route } from "./+types/site-gallery";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
+
+const CATEGORIES = galleryProjectSchema.shape.category.options;
+const STALE = "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.";
+
+function draftGallery(): GalleryProject[] {
+  return loadContent(applyEdits(contentFiles, currentDraft(leadStore()).edits)).gallery;
+}
+
+/** The small version of a picture, for the owner's list: an uploaded one's, or the build's file. */
+function thumbnail(src: string): string | undefined {
+  const uploaded = uploadedPictures().get(src.replace(/\.[^.]+$/, ""));
+  return uploaded ? (uploaded.sources.find((s) => s.type === "image/webp")?.srcset.split(" ")[0] ?? uploaded.src) : undefined;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const picture = url.searchParams.get("picture") ?? "";
+  return {
+    projects: draftGallery().map((project) => ({ ...project, thumbnail: thumbnail(project.image.src) })),
+    revision: currentDraft(leadStore()).revision,
+    towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
+    // A photo taken from a won request, waiting for its project's words.
+    fromRequest: uploadedPictures().has(picture) ? { picture, thumbnail: thumbnail(`${picture}.jpg`), town: url.searchParams.get("town") ?? "" } : null,
+  };
+}
+
+type Errors = Record<string, string>;
+const firstUpper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The schema's problems with a project, by the form's field names. */
+function projectErrors(project: unknown, prefix: string): Errors {
+  const result = galleryProjectSchema.safeParse(project);
+  const errors: Errors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const [first, second] = issue.path;
+    const field = first === "image" ? (second === "alt" ? "alt" : "photo") : first === "location" ? "town" : String(first);
+    errors[`${prefix}-${field}`] ??= field === "alt" ? "Describe the photo for people who cannot see it: the project cannot be published without it" : firstUpper(issue.message);
+  }
+  return errors;
+}
+
+async function save(author: string, list: unknown[], from: number, values: Record<string, string>) {
+  const store = leadStore();
+  const edits = withList(contentFiles, currentDraft(store).edits, "gallery", list);
+  try {
+    loadContent(applyEdits(contentFiles, edits));
+  } catch (error) {
+    if (error instanceof ContentError) return data({ error: `The content checks found a problem: ${error.problems.join("; ")}`, errors: {}, values }, { status: 400 });
+    throw error;
+  }
+  return saveSiteDraft(store, edits, { from, author });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const store = leadStore();
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const from = Number(form.get("from"));
+  const get = (name: string) => String(form.get(name) ?? "").trim();
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const picturesDir = path.join(dataDir(), UPLOADS_DIR);
+
+  if (intent === "from-request") {
+    // A won request's photo starts a project: the photo made into the gallery's sizes now, the words next.
+    const lead = leadById(store, Number(get("lead")));
+    if (!lead || lead.status !== "won") throw data(null, { status: 404 });
+    const photo = store.photosOf(lead.id).find((p) => p.id === get("photo")) ?? store.photosOf(lead.id)[0];
+    const file = photo && store.photoPath(photo.id);
+    if (!file) return data({ error: "That request has no photo left to use.", errors: {}, values }, { status: 404 });
+    const made = await galleryPhotoFromStoredJpeg(file, picturesDir);
+    if (!made.ok) return data({ error: made.message, errors: {}, values }, { status: 400 });
+    addPicture(store, made);
+    const town = contentNow().areas.find((area) => area.name === placeOf(lead.location, contentNow().areas.map((a) => a.name)) || lead.page.includes(`roofers-in-${area.slug}/`));
+    return redirect(`/admin/site/gallery?picture=${made.name}${town ? `&town=${town.slug}` : ""}#add-project`, 303);
+  }
+
+  if (intent === "add") {
+    let src: string;
+    const picture = get("picture");
+    if (picture && uploadedPictures().has(picture)) src = `${picture}.jpg`;
+    else {
+      const upload = uploadFor(request);
+      const file = upload?.files[0];
+      if (upload?.refusal || !file) {
+        return data({ error: "The project needs its photo.", errors: { "new-photo": upload?.refusal ? "That photo could not be taken: at most 10 MB." : "Choose a photo of the finished job, or take one" }, values }, { status: 400 });
+      }
+      const made = await processGalleryPhoto(await readFile(file.path), picturesDir);
+      if (!made.ok) return data({ error: "The project was not added.", errors: { "new-photo": made.message }, values }, { status: 400 });
+      addPicture(store, made);
+      src = `${made.name}.jpg`;
+      values.picture = made.name;
+    }
+    const project = { title: get("new-title"), category: get("new-category"), location: get("new-town"), description: get("new-description"), image: { src, alt: get("new-alt") } };
+    const errors = projectErrors(project, "new");
+    if (Object.keys(errors).length) return data({ error: "The project needs a few more words: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
+    const saved = await save(owner.name, [project, ...draftGallery()], from, values);
+    if (!("ok" in saved)) return saved;
+    if (!saved.ok) return data({ error: STALE, errors: {}, values }, { status: 409 });
+    return redirect("/admin/site?saved", 303);
+  }
+
+  if (intent === "save") {
+    const current = draftGallery();
+    const rows = current.map((project, i) => ({
+      position: Number(get(`p-${i}-position`)) || i + 1,
+      remove: Boolean(form.get(`p-${i}-remove`)),
+      project: { ...project, title: get(`p-${i}-title`), category: get(`p-${i}-category`), location: get(`p-${i}-town`), description: get(`p-${i}-description`), image: { ...project.image, alt: get(`p-${i}-alt`) } },
+      index: i,
+    }));
+    const errors: Errors = Object.assign({}, ...rows.filter((row) => !row.remove).map((row) => projectErrors(row.project, `p-${row.index}`)));
+    if (Object.keys(errors).length) return data({ error: "Some projects need correcting: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
+    const kept = rows.filter((row) => !row.remove).sort((a, b) => a.position - b.position || a.index - b.index);
+    if (kept.length === 0) return data({ error: "Keep at least one project: the gallery page shows them.", errors, values }, { status: 400 });
+    const saved = await save(owner.name, kept.map((row) => row.project), from, values);
+    if (!("ok" in saved)) return saved;
+    if (!saved.ok) return data({ error: STALE, errors: {}, values }, { status: 409 });
+    return redirect("/admin/site?saved", 303);
+  }
+  return data({ error: "That did not work. Reload the page and try again.", errors: {}, values }, { status: 400 });
+}
+
+export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {
+  const { projects, revision, towns, fromRequest } = loaderData;
+  const errors: Errors = actionData?.errors ?? {};
+  const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
+  const townOptions = [["", "Choose the town"] as const, ...towns];
+  const categoryOptions = [["", "Choose the kind of job"] as const, ...CATEGORIES.map((c) => [c, c] as const)];
+  const positions = projects.map((_, i) => [String(i + 1), String(i + 1)] as const);
+  const waiting = actionData?.values?.picture ?? fromRequest?.picture;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <p>
+        <a href="/admin/site" className="link">
+          Your site
+        </a>
+      </p>
+      <h1 className="text-2xl">Gallery</h1>
+      {actionData?.error && (
+        <p role="alert" className="card py-3 font-semibold text-danger">
+          {actionData.error}
+        </p>
+      )}
+      <form method="post" encType="multipart/form-data" noValidate className="card space-y-4" aria-labelledby="add-project">
+        <h2 id="add-project" className="text-xl">
+          Add a project
+        </h2>
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="from" value={revision} />
+        {waiting ? (
+          <>
+            <input type="hidden" name="picture" value={waiting} />
+            <p>The photo is ready{fromRequest?.thumbnail && ":"}</p>
+            {fromRequest?.thumbnail && <img src={fromRequest.thumbnail} alt="" width={240} className="h-auto rounded-lg" />}
+          </>
+        ) : (
+          <Field
+            form="site"
+            name="photos"
+            label="Photo of the finished job"
+            hint="Take one now or choose one: JPEG, PNG or WebP. Its location and camera details are removed."
+            type="file"
+            accept="image/*"
+            error={errors["new-photo"]}
+            className="field cursor-pointer text-muted file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-2 file:border-ink file:bg-paper file:px-3 file:font-semibold file:text-ink"
+          />
+        )}
+        <Field form="site" name="new-alt" label="What the photo shows" hint="For people who cannot see it, e.g. “Slate roof with new lead flashing round the chimney”." defaultValue={value("new-alt", "")} error={errors["new-alt"]} />
+        <Field form="site" name="new-title" label="Title" defaultValue={value("new-title", "")} error={errors["new-title"]} />
+        <Select form="site" name="new-category" label="Kind of job" options={categoryOptions} defaultValue={value("new-category", "")} error={errors["new-category"]} />
+        <Select form="site" name="new-town" label="Town" options={townOptions} defaultValue={value("new-town", fromRequest?.town ?? "")} error={errors["new-town"]} />
+        <TextArea form="site" name="new-description" label="What was done" rows={4} defaultValue={value("new-description", "")} error={errors["new-description"]} />
+        <button type="submit" className="btn-primary">
+          Add to the draft
+        </button>
+      </form>
+      <form method="post" noValidate className="space-y-6" aria-labelledby="projects-heading">
+        <h2 id="projects-heading" className="text-xl">
+          The projects, in the order shown
+        </h2>
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="from" value={revision} />
+        {projects.map((project, i) => (
+          <fieldset key={`${project.title}-${i}`} className="card space-y-4">
+            <legend className="float-left mb-2 w-full text-lg font-semibold">{project.title}</legend>
+            {project.thumbnail && <img src={project.thumbnail} alt="" width={240} className="h-auto rounded-lg" />}
+            <Select form="site" name={`p-${i}-position`} label="Position" options={positions} defaultValue={value(`p-${i}-position`, String(i + 1))} />
+            <Field form="site" name={`p-${i}-title`} label="Title" defaultValue={value(`p-${i}-title`, project.title)} error={errors[`p-${i}-title`]} />
+            <Select form="site" name={`p-${i}-category`} label="Kind of job" options={categoryOptions} defaultValue={value(`p-${i}-category`, project.category)} error={errors[`p-${i}-category`]} />
+            <Select form="site" name={`p-${i}-town`} label="Town" options={townOptions} defaultValue={value(`p-${i}-town`, project.location)} error={errors[`p-${i}-town`]} />
+            <TextArea form="site" name={`p-${i}-description`} label="What was done" rows={3} defaultValue={value(`p-${i}-description`, project.description)} error={errors[`p-${i}-description`]} />
+            <Field form="site" name={`p-${i}-alt`} label="What the photo shows" defaultValue={value(`p-${i}-alt`, project.image.alt)} error={errors[`p-${i}-alt`]} />
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="checkbox" name={`p-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`p-${i}-remove`])} />
+              Remove this project
+            </label>
+          </fieldset>
+        ))}
+        <button type="submit" className="btn-primary">
+          Save draft
+        </button>
+      </form>
+    </div>
+  );
+}
