@@ -3,7 +3,8 @@
  *   npm run backup -- DIR [--keep-days 30]   a consistent copy while the server runs, then prunes old copies
  *   npm run restore -- BACKUP                puts a copy back in place (server stopped)
  * Both read the same DATA_DIR as the server. A backup is a folder named by its UTC date and time,
- * kestrel-YYYY-MM-DDTHH-MM-SSZ, holding leads.sqlite and photos/.
+ * kestrel-YYYY-MM-DDTHH-MM-SSZ, holding leads.sqlite (requests, quotes, the owner's published site
+ * versions and the server's push keys), photos/ and uploads/ (the gallery's pictures).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { backup, DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { DATABASE_FILE as DATABASE, dataDir, PHOTOS_DIR as PHOTOS, SERVER_PID_FILE } from "../app/lib/leads.server.ts";
 import { photoFileName } from "../app/lib/photos.server.ts";
+import { UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 
 /** A backup's folder, or one a backup that was killed half way left under its temporary name. */
 const NAME = /^\.?kestrel-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(\.partial)?$/;
@@ -44,6 +46,13 @@ export function integrityOf(file: string): string {
   }
 }
 
+/** The owner's gallery pictures' files a database lists (none for a database from before them). */
+function pictureFilesIn(db: DatabaseSync): string[] {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'site_pictures'").get();
+  if (!table) return [];
+  return db.prepare("SELECT files FROM site_pictures").all().flatMap((row) => JSON.parse(String((row as { files: string }).files)) as string[]);
+}
+
 /** The photo files a database's requests point to (none for a database from before photos). */
 function photoFilesIn(db: DatabaseSync): string[] {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lead_photos'").get();
@@ -67,6 +76,7 @@ export async function makeBackup(into: string, options: { now?: Date; source?: s
   const partial = path.join(into, `.${name}.partial`);
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(path.join(partial, PHOTOS), { recursive: true });
+  mkdirSync(path.join(partial, UPLOADS_DIR), { recursive: true });
   try {
     const live = new DatabaseSync(sourceFile);
     try {
@@ -80,11 +90,13 @@ export async function makeBackup(into: string, options: { now?: Date; source?: s
     const copy = new DatabaseSync(path.join(partial, DATABASE));
     let requests: number;
     let files: string[];
+    let pictures: string[];
     try {
       // One self-contained file, with no -wal beside it.
       copy.exec("PRAGMA journal_mode = DELETE");
       requests = (copy.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n;
       files = photoFilesIn(copy);
+      pictures = pictureFilesIn(copy);
     } finally {
       copy.close();
     }
@@ -102,8 +114,18 @@ export async function makeBackup(into: string, options: { now?: Date; source?: s
       copyFileSync(from, path.join(partial, PHOTOS, file));
       bytes += statSync(from).size;
     }
+    // The gallery's pictures: written before their row, never deleted while a version may show them.
+    for (const file of pictures) {
+      const from = path.join(source, UPLOADS_DIR, file);
+      if (!existsSync(from)) {
+        missing.push(`${UPLOADS_DIR}/${file}`);
+        continue;
+      }
+      copyFileSync(from, path.join(partial, UPLOADS_DIR, file));
+      bytes += statSync(from).size;
+    }
     renameSync(partial, dir);
-    return { dir, requests, photos: files.length - missing.length, bytes, missing };
+    return { dir, requests, photos: files.length + pictures.length - missing.length, bytes, missing };
   } catch (error) {
     rmSync(partial, { recursive: true, force: true });
     throw error;
@@ -190,9 +212,11 @@ export function restoreBackup(from: string, options: { target?: string; now?: Da
   const db = new DatabaseSync(backupFile, { readOnly: true });
   let requests: number;
   let files: string[];
+  let pictures: string[];
   try {
     requests = (db.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n;
     files = photoFilesIn(db);
+    pictures = pictureFilesIn(db);
   } finally {
     db.close();
   }
@@ -200,7 +224,10 @@ export function restoreBackup(from: string, options: { target?: string; now?: Da
   if (lost.length) throw new Error(`${backupDir} lacks ${lost.length} of its photos (${lost.slice(0, 3).join(", ")})`);
 
   mkdirSync(target, { recursive: true });
-  const current = [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`, PHOTOS].filter((name) => existsSync(path.join(target, name)));
+  const lostPictures = pictures.filter((file) => !existsSync(path.join(backupDir, UPLOADS_DIR, file)));
+  if (lostPictures.length) throw new Error(`${backupDir} lacks ${lostPictures.length} of its gallery pictures (${lostPictures.slice(0, 3).join(", ")})`);
+  // The published pages (site/) go aside too: the server renders the backup's version at start.
+  const current = [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`, PHOTOS, UPLOADS_DIR, "site"].filter((name) => existsSync(path.join(target, name)));
   let replaced: string | undefined;
   if (current.length) {
     replaced = path.join(target, `replaced-${backupName(options.now ?? new Date()).slice("kestrel-".length)}`);
@@ -210,7 +237,9 @@ export function restoreBackup(from: string, options: { target?: string; now?: Da
   copyFileSync(backupFile, path.join(target, DATABASE));
   mkdirSync(path.join(target, PHOTOS), { recursive: true });
   for (const file of files) copyFileSync(path.join(backupDir, PHOTOS, file), path.join(target, PHOTOS, file));
-  return { replaced, requests, photos: files.length };
+  mkdirSync(path.join(target, UPLOADS_DIR), { recursive: true });
+  for (const file of pictures) copyFileSync(path.join(backupDir, UPLOADS_DIR, file), path.join(target, UPLOADS_DIR, file));
+  return { replaced, requests, photos: files.length + pictures.length };
 }
 
 export function runRestore(argv: string[], out: Out = stdout): number {

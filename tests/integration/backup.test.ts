@@ -132,3 +132,35 @@ it("fails with a message and a non-zero exit when there is nothing to back up", 
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("Backup failed: No requests database");
 });
+
+it("holds the owner's site: its published versions and push keys in the database, and the gallery's pictures", async () => {
+  const { LeadStore } = await import("../../app/lib/leads.server.ts");
+  const { addPicture } = await import("../../app/lib/site/pictures.server.ts");
+  const { recordPublish, saveSiteDraft } = await import("../../app/lib/site/versions.server.ts");
+  const source = mkdtempSync(path.join(tmpdir(), "kestrel-site-"));
+  const store = new LeadStore(path.join(source, "leads.sqlite"));
+  mkdirSync(path.join(source, "uploads"));
+  const files = ["g-0123456789ab-480.0123456789.avif", "g-0123456789ab-480.abcdef0123.jpg"];
+  for (const file of files) writeFileSync(path.join(source, "uploads", file), `picture ${file}`);
+  addPicture(store, { name: "g-0123456789ab", entry: { width: 480, height: 320, src: `/images/uploads/${files[1]}`, sources: [] }, files });
+  saveSiteDraft(store, { business: { email: "office@kestrel-roofing.co.uk" } }, { from: 0, author: "Test" });
+  recordPublish(store, { edits: { business: { email: "office@kestrel-roofing.co.uk" } }, from: 1, author: "Test", summary: [] });
+  store.close();
+
+  const backups = mkdtempSync(path.join(tmpdir(), "kestrel-backups-"));
+  const made = await npmScript("backup", [backups], source);
+  expect(made.code, made.stderr).toBe(0);
+  const [name] = readdirSync(backups);
+  expect(readdirSync(path.join(backups, name!, "uploads")).sort()).toEqual([...files].sort());
+
+  const target = mkdtempSync(path.join(tmpdir(), "kestrel-restored-"));
+  const restored = await npmScript("restore", [path.join(backups, name!)], target);
+  expect(restored.code, restored.stderr).toBe(0);
+  expect(readdirSync(path.join(target, "uploads")).sort()).toEqual([...files].sort());
+  const db = new DatabaseSync(path.join(target, "leads.sqlite"), { readOnly: true });
+  try {
+    expect(db.prepare("SELECT edits FROM site_versions").get()).toEqual({ edits: JSON.stringify({ business: { email: "office@kestrel-roofing.co.uk" } }) });
+  } finally {
+    db.close();
+  }
+});
