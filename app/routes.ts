@@ -42,6 +42,7 @@ export default [
         route("site", "routes/admin/site.tsx"),
         route("site/testimonials", "routes/admin/site-testimonials.tsx"),
         route("site/gallery", "routes/admin/site-gallery.tsx"),
+        route("reviews", "routes/admin/reviews.tsx"),
         route("site/preview/*", "routes/admin/site-preview.ts"),
         route("sign-out", "routes/admin/sign-out.ts"),
         route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
@@ -51,6 +52,8 @@ export default [
   // A customer's quote: the token is the key, so it is rendered per request (server/app.ts).
   route("q/:token", "routes/customer-quote.tsx"),
   route("q/:token/pdf", "routes/customer-quote-pdf.ts"),
+  // A customer's review of a finished job: one-time link, rendered per request like the quote.
+  route("review/:token", "routes/customer-review.tsx"),
   // Area pages are /areas/roofers-in-{slug}/ with a trailing slash. The "roofers-in-" prefix is
   // checked by the loader: a segment cannot be half static.
   route("areas/:slug", "routes/area.tsx"),

@@ -90,8 +90,8 @@ function setCommonHeaders(res: ServerResponse) {
 
 /** The owner's area: signed-in pages rendered per request, never prerendered. */
 const OWNER_AREA = /^\/admin(\/|$)/;
-/** A customer's quote link: a page for one person, rendered per request like the owner's. */
-const QUOTE_LINK = /^\/q\//;
+/** A customer's quote or review link: a page for one person, rendered per request like the owner's. */
+const QUOTE_LINK = /^\/(q|review)\//;
 /** The passkey ceremonies' endpoints: sign-in attempts, rate limited on their own. */
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 

@@ -93,6 +93,8 @@ export const businessSchema = z.object({
   rating: z.object({ value: z.number().min(1).max(5), count: z.number().int().positive() }),
   /** schema.org priceRange, e.g. "££". */
   priceRange: text,
+  /** The business's Google review page, offered beside the site's own review form. */
+  googleReviewUrl: z.url().optional(),
   /** Social profiles, linked from the footer. */
   social: z.array(z.object({ network: z.enum(["Facebook", "Twitter", "Instagram", "LinkedIn"]), url: z.url() })).length(4),
 });
@@ -202,9 +204,11 @@ export const testimonialSchema = z.object({
   name: z.string().regex(/^[A-Z][a-z]+ [A-Z]\.$/, 'must be a first name and an initial, such as "Sarah M."'),
   /** Town slug where the customer lives. */
   location: slug,
-  /** Always 5: the site shows only five-star reviews the business received. */
-  rating: z.literal(5),
+  /** Stars out of 5: 5 for those the owner types in; a customer's own review keeps its stars. */
+  rating: z.number().int().min(1).max(5),
   text: z.string().min(20).max(500),
+  /** A review a customer wrote through the site after a finished job: its month, "2026-11". */
+  reviewMonth: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be a month such as 2026-11").optional(),
 });
 
 export type Business = z.infer<typeof businessSchema>;

@@ -274,6 +274,23 @@ export const MIGRATIONS = [
      files TEXT NOT NULL CHECK (json_valid(files)),
      created_at TEXT NOT NULL
    ) WITHOUT ROWID;`,
+  // Reviews from finished jobs (app/lib/owner/reviews.server.ts): one per Job done, its one-time
+  // link kept only as a hash; every review kept, whatever its stars.
+  `CREATE TABLE reviews (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     lead_id INTEGER NOT NULL REFERENCES leads (id),
+     token_hash TEXT NOT NULL UNIQUE,
+     requested_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     submitted_at TEXT,
+     stars INTEGER CHECK (stars BETWEEN 1 AND 5),
+     text TEXT,
+     display_name TEXT,
+     consent INTEGER NOT NULL DEFAULT 0 CHECK (consent IN (0, 1)),
+     status TEXT NOT NULL DEFAULT 'requested' CHECK (status IN ('requested', 'submitted', 'published', 'private'))
+   );
+   CREATE INDEX reviews_lead ON reviews (lead_id);
+   CREATE INDEX reviews_status ON reviews (status, submitted_at);`,
 ];
 
 /** A photo of a request, as the inbox and the e-mail use it. */
@@ -462,6 +479,7 @@ export class LeadStore {
       this.db.prepare("DELETE FROM lead_photos WHERE lead_id = ?").run(id);
       this.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
       this.db.prepare("DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id = ?)").run(id);
+      this.db.prepare("DELETE FROM reviews WHERE lead_id = ?").run(id);
       this.db.prepare("DELETE FROM quotes WHERE lead_id = ?").run(id);
       const gone = Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
       if (gone) alongside?.();
@@ -536,6 +554,7 @@ export class LeadStore {
       this.db.prepare("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       this.db.prepare("DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?))").run(date);
       this.db.prepare("DELETE FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
+      this.db.prepare("DELETE FROM reviews WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
       return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
     });
     this.removeFiles(photos);

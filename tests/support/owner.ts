@@ -12,6 +12,7 @@ import { addNote } from "../../app/lib/owner/inbox.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
+import { requestReview, reviewPath, submitReview } from "../../app/lib/owner/reviews.server.ts";
 import { createSession } from "../../app/lib/owner/sessions.server.ts";
 import { addSubscription } from "../../app/lib/push.server.ts";
 
@@ -97,6 +98,14 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
+    // A finished job's review: the customer's open form and their thank-you, and the owner's list.
+    const won = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name: "Sweep Customer", email: "won@example.org", phone: "01462 000000", location: "Hitchin", message: "New flat roof." }, { notify: false });
+    store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(won.id);
+    const openReview = requestReview(store, won.id, { actor: "Sweep" })!;
+    const doneReview = requestReview(store, won.id, { actor: "Sweep" })!;
+    submitReview(store, doneReview.review.id, { stars: 4, text: "Tidy, quick and the price was as quoted.", displayName: "Sweep C.", consent: true });
+    quotes.customer.push(reviewPath(openReview.token), reviewPath(doneReview.token), reviewPath("A".repeat(43)));
+    quotes.owner.push("/admin/reviews");
     const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {

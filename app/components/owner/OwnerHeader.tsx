@@ -13,6 +13,7 @@ export interface OwnerData {
 const OWNER_NAV = [
   { name: "Requests", path: "/admin" },
   { name: "Sources", path: "/admin/sources" },
+  { name: "Reviews", path: "/admin/reviews" },
   { name: "Your site", path: "/admin/site" },
   { name: "Notifications", path: "/admin/notifications" },
   { name: "Passkeys", path: "/admin/passkeys" },

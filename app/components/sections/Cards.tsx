@@ -64,6 +64,10 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
+const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+/** "November 2026" for "2026-11". */
+const reviewMonthText = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
+
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="card flex flex-col">
@@ -73,6 +77,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       </blockquote>
       <figcaption className="mt-4 font-semibold">
         {testimonial.name}, <span className="font-normal text-muted">{area(testimonial.location).name}</span>
+        {testimonial.reviewMonth && <span className="block text-sm font-normal text-muted">{reviewMonthText(testimonial.reviewMonth)}: a review of a finished job</span>}
       </figcaption>
     </figure>
   );

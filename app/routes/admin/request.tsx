@@ -2,6 +2,8 @@
  * One request: the three ways to answer at the top, then the message, the details, photos,
  * status, notes and history.
  */
+import { mailReviewRequest } from "~/lib/owner/review-mail.server.ts";
+import { requestReview, reviewPath, withdrawReviewRequest } from "~/lib/owner/reviews.server.ts";
 import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
@@ -55,6 +57,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
     notes: notesOf(store, id),
     photos: store.photosOf(id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     history: auditOfLead(store, id),
+    reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence) })),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
@@ -93,6 +96,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!quote) throw data(null, { status: 404 });
       return redirect(`/admin/quotes/${quote.id}`, 303);
     }
+    case "job-done": {
+      // The review request goes to every finished job: never only to the happy ones.
+      const made = requestReview(store, id, { actor });
+      if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
+      const lead = leadById(store, id)!;
+      try {
+        await mailReviewRequest(lead, site, new URL(reviewPath(made.token), request.url).href);
+      } catch (error) {
+        withdrawReviewRequest(store, made.review.id, error instanceof Error ? error.message : String(error));
+        return data({ field: "job-done", error: `The review request could not be e-mailed (${error instanceof Error ? error.message : error}). Nothing was sent.` }, { status: 502 });
+      }
+      return back("job-done");
+    }
     case "delete": {
       if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
       return redirect(`/admin?deleted=${id}#main`, 303);
@@ -105,7 +121,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The three reply buttons: large, side by side on a phone, icon over word. */
 const REPLY = "min-h-16 w-full flex-col gap-1 px-1 text-base whitespace-nowrap";
 
-const SAVED: Record<string, string> = { status: "Status saved.", note: "Note added.", resend: "The e-mail will be sent again within a few seconds." };
+const SAVED: Record<string, string> = {
+  status: "Status saved.",
+  note: "Note added.",
+  resend: "The e-mail will be sent again within a few seconds.",
+  "job-done": "Job done: the customer has been asked for a review.",
+};
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -295,6 +316,34 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           </button>
         </OwnerForm>
       </Section>
+
+      {(lead.status === "won" || loaderData.reviews.length > 0) && (
+        <Section title="Review" id="review-heading">
+          {loaderData.reviews.map((review) => (
+            <p key={review.requestedAt}>
+              Review asked for on {exactTime(review.requestedAt)}:{" "}
+              {review.status === "requested" ? "no answer yet." : (
+                <>
+                  {review.stars} stars,{" "}
+                  <a href="/admin/reviews" className="link">
+                    {review.status === "submitted" ? "waiting for your decision" : review.status === "published" ? "published" : "kept private"}
+                  </a>
+                  .
+                </>
+              )}
+            </p>
+          ))}
+          {lead.status === "won" && loaderData.reviews.length === 0 && (
+            <OwnerForm intent="job-done" className="space-y-2">
+              <p>When the work is finished, the customer is e-mailed a link to review it. Every finished job is asked, whatever you expect them to say.</p>
+              <button type="submit" className="btn-primary">
+                Job done
+              </button>
+              {errorFor("job-done") && <p className="field-error">{errorFor("job-done")}</p>}
+            </OwnerForm>
+          )}
+        </Section>
+      )}
 
       <Section title="Status" id="status-heading">
         <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">

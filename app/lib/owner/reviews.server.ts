@@ -1,0 +1,138 @@
+/**
+ * Reviews from every finished job. "Job done" on a Won request makes a review request with a
+ * one-time link (`/review/{token}`, only its hash kept, 60 days); it goes to every finished job,
+ * never only to chosen ones (Google forbids "review gating"). The customer gives stars, words, the
+ * name to show and consent; every review is kept, whatever its stars. The owner publishes one
+ * (only with consent) into the testimonials, or keeps it private. Every step is audited.
+ */
+import { asRow, type LeadStore } from "../leads.server.ts";
+import { shortName } from "../push.server.ts";
+import { recordAudit } from "./audit.server.ts";
+import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+
+export const REVIEW_LINK_DAYS = 60;
+
+export type ReviewStatus = "requested" | "submitted" | "published" | "private";
+
+export interface Review {
+  id: number;
+  leadId: number;
+  requestedAt: string;
+  expiresAt: string;
+  submittedAt: string | null;
+  stars: number | null;
+  text: string | null;
+  displayName: string | null;
+  consent: boolean;
+  status: ReviewStatus;
+}
+
+const COLUMNS = `id, lead_id AS leadId, requested_at AS requestedAt, expires_at AS expiresAt, submitted_at AS submittedAt, stars, text,
+  display_name AS displayName, consent, status`;
+const asReview = (row: unknown): Review => {
+  const review = asRow<Omit<Review, "consent"> & { consent: number }>(row);
+  return { ...review, consent: review.consent === 1 };
+};
+
+export function reviewPath(token: string): string {
+  return `/review/${token}`;
+}
+
+/**
+ * Job done: a review request for a Won request, with its token returned once for the e-mail.
+ * Undefined when the request is not Won.
+ */
+export function requestReview(store: LeadStore, leadId: number, options: { actor: string; now?: Date }): { token: string; review: Review } | undefined {
+  const now = options.now ?? new Date();
+  return store.inTransaction(() => {
+    const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: string } | undefined;
+    if (lead?.status !== "won") return undefined;
+    const token = newToken();
+    const row = store.db
+      .prepare(`INSERT INTO reviews (lead_id, token_hash, requested_at, expires_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`)
+      .get(leadId, hashToken(token), now.toISOString(), new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS).toISOString());
+    recordAudit(store, { actor: options.actor, action: "marked the job done and asked for a review", leadId, now });
+    return { token, review: asReview(row) };
+  });
+}
+
+/** Takes back a review request whose e-mail never left: the customer never had the link. */
+export function withdrawReviewRequest(store: LeadStore, id: number, reason: string) {
+  store.inTransaction(() => {
+    const review = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ? AND status = 'requested'`).get(id);
+    if (!review) return;
+    store.db.prepare("DELETE FROM reviews WHERE id = ?").run(id);
+    recordAudit(store, { actor: "mail server", action: "refused the review request's e-mail; it was not sent", leadId: asReview(review).leadId, detail: reason.slice(0, 200) });
+  });
+}
+
+export type ReviewLink = { state: "open"; review: Review; displayName: string } | { state: "done"; review: Review } | { state: "closed" };
+
+/** What a customer's link leads to. Unknown, forged and expired are one answer: nothing is revealed. */
+export function checkReviewLink(store: LeadStore, token: string, now: Date = new Date()): ReviewLink {
+  if (!looksLikeToken(token)) return { state: "closed" };
+  const row = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE token_hash = ?`).get(hashToken(token));
+  if (!row) return { state: "closed" };
+  const review = asReview(row);
+  if (review.status !== "requested") return { state: "done", review };
+  if (review.expiresAt <= now.toISOString()) return { state: "closed" };
+  const lead = store.db.prepare("SELECT name FROM leads WHERE id = ?").get(review.leadId) as { name: string } | undefined;
+  return { state: "open", review, displayName: shortName(lead?.name ?? "") };
+}
+
+export interface ReviewAnswer {
+  stars: number;
+  text: string;
+  displayName: string;
+  consent: boolean;
+  now?: Date;
+}
+
+/** The customer's review, once: false when the link was used or has expired meanwhile. */
+export function submitReview(store: LeadStore, id: number, answer: ReviewAnswer): boolean {
+  const now = answer.now ?? new Date();
+  return store.inTransaction(() => {
+    const changed = Number(
+      store.db
+        .prepare(
+          `UPDATE reviews SET status = 'submitted', submitted_at = ?, stars = ?, text = ?, display_name = ?, consent = ?
+           WHERE id = ? AND status = 'requested' AND expires_at > ?`,
+        )
+        .run(now.toISOString(), answer.stars, answer.text, answer.displayName, answer.consent ? 1 : 0, id, now.toISOString()).changes,
+    );
+    if (changed) {
+      const review = store.db.prepare("SELECT lead_id AS leadId FROM reviews WHERE id = ?").get(id) as { leadId: number };
+      recordAudit(store, { actor: "the customer", action: `left a ${answer.stars}-star review`, leadId: review.leadId, detail: answer.consent ? "may be published" : "not for publishing", now });
+    }
+    return changed === 1;
+  });
+}
+
+/** Reviews the customers have written, newest first, with their request's name and page. */
+export function submittedReviews(store: LeadStore): (Review & { leadName: string; leadPage: string; leadLocation: string })[] {
+  return store.db
+    .prepare(
+      `SELECT r.id, r.lead_id AS leadId, r.requested_at AS requestedAt, r.expires_at AS expiresAt, r.submitted_at AS submittedAt, r.stars, r.text,
+         r.display_name AS displayName, r.consent, r.status, leads.name AS leadName, leads.page AS leadPage, leads.location AS leadLocation
+       FROM reviews r JOIN leads ON leads.id = r.lead_id WHERE r.status <> 'requested' ORDER BY r.submitted_at DESC, r.id DESC`,
+    )
+    .all()
+    .map((row) => ({ ...asReview(row), ...(row as { leadName: string; leadPage: string; leadLocation: string }) }));
+}
+
+export function reviewById(store: LeadStore, id: number): Review | undefined {
+  const row = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ?`).get(id);
+  return row ? asReview(row) : undefined;
+}
+
+/** The owner's decision on a submitted review; publishing needs the customer's consent. */
+export function decideReview(store: LeadStore, id: number, decision: "published" | "private", actor: string): "ok" | "no-consent" | "not-submitted" {
+  return store.inTransaction(() => {
+    const review = reviewById(store, id);
+    if (!review || review.status === "requested") return "not-submitted";
+    if (decision === "published" && !review.consent) return "no-consent";
+    store.db.prepare("UPDATE reviews SET status = ? WHERE id = ?").run(decision, id);
+    recordAudit(store, { actor, action: decision === "published" ? "put a review into the site's draft" : "kept a review private", leadId: review.leadId });
+    return "ok";
+  });
+}

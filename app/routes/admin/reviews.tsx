@@ -1,0 +1,112 @@
+/**
+ * The reviews customers wrote after their jobs (/admin/reviews). Every one is kept, whatever its
+ * stars. Publish puts one, with the customer's consent only, at the top of the testimonials in the
+ * site's draft, with its town and month, to publish from Your site; Keep private leaves it here.
+ */
+import { data, redirect } from "react-router";
+import { Select } from "~/components/forms/Field.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { contentFiles, contentNow } from "~/content/index.ts";
+import { loadContent } from "~/content/load.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { decideReview, reviewById, submittedReviews } from "~/lib/owner/reviews.server.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import { placeOf } from "~/lib/push.server.ts";
+import { applyEdits, withList } from "~/lib/site/edits.ts";
+import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import type { Route } from "./+types/reviews";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
+
+/** The town a request came from: its town page, or a town named in its address. */
+function townOf(page: string, location: string): string {
+  const areas = contentNow().areas;
+  const fromPage = areas.find((area) => page.includes(`/roofers-in-${area.slug}/`));
+  if (fromPage) return fromPage.slug;
+  const named = placeOf(location, areas.map((area) => area.name));
+  return areas.find((area) => area.name === named)?.slug ?? "";
+}
+
+export function loader() {
+  return {
+    reviews: submittedReviews(leadStore()).map((review) => ({ ...review, town: townOf(review.leadPage, review.leadLocation) })),
+    towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const store = leadStore();
+  const form = await readForm(request);
+  const id = Number(form.get("id"));
+  const review = reviewById(store, id);
+  if (!review || review.status === "requested") throw data(null, { status: 404 });
+  if (form.get("intent") === "private") {
+    decideReview(store, id, "private", owner.name);
+    return redirect("/admin/reviews", 303);
+  }
+  if (form.get("intent") !== "publish") return data({ id, error: "That did not work. Reload the page and try again." }, { status: 400 });
+  if (!review.consent) return data({ id, error: "This customer did not agree to their review being shown: it stays private." }, { status: 409 });
+  const town = String(form.get("town") ?? "");
+  if (!contentNow().areas.some((area) => area.slug === town)) return data({ id, error: "Choose the town the job was in." }, { status: 400 });
+  const draft = currentDraft(store);
+  const testimonials = loadContent(applyEdits(contentFiles, draft.edits)).testimonials;
+  const testimonial = { name: review.displayName!, location: town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };
+  const saved = saveSiteDraft(store, withList(contentFiles, draft.edits, "testimonials", [testimonial, ...testimonials]), { from: draft.revision, author: owner.name });
+  if (!saved.ok) return data({ id, error: "Someone saved a newer draft meanwhile. Try again." }, { status: 409 });
+  decideReview(store, id, "published", owner.name);
+  return redirect("/admin/site?saved", 303);
+}
+
+const STATUS_WORDS = { submitted: "New", published: "In the site's testimonials", private: "Kept private", requested: "" } as const;
+
+export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { reviews, towns } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <h1 className="text-2xl">Reviews</h1>
+      <p>Every finished job is asked for a review (Job done, on a won request). Every review is kept here, whatever its stars.</p>
+      {reviews.length === 0 && <p className="card">No reviews yet.</p>}
+      <ul className="space-y-4">
+        {reviews.map((review) => (
+          <li key={review.id} className="card space-y-3">
+            <p className="font-semibold">
+              {review.stars} of 5 stars from {review.displayName} ({review.leadName}), {review.submittedAt && exactTime(review.submittedAt)}
+            </p>
+            <blockquote className="border-l-4 border-slate-300 pl-4">{review.text}</blockquote>
+            <p>
+              {STATUS_WORDS[review.status]}. {review.consent ? "The customer agreed to it being shown on the site." : "The customer did not agree to it being shown: it can only be kept private."}
+            </p>
+            {actionData?.id === review.id && (
+              <p role="alert" className="font-semibold text-danger">
+                {actionData.error}
+              </p>
+            )}
+            {review.status === "submitted" && (
+              <div className="flex flex-wrap items-end gap-3">
+                {review.consent && (
+                  <OwnerForm intent="publish" className="flex flex-wrap items-end gap-3">
+                    <input type="hidden" name="id" value={review.id} />
+                    <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={review.town} />
+                    <button type="submit" className="btn-primary">
+                      Publish
+                    </button>
+                  </OwnerForm>
+                )}
+                <OwnerForm intent="private">
+                  <input type="hidden" name="id" value={review.id} />
+                  <button type="submit" className="btn-secondary">
+                    Keep private
+                  </button>
+                </OwnerForm>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

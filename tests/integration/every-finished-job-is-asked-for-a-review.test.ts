@@ -1,0 +1,123 @@
+/**
+ * Reviews through the real server and real SMTP: Job done on a won request e-mails the customer a
+ * one-time link; a 4-star review with consent is published through the site's draft and is live
+ * on /gallery with its town and month; a review without consent can never be published; forged,
+ * expired and used links reveal nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore, signedInOwner } from "../support/owner.ts";
+import { postForm, startServer, type RunningServer } from "../support/server.ts";
+import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" });
+  cookie = signedInOwner(server.dataDir).cookie;
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
+
+/** A won request from a town page, as the owner's work leaves it. */
+function wonRequest(name: string, email: string): number {
+  const store = openStore(server.dataDir);
+  try {
+    const lead = store.add({ form: "quote", page: "/areas/roofers-in-harpenden/", name, email, phone: "07700 900888", location: "9 High Street", message: "Valley gutter leaks." }, { notify: false });
+    store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
+    return lead.id;
+  } finally {
+    store.close();
+  }
+}
+
+/** Job done, and the link the customer's e-mail carries. */
+async function jobDone(leadId: number, email: string): Promise<string> {
+  const done = await postForm(server, `/admin/requests/${leadId}`, { intent: "job-done" }, { Cookie: cookie });
+  expect(done.status).toBe(303);
+  const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(email)));
+  expect(headersOf(mail.raw).get("subject")).toMatch(/^How did we do\?/);
+  return new URL(/https?:\/\/\S+\/review\/[\w-]{43}/.exec(mail.raw.replace(/=\r?\n/g, ""))![0]).pathname;
+}
+
+const REVIEW = "New valley gutter in a day, the old lead taken away and the rain runs where it should now.";
+
+describe("a finished job's review", () => {
+  it("goes from Job done to a 4-star review to the testimonials live on /gallery, with its town and month", async () => {
+    const leadId = wonRequest("Harriet Reviewer", "harriet@example.org");
+    const link = await jobDone(leadId, "harriet@example.org");
+    const page = await (await fetch(`${server.url}${link}`)).text();
+    expect(page).toContain("How did we do?");
+    expect(page).toContain('value="Harriet R."');
+    expect((await fetch(`${server.url}${link}`)).headers.get("x-robots-tag")).toContain("noindex");
+
+    const sent = await postForm(server, link, { stars: "4", text: REVIEW, name: "Harriet R.", consent: "on" });
+    expect(sent.status).toBe(303);
+    expect(await (await fetch(`${server.url}${link}`)).text()).toContain("Thank you for your review");
+    // Used once: a second answer changes nothing.
+    await postForm(server, link, { stars: "1", text: "Changed my mind about all of it, completely.", name: "Harriet R.", consent: "on" });
+
+    const reviews = await (await fetch(`${server.url}/admin/reviews`, { headers: { Cookie: cookie } })).text();
+    expect(reviews.replaceAll("<!-- -->", "")).toContain("4 of 5 stars from Harriet R.");
+    const reviewId = /name="id" value="(\d+)"/.exec(reviews)![1]!;
+    const published = await postForm(server, "/admin/reviews", { intent: "publish", id: reviewId, town: "harpenden" }, { Cookie: cookie });
+    expect(published.headers.get("location")).toBe("/admin/site?saved");
+    const from = /name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site`, { headers: { Cookie: cookie } })).text())![1]!;
+    const live = await postForm(server, "/admin/site", { intent: "publish", from }, { Cookie: cookie });
+    expect(live.headers.get("location")).toMatch(/published=/);
+
+    const gallery = (await (await fetch(`${server.url}/gallery`)).text()).replaceAll("<!-- -->", "");
+    expect(gallery).toContain(REVIEW);
+    expect(gallery).toMatch(/Harriet R\.,\s*<span[^>]*>Harpenden<\/span>/);
+    const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+    expect(gallery).toContain(`${month}: a review of a finished job`);
+    expect(gallery).toContain('aria-label="Rated 4 out of 5"');
+  });
+
+  it("without consent can never be published, only kept", async () => {
+    const leadId = wonRequest("Private Person", "private@example.org");
+    const link = await jobDone(leadId, "private@example.org");
+    expect((await postForm(server, link, { stars: "2", text: "Late twice and the mess took a week to clear away.", name: "Private P." })).status).toBe(303);
+    const store = openStore(server.dataDir);
+    const id = (store.db.prepare("SELECT id FROM reviews WHERE lead_id = ?").get(leadId) as { id: number }).id;
+    store.close();
+    const refused = await postForm(server, "/admin/reviews", { intent: "publish", id: String(id), town: "harpenden" }, { Cookie: cookie });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("did not agree");
+    expect(await (await fetch(`${server.url}/gallery`)).text()).not.toContain("Late twice");
+    const kept = await postForm(server, "/admin/reviews", { intent: "private", id: String(id) }, { Cookie: cookie });
+    expect(kept.status).toBe(303);
+  });
+});
+
+describe("review links", () => {
+  it("refuse a forged, an expired and an unknown token with one answer, and the phone number", async () => {
+    const leadId = wonRequest("Expired Link", "expired@example.org");
+    const link = await jobDone(leadId, "expired@example.org");
+    const store = openStore(server.dataDir);
+    store.db.prepare("UPDATE reviews SET expires_at = '2000-01-01T00:00:00.000Z' WHERE lead_id = ?").run(leadId);
+    store.close();
+    for (const path of [link, `/review/${"A".repeat(43)}`, "/review/x"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("This review link does not work");
+      expect(html).toContain('href="tel:');
+    }
+    expect((await postForm(server, link, { stars: "5", text: REVIEW, name: "Expired L.", consent: "on" })).status).toBe(303);
+    const after = openStore(server.dataDir);
+    expect(after.db.prepare("SELECT status FROM reviews WHERE lead_id = ?").get(leadId)).toEqual({ status: "requested" });
+    after.close();
+  });
+
+  it("Job done is refused for a request that is not won", async () => {
+    const store = openStore(server.dataDir);
+    const lead = store.add({ form: "quote", page: "/", name: "Not Won", email: "notwon@example.org", phone: "07700 900111", location: "", message: "Just asking about a price." }, { notify: false });
+    store.close();
+    expect((await postForm(server, `/admin/requests/${lead.id}`, { intent: "job-done" }, { Cookie: cookie })).status).toBe(409);
+  });
+});
