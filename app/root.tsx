@@ -17,7 +17,7 @@ import { Header } from "./components/layout/Header.tsx";
 import { OwnerHeader } from "./components/owner/OwnerHeader.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, content, contentNow, regionPath, servicePath } from "./content/index.ts";
-import type { SiteData } from "./lib/site-data.ts";
+import { closureShows, telHref, type SiteData } from "./lib/site-data.ts";
 import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
 import { notFoundMeta, siteUrl } from "./lib/seo.ts";
 
@@ -37,6 +37,12 @@ export function loader(): SiteData {
     siteUrl: siteUrl(),
     // A plain object of the content now (the owner's published facts, or a draft being rendered).
     business: contentNow().business,
+    closure: closureShows(contentNow().business.closure)
+      ? {
+          message: contentNow().business.closure!.message,
+          untilText: new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${contentNow().business.closure!.until}T00:00:00Z`)),
+        }
+      : null,
     nav: {
       regions: content.regions.map((region) => ({
         slug: region.slug,
@@ -88,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {siteData && (ownerArea ? <OwnerHeader /> : <Header currentPath={location.pathname} />)}
+        {siteData?.closure && !ownerArea && <ClosureNotice closure={siteData.closure} phone={siteData.business.phone} />}
         <main id="main" tabIndex={-1} className="outline-none">
           {children}
         </main>
@@ -116,5 +123,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <h1 className="text-3xl">Sorry, something went wrong</h1>
       <p className="mt-4">Please try again in a moment, or call us on the number at the top of the page.</p>
     </section>
+  );
+}
+
+/** The owner's closure notice, under the header of every page while it lasts. */
+function ClosureNotice({ closure, phone }: { closure: NonNullable<SiteData["closure"]>; phone: SiteData["business"]["phone"] }) {
+  return (
+    <aside aria-label="Closure notice" className="border-b border-amber-700 bg-amber-50">
+      <p className="container-page py-3">
+        <strong>Closed until the end of {closure.untilText}:</strong> {closure.message}. A roof emergency? Call{" "}
+        <a href={telHref({ phone })} className="link font-semibold">
+          {phone.display}
+        </a>
+        , answered 24/7.
+      </p>
+    </aside>
   );
 }

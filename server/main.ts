@@ -19,6 +19,7 @@ import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
 import { contentFiles } from "../app/content/index.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
+import { closureShows } from "../app/lib/site-data.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/facts-form.ts";
 import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
@@ -75,6 +76,25 @@ if (published) {
 }
 await publisher.loadAtStart(published && publishedContent ? { id: published.id, content: publishedContent } : undefined);
 setSitePublisher(publisher);
+// A closure notice goes by itself: once its last day is over, the live version is rendered again
+// without it (checked every quarter of an hour, so it is gone soon after midnight).
+const CLOSURE_CHECK_MS = 15 * 60_000;
+async function endClosureNotice() {
+  const live = liveVersion(store);
+  const closure = business.closure;
+  if (!live || !closure || closureShows(closure)) return;
+  const home = site.files.get("/")?.body.toString("utf8") ?? "";
+  if (!home.includes('aria-label="Closure notice"')) return;
+  try {
+    await publisher.loadAtStart({ id: live.id, content: loadContent(applyEdits(contentFiles, live.edits)) }, true);
+    console.log(`The closure notice ended on ${closure.until}: the pages were rendered again without it`);
+  } catch (error) {
+    console.error(`Rendering the pages again after the closure notice failed: ${error instanceof Error ? error.message : error}`);
+  }
+}
+await endClosureNotice();
+const closureCheck = setInterval(() => void endClosureNotice(), CLOSURE_CHECK_MS);
+closureCheck.unref();
 // Before launch, the site must not still show the content files' sample facts.
 if (process.env.NODE_ENV === "production") {
   const found = placeholders(business, contentFiles);
@@ -158,6 +178,7 @@ function shutdown(signal: string) {
   limiter.stop();
   signInLimiter.stop();
   clearInterval(expiry);
+  clearInterval(closureCheck);
   server.close(async () => {
     await notifier?.stop();
     await jobs.stop();

@@ -129,7 +129,11 @@ export function createPublisher(options: PublisherOptions) {
     }
   }
 
-  const publisher: SitePublisher & { loadAtStart(version: { id: number; content: Content } | undefined): Promise<void> } = {
+  /**
+   * Also: `loadAtStart` serves a recorded version, rendering it again when its folder is not
+   * whole or was made by another build, or when `force` asks (a closure notice that has ended).
+   */
+  const publisher: SitePublisher & { loadAtStart(version: { id: number; content: Content } | undefined, force?: boolean): Promise<void> } = {
     pageCount: () => options.pagePaths.length,
 
     async preview(pagePath, content) {
@@ -160,12 +164,12 @@ export function createPublisher(options: PublisherOptions) {
       return { ok: true, version, pages: options.pagePaths.length, ms: Math.round(performance.now() - started) };
     },
 
-    async loadAtStart(version) {
+    async loadAtStart(version, force = false) {
       await tidy(version?.id ?? 0);
       if (!version) return;
       const dir = versionDir(version.id);
       const marker = path.join(dir, COMPLETE_MARKER);
-      const current = existsSync(marker) && (await readFile(marker, "utf8")) === buildId(options.build);
+      const current = !force && existsSync(marker) && (await readFile(marker, "utf8")) === buildId(options.build);
       if (!current) {
         // Killed before it was complete, or made by an earlier build: rendered again from the record.
         const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);

@@ -93,6 +93,16 @@ export const businessSchema = z.object({
   rating: z.object({ value: z.number().min(1).max(5), count: z.number().int().positive() }),
   /** schema.org priceRange, e.g. "££". */
   priceRange: text,
+  /**
+   * A closure notice shown on every page until the end of its last day (UK time), then gone by
+   * itself: the site is rendered again the next morning (Christmas, a holiday).
+   */
+  closure: z
+    .object({
+      message: text.max(200, "must be at most 200 characters"),
+      until: z.iso.date("must be a date such as 2026-12-31"),
+    })
+    .optional(),
   /** The business's Google review page, offered beside the site's own review form. */
   googleReviewUrl: z.url().optional(),
   /** Social profiles, linked from the footer. */

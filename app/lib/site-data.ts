@@ -20,6 +20,18 @@ export interface SiteData {
   siteUrl: string;
   business: Business;
   nav: { regions: NavRegion[]; services: NavLink[] };
+  /** The closure notice while it lasts (until the end of its day, UK time), else null. */
+  closure: { message: string; untilText: string } | null;
+}
+
+/** Today's date in the UK, YYYY-MM-DD. */
+export function ukToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** Whether a closure notice still shows on `now`'s day. */
+export function closureShows(closure: Business["closure"], now: Date = new Date()): boolean {
+  return Boolean(closure && closure.until >= ukToday(now));
 }
 
 export function useSiteData(): SiteData {

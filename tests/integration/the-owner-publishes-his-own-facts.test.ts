@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths, fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
-import { signedInOwner } from "../support/owner.ts";
+import { openStore, signedInOwner } from "../support/owner.ts";
 import { postForm, startServer, type RunningServer } from "../support/server.ts";
 
 const OLD = { display: fileContent.business.phone.display, e164: fileContent.business.phone.e164 };
@@ -110,6 +110,36 @@ describe("changing the phone number", () => {
     const history = (await (await owner("/admin/site")).text()).replaceAll("<!-- -->", "");
     expect(history).toContain("Version 2");
     expect(history).toContain("Version 1");
+  });
+});
+
+describe("a closure notice", () => {
+  const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+
+  it("shows under every page's header until its last day is over, then goes by itself", async () => {
+    const saved = await post(factsForm({ "closure-message": "Closed for Christmas: we reopen on Monday", "closure-until": today() }, await revisionOf()));
+    expect(saved.status).toBe(303);
+    await post({ intent: "publish", from: String(await revisionOf()) });
+    for (const path of ["/", "/contact", "/areas/roofers-in-hitchin/"]) {
+      const html = (await page(path)).replaceAll("<!-- -->", "");
+      expect(html, path).toMatch(/aria-label="Closure notice"[^>]*><p[^>]*><strong>Closed until the end of [A-Za-z]+ \d+ [A-Za-z]+:<\/strong> Closed for Christmas: we reopen on Monday\./);
+    }
+    // The day is over (the version's last day moved into the past), and the server starts again.
+    await server.stop();
+    const store = openStore(server.dataDir);
+    const row = store.db.prepare("SELECT id, edits FROM site_versions ORDER BY id DESC LIMIT 1").get() as { id: number; edits: string };
+    const edits = JSON.parse(row.edits) as { business: { closure: { until: string } } };
+    edits.business.closure.until = "2020-01-01";
+    store.db.prepare("UPDATE site_versions SET edits = ? WHERE id = ?").run(JSON.stringify(edits), row.id);
+    store.close();
+    server = await startServer({}, server.dataDir);
+    expect(await page("/")).not.toContain("Closure notice");
+  });
+
+  it("refuses a last day in the past, at its field", async () => {
+    const response = await post(factsForm({ "closure-message": "Closed", "closure-until": "2020-01-01" }, await revisionOf()));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Must be today or later");
   });
 });
 

@@ -9,7 +9,7 @@ import type { Content, RawContent } from "../../content/load.ts";
 import type { Business } from "../../content/schema.ts";
 
 /** The business facts the owner edits at /admin/site. Names, pages and towns stay a developer's. */
-export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "claims", "social"] as const;
+export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "social"] as const;
 export type EditableBusinessField = (typeof EDITABLE_BUSINESS_FIELDS)[number];
 
 export interface SiteEdits {
@@ -51,6 +51,7 @@ const FIELD_NAMES: Record<EditableBusinessField, string> = {
   chatNumber: "WhatsApp number",
   email: "E-mail address",
   openingHours: "Opening hours",
+  closure: "Closure notice",
   claims: "Promises and guarantees",
   social: "Social links",
 };
@@ -69,6 +70,8 @@ function valueText(field: EditableBusinessField, business: Business): string | u
       return business.email;
     case "openingHours":
       return hoursText(business.openingHours);
+    case "closure":
+      return business.closure ? `"${business.closure.message}" until ${business.closure.until}` : "none";
     default:
       return undefined;
   }

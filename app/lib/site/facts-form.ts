@@ -33,6 +33,8 @@ export function factValues(business: Business): FactValues {
     values[`hours-${i}-closes`] = row.closes ?? "";
     if (!row.opens) values[`hours-${i}-closed`] = "on";
   });
+  values["closure-message"] = business.closure?.message ?? "";
+  values["closure-until"] = business.closure?.until ?? "";
   for (const { key } of CLAIM_FIELDS) values[`claims-${key}`] = String(business.claims[key]);
   business.social.forEach((link, i) => (values[`social-${i}`] = link.url));
   return values;
@@ -68,12 +70,18 @@ export function readFacts(
     openingHours: current.openingHours.map((row, i) =>
       form.get(`hours-${i}-closed`) ? { ...row, opens: null, closes: null } : { ...row, opens: get(`hours-${i}-opens`) || null, closes: get(`hours-${i}-closes`) || null },
     ),
+    // Both empty: no notice. One without the other is an error at the empty one.
+    closure: get("closure-message") || get("closure-until") ? { message: get("closure-message"), until: get("closure-until") } : undefined,
     claims: Object.fromEntries(
       CLAIM_FIELDS.map(({ key }) => [key, key === "experienceYears" ? Number(get(`claims-${key}`)) || get(`claims-${key}`) : get(`claims-${key}`)]),
     ),
     social: current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
   };
   const result = businessSchema.safeParse({ ...current, ...fields });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  if (result.success && fields.closure && fields.closure.until < today) {
+    return { ok: false, errors: { "closure-until": "Must be today or later: a notice for a day gone would never show" }, values };
+  }
   if (result.success) return { ok: true, fields, values };
   const errors: FactErrors = {};
   for (const issue of result.error.issues) {
@@ -85,6 +93,8 @@ export function readFacts(
           ? "chat"
           : first === "openingHours"
             ? `hours-${String(second)}-${String(third ?? "opens")}`
+            : first === "closure"
+              ? `closure-${String(second ?? "message")}`
             : first === "claims"
               ? `claims-${String(second)}`
               : first === "social"

@@ -252,6 +252,14 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
           ))}
         </fieldset>
+        <section className="card space-y-4" aria-labelledby="closure-heading">
+          <h2 id="closure-heading" className="text-xl">
+            Closure notice
+          </h2>
+          <p className="text-muted">Shown under the header of every page until the end of its last day, then gone by itself. Leave both empty for none.</p>
+          {field("closure-message", "Notice", { hint: "e.g. Closed for Christmas: we reopen on Monday 4 January" })}
+          {field("closure-until", "Last day closed", { type: "date" })}
+        </section>
         <section className="card space-y-4" aria-labelledby="claims-heading">
           <h2 id="claims-heading" className="text-xl">
             Promises and guarantees
