@@ -42,6 +42,7 @@ export default [
         route("site", "routes/admin/site.tsx"),
         route("site/testimonials", "routes/admin/site-testimonials.tsx"),
         route("site/gallery", "routes/admin/site-gallery.tsx"),
+        route("site/texts", "routes/admin/site-texts.tsx"),
         route("reviews", "routes/admin/reviews.tsx"),
         route("site/preview/*", "routes/admin/site-preview.ts"),
         route("sign-out", "routes/admin/sign-out.ts"),

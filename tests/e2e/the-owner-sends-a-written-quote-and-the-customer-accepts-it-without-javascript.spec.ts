@@ -55,7 +55,7 @@ test("the owner sends a quote with three lines and VAT; the customer accepts it 
   const page = await owner.newPage();
   const origin = `http://localhost:${server.port}`;
   await signUp(page, "Owner's phone", { origin, database });
-  await page.getByRole("link", { name }).click();
+  await page.getByRole("link", { name, exact: true }).click();
   await page.getByRole("button", { name: "Create quote" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4}$/ })).toBeVisible();
   await expectNoViolations(page);

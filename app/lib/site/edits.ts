@@ -18,7 +18,52 @@ export interface SiteEdits {
   testimonials?: unknown[];
   /** The whole list of gallery projects, when the owner changed it. */
   gallery?: unknown[];
+  /** Page texts the owner rewrote, by the page's slug: only the fields he changed. */
+  texts?: {
+    services?: Record<string, ServiceTexts>;
+    areas?: Record<string, AreaTexts>;
+  };
 }
+
+/** A service page's texts the owner words himself: its opening paragraphs and its FAQ answers. */
+export interface ServiceTexts {
+  intro?: string[];
+  /** Answers by the question's position; the questions stay the developer's. */
+  answers?: string[];
+}
+
+/** A town page's texts: its intro and its four paragraphs about the town's roofs. */
+export interface AreaTexts {
+  intro?: string;
+  local?: Record<string, string>;
+}
+
+/** One page's texts as a form posts them: a service's or a town's. */
+export interface PageTexts {
+  intro?: string | string[];
+  answers?: string[];
+  local?: Record<string, string>;
+}
+
+type Raw = Record<string, unknown> & { slug: string };
+
+/** The files' list with the owner's texts laid over each page named in `texts`. */
+function withTexts(list: unknown, texts: Record<string, ServiceTexts | AreaTexts> | undefined, apply: (item: Raw, texts: never) => Raw): unknown {
+  if (!texts || !Array.isArray(list)) return list;
+  return (list as Raw[]).map((item) => (texts[item.slug] ? apply(item, texts[item.slug] as never) : item));
+}
+
+const serviceTexts = (item: Raw, texts: ServiceTexts): Raw => ({
+  ...item,
+  ...(texts.intro ? { intro: texts.intro } : {}),
+  ...(texts.answers ? { faqs: (item.faqs as { question: string; answer: string }[]).map((faq, i) => ({ ...faq, answer: texts.answers![i] ?? faq.answer })) } : {}),
+});
+
+const areaTexts = (item: Raw, texts: AreaTexts): Raw => ({
+  ...item,
+  ...(texts.intro !== undefined ? { intro: texts.intro } : {}),
+  ...(texts.local ? { local: { ...(item.local as object), ...texts.local } } : {}),
+});
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -29,7 +74,33 @@ export function applyEdits(files: RawContent, edits: SiteEdits): RawContent {
     business: { ...(files.business as object), ...edits.business },
     testimonials: edits.testimonials ?? files.testimonials,
     gallery: edits.gallery ?? files.gallery,
+    services: withTexts(files.services, edits.texts?.services, serviceTexts),
+    areas: withTexts(files.areas, edits.texts?.areas, areaTexts),
   };
+}
+
+/**
+ * The edits with one page's texts set, keeping only what differs from the files (so a page put
+ * back as it was leaves no edit behind).
+ */
+export function withPageTexts(files: RawContent, edits: SiteEdits, kind: "services" | "areas", slug: string, texts: PageTexts): SiteEdits {
+  const item = (files[kind] as Raw[]).find((entry) => entry.slug === slug);
+  if (!item) return edits;
+  const kept: Record<string, unknown> = {};
+  if (texts.intro !== undefined && !same(item.intro, texts.intro)) kept.intro = texts.intro;
+  if (texts.answers && !same((item.faqs as { answer: string }[]).map((faq) => faq.answer), texts.answers)) kept.answers = texts.answers;
+  if (texts.local) {
+    const local = Object.fromEntries(Object.entries(texts.local).filter(([key, value]) => (item.local as Record<string, string>)[key] !== value));
+    if (Object.keys(local).length) kept.local = local;
+  }
+  const pages = { ...edits.texts?.[kind] } as Record<string, PageTexts>;
+  if (Object.keys(kept).length) pages[slug] = kept;
+  else delete pages[slug];
+  const allTexts: NonNullable<SiteEdits["texts"]> = { ...edits.texts, [kind]: pages };
+  if (Object.keys(pages).length === 0) delete allTexts[kind];
+  const next: SiteEdits = { ...edits, texts: allTexts };
+  if (Object.keys(allTexts).length === 0) delete next.texts;
+  return next;
 }
 
 /** The edits with one list set: dropped again when it is the files' own list. */
@@ -92,7 +163,11 @@ export function describeChanges(live: Content, next: Content, pageCount: number)
   const lists: string[] = [];
   if (!same(live.testimonials, next.testimonials)) lists.push(`Testimonials: ${listChange(live.testimonials, next.testimonials, (t) => `${t.name}|${t.text}`)}, on the home and gallery pages`);
   if (!same(live.gallery, next.gallery)) lists.push(`Gallery: ${listChange(live.gallery, next.gallery, (p) => p.title)}, on the gallery page`);
-  return [...facts, ...lists];
+  const texts = [
+    ...next.services.filter((service, i) => !same(service, live.services[i])).map((service) => `Texts of the ${service.name} page, on that page`),
+    ...next.areas.filter((area, i) => !same(area, live.areas[i])).map((area) => `Texts of the ${area.name} town page, on that page`),
+  ];
+  return [...facts, ...lists, ...texts];
 }
 
 /** "1 added, 2 changed", "order changed": how a list differs, by an item's key. */

@@ -224,6 +224,12 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </a>{" "}
             ({loaderData.counts.gallery} projects): add a photo of a finished job
           </li>
+          <li>
+            <a href="/admin/site/texts" className="link">
+              Page texts
+            </a>
+            : a service page&apos;s opening and answers, a town page&apos;s paragraphs
+          </li>
         </ul>
       </section>
       <form method="post" noValidate className="space-y-6" aria-labelledby="facts-heading">

@@ -1,0 +1,143 @@
+/**
+ * The owner's words on the service and town pages (/admin/site/texts): a service page's opening
+ * paragraphs and its FAQ answers, a town page's intro and its paragraphs about the town's roofs.
+ * Choose a page, change its words, save them into the draft; checked by the content schema like
+ * every edit. Pages themselves are not added or removed here: that is a developer's change.
+ */
+import { data, redirect } from "react-router";
+import { Select, TextArea } from "~/components/forms/Field.tsx";
+import { contentFiles } from "~/content/index.ts";
+import { ContentError, loadContent, type Content } from "~/content/load.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { leadStore } from "~/lib/leads.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { applyEdits, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";
+import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import type { Route } from "./+types/site-texts";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Page texts");
+
+const LOCAL_FIELDS = [
+  ["homes", "The town's homes"],
+  ["conservation", "Conservation areas"],
+  ["weather", "Weather and exposure"],
+  ["problems", "The roof problems we meet there"],
+] as const;
+
+/** The draft's content, before the {facts} in the words are filled in: what the owner edits. */
+function draftRaw(): { content: Content; raw: ReturnType<typeof applyEdits> } {
+  const raw = applyEdits(contentFiles, currentDraft(leadStore()).edits);
+  return { content: loadContent(raw), raw };
+}
+
+type Page = { kind: "services" | "areas"; slug: string };
+
+function pageOf(value: string | null): Page | undefined {
+  const match = /^(services|areas):([a-z0-9-]+)$/.exec(value ?? "");
+  return match ? { kind: match[1] as Page["kind"], slug: match[2]! } : undefined;
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { content, raw } = draftRaw();
+  const page = pageOf(new URL(request.url).searchParams.get("page"));
+  const item = page && (raw[page.kind] as { slug: string }[]).find((entry) => entry.slug === page.slug);
+  return {
+    revision: currentDraft(leadStore()).revision,
+    pages: [
+      ...content.services.map((service) => [`services:${service.slug}`, `${service.name} page`] as const),
+      ...content.areas.map((area) => [`areas:${area.slug}`, `${area.name} town page`] as const),
+    ],
+    page: page && item ? { ...page, value: `${page.kind}:${page.slug}` } : null,
+    service: page?.kind === "services" && item ? (item as unknown as { intro: string[]; faqs: { question: string; answer: string }[] }) : null,
+    town: page?.kind === "areas" && item ? (item as unknown as { intro: string; local: Record<string, string> }) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const owner = context.get(ownerContext);
+  const store = leadStore();
+  const form = await readForm(request);
+  const page = pageOf(String(form.get("page")));
+  if (!page) throw data(null, { status: 404 });
+  const get = (name: string) => String(form.get(name) ?? "").trim();
+  const count = (prefix: string) => [...form.keys()].filter((key) => key.startsWith(prefix)).length;
+  const texts: PageTexts =
+    page.kind === "services"
+      ? {
+          intro: Array.from({ length: count("intro-") }, (_, i) => get(`intro-${i}`)),
+          answers: Array.from({ length: count("answer-") }, (_, i) => get(`answer-${i}`)),
+        }
+      : { intro: get("intro"), local: Object.fromEntries(LOCAL_FIELDS.map(([key]) => [key, get(`local-${key}`)])) };
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const empty = Object.entries(values).filter(([key, value]) => /^(intro|answer|local)/.test(key) && !value.trim());
+  if (empty.length) {
+    return data({ error: "Every paragraph needs words: see the messages beside them. Nothing was saved.", errors: Object.fromEntries(empty.map(([key]) => [key, "Must not be empty"])), values }, { status: 400 });
+  }
+  const draft = currentDraft(store);
+  const edits = withPageTexts(contentFiles, draft.edits, page.kind, page.slug, texts);
+  try {
+    loadContent(applyEdits(contentFiles, edits));
+  } catch (error) {
+    if (error instanceof ContentError) return data({ error: `The content checks found a problem: ${error.problems.join("; ")}`, errors: {}, values }, { status: 400 });
+    throw error;
+  }
+  const saved = saveSiteDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
+  if (!saved.ok) return data({ error: "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.", errors: {}, values }, { status: 409 });
+  return redirect("/admin/site?saved", 303);
+}
+
+export default function Texts({ loaderData, actionData }: Route.ComponentProps) {
+  const { pages, page, revision, service, town } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <p>
+        <a href="/admin/site" className="link">
+          Your site
+        </a>
+      </p>
+      <h1 className="text-2xl">Page texts</h1>
+      {actionData?.error && (
+        <p role="alert" className="card py-3 font-semibold text-danger">
+          {actionData.error}
+        </p>
+      )}
+      <form method="get" className="card flex flex-wrap items-end gap-3">
+        <Select form="texts" name="page" label="Page" options={[["", "Choose a page"], ...pages]} defaultValue={page?.value ?? ""} />
+        <button type="submit" className="btn-secondary">
+          Open
+        </button>
+      </form>
+      {page && (service || town) && (
+        // Posted to the page's own address, so an answer with errors shows the same page's fields.
+        <form method="post" action={`/admin/site/texts?page=${page.value}`} noValidate className="card space-y-4">
+          <input type="hidden" name="page" value={page.value} />
+          <input type="hidden" name="from" value={revision} />
+          <p className="text-muted">Write {"{experienceYears}"} where the years of experience go: it is filled in from your facts.</p>
+          {service ? (
+            <>
+              {service.intro.map((paragraph, i) => (
+                <TextArea key={`intro-${i}`} form="texts" name={`intro-${i}`} label={`Opening paragraph ${i + 1}`} rows={5} defaultValue={value(`intro-${i}`, paragraph)} error={errors[`intro-${i}`]} />
+              ))}
+              {service.faqs.map((faq, i) => (
+                <TextArea key={`answer-${i}`} form="texts" name={`answer-${i}`} label={`Answer to: ${faq.question}`} rows={4} defaultValue={value(`answer-${i}`, faq.answer)} error={errors[`answer-${i}`]} />
+              ))}
+            </>
+          ) : (
+            <>
+              <TextArea form="texts" name="intro" label="Intro" rows={5} defaultValue={value("intro", town!.intro)} error={errors.intro} />
+              {LOCAL_FIELDS.map(([key, label]) => (
+                <TextArea key={key} form="texts" name={`local-${key}`} label={label} rows={5} defaultValue={value(`local-${key}`, town!.local[key] ?? "")} error={errors[`local-${key}`]} />
+              ))}
+            </>
+          )}
+          <button type="submit" className="btn-primary">
+            Save draft
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
