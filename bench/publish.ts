@@ -5,7 +5,8 @@
  * Starts `node server/index.ts` with a fresh DATA_DIR, signs an owner in (a session made in its
  * database, as a passkey would leave it), then, RUNS times each (default 3):
  * - a phone-number change: every page, its structured data and the social pictures change;
- * - a change of one guarantee's words: every page changes, the social pictures do not.
+ * - a change of one guarantee's words: every page changes, the social pictures do not;
+ * - one testimonial added (at /admin/site/testimonials): the home and gallery pages change.
  * Each publish is the POST of the Publish button; the server answers once the new set is live,
  * which the benchmark then checks on a page. Memory is the server's resident set, sampled every
  * 50 ms during the publish.
@@ -14,7 +15,12 @@
  * never an error.
  */
 import { readFileSync } from "node:fs";
-import { fileContent } from "../app/content/index.ts";
+import path from "node:path";
+import { contentFiles, fileContent } from "../app/content/index.ts";
+import { loadContent } from "../app/content/load.ts";
+import { LeadStore } from "../app/lib/leads.server.ts";
+import { applyEdits } from "../app/lib/site/edits.ts";
+import { currentDraft } from "../app/lib/site/versions.server.ts";
 import { factValues } from "../app/lib/site/facts-form.ts";
 import { signedInOwner } from "../tests/support/owner.ts";
 import { BenchError, envNumber, environmentLine, fmt, loadThenStop, main, markdownTable, median, publish, startServer } from "./support.ts";
@@ -81,7 +87,31 @@ main(async () => {
       claim.peak = Math.max(claim.peak, b.peak);
       if (i === 0) claim.idle = b.idle;
     }
-    rows.push(phone, claim);
+    const testimonial = { name: "one testimonial added (home and gallery pages)", seconds: [] as number[], idle: 0, peak: 0 };
+    for (let i = 0; i < runs; i++) {
+      const text = `Bench testimonial ${i}: the roof was finished on time and the garden left tidy.`;
+      // The form as the page gives it: the testimonials the draft holds, and the new one.
+      const store = new LeadStore(path.join(server.dataDir, "leads.sqlite"));
+      const draft = currentDraft(store);
+      store.close();
+      const current = loadContent(applyEdits(contentFiles, draft.edits)).testimonials;
+      const fields: Record<string, string> = { from: String(draft.revision), count: String(current.length), "t-new-name": "Bench T.", "t-new-location": "hitchin", "t-new-text": text };
+      current.forEach((t, j) => Object.assign(fields, { [`t-${j}-name`]: t.name, [`t-${j}-location`]: t.location, [`t-${j}-text`]: t.text }));
+      const saved = await fetch(`${server.url}/admin/site/testimonials`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+      if (saved.status !== 303) throw new BenchError(`saving the testimonial answered ${saved.status}`);
+      const from = await revision();
+      let peak = 0;
+      if (i === 0) testimonial.idle = rssMb(server.pid) ?? 0;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid) ?? 0)), 50);
+      const started = performance.now();
+      const published = await post({ intent: "publish", from });
+      testimonial.seconds.push((performance.now() - started) / 1000);
+      clearInterval(sampler);
+      testimonial.peak = Math.max(testimonial.peak, peak);
+      if (published.status !== 303) throw new BenchError(`publishing the testimonial answered ${published.status}`);
+      if (!(await (await fetch(`${server.url}/gallery`)).text()).includes(text.replaceAll("'", "&#x27;"))) throw new BenchError("the testimonial is not on /gallery after publishing");
+    }
+    rows.push(phone, claim, testimonial);
   });
   server.remove();
 

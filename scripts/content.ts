@@ -6,12 +6,13 @@
  *   npm run content -- check        lists what still holds a placeholder (also logged at start)
  * It reads the same DATA_DIR as the server.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { contentFiles } from "../app/content/index.ts";
 import { loadContent } from "../app/content/load.ts";
-import { databaseFile, LeadStore } from "../app/lib/leads.server.ts";
+import { databaseFile, dataDir, LeadStore } from "../app/lib/leads.server.ts";
+import { UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/facts-form.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
@@ -41,9 +42,20 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     }
     mkdirSync(dir, { recursive: true });
     for (const [name, value] of Object.entries(raw)) writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
+    // The gallery's own photos, as the build takes pictures in: app/content/images/{name}.jpg
+    // (the largest JPEG made of each; the original upload was never kept).
+    const uploaded = store.db.prepare("SELECT name, entry FROM site_pictures").all() as { name: string; entry: string }[];
+    const used = new Set(content.gallery.map((project) => project.image.src.replace(/\.[^.]+$/, "")));
+    const pictures = uploaded.filter((row) => used.has(row.name));
+    if (pictures.length) mkdirSync(path.join(dir, "images"), { recursive: true });
+    for (const row of pictures) {
+      const file = path.basename((JSON.parse(row.entry) as { src: string }).src);
+      copyFileSync(path.join(dataDir(), UPLOADS_DIR, file), path.join(dir, "images", `${row.name}.jpg`));
+    }
     out(
       `${live ? `Version ${live.id} (published ${live.publishedAt} by ${live.author})` : "The content files (nothing published yet)"} written to ${dir}: ` +
-        `${Object.keys(raw).map((name) => `${name}.json`).join(", ")}.\nCopy them into app/content/ and commit them; the owner's edits then match the files.\n`,
+        `${Object.keys(raw).map((name) => `${name}.json`).join(", ")}${pictures.length ? ` and ${pictures.length} gallery photo${pictures.length === 1 ? "" : "s"} in images/` : ""}.\n` +
+        "Copy them into app/content/ (the photos into app/content/images/) and commit them; the owner's edits then match the files.\n",
     );
     return 0;
   } finally {

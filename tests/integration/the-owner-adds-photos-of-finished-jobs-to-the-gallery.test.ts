@@ -4,6 +4,9 @@
  * publish in AVIF and WebP with no metadata left; a project without alt text, or with an iPhone
  * HEIC photo, is refused at its field and nothing is saved.
  */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openStore, signedInOwner, storedPhoto } from "../support/owner.ts";
@@ -103,4 +106,19 @@ it("starts a project from a won request's photo, with the request's town", async
   const gallery = await (await fetch(`${server.url}/gallery`)).text();
   expect(gallery).toContain("Chimney in Harpenden");
   expect(gallery).toContain(`/images/uploads/${picture}-`);
+
+  // Exported as the content files, with the photo where the build takes pictures from.
+  const { run } = await import("../../scripts/content.ts");
+  const dir = mkdtempSync(path.join(tmpdir(), "export-"));
+  const before = process.env.DATA_DIR;
+  process.env.DATA_DIR = server.dataDir;
+  try {
+    expect(run(["export", dir], () => {})).toBe(0);
+    const exported = JSON.parse(readFileSync(path.join(dir, "gallery.json"), "utf8")) as { image: { src: string } }[];
+    expect(exported[0]!.image.src).toBe(`${picture}.jpg`);
+    expect((await sharp(path.join(dir, "images", `${picture}.jpg`)).metadata()).format).toBe("jpeg");
+  } finally {
+    process.env.DATA_DIR = before;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
