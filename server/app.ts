@@ -4,8 +4,9 @@
  * area (/admin, rendered per request).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequestHandler, type ServerBuild } from "react-router";
-import { CLIENT_ADDRESS_HEADER, PHOTO_LIMITS, registerUpload, UPLOAD_HEADER } from "../app/lib/photos.server.ts";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { PHOTO_LIMITS, type Upload } from "../app/lib/photos.server.ts";
+import { clientAddressContext, uploadContext } from "../app/lib/request-context.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
 import { readRequestTarget } from "./request-target.ts";
@@ -153,10 +154,17 @@ export function createApp(options: AppOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  async function toApp(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer, overrides: Record<string, string | null> = {}) {
+  async function toApp(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body?: Buffer,
+    overrides: Record<string, string | null> = {},
+    extras: { upload?: Upload; client?: string } = {},
+  ) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || name === UPLOAD_HEADER || name === CLIENT_ADDRESS_HEADER) continue;
+      if (value === undefined) continue;
       if (Array.isArray(value)) for (const v of value) headers.append(name, v);
       else headers.set(name, value);
     }
@@ -172,7 +180,11 @@ export function createApp(options: AppOptions) {
       body: body && body.length ? new Uint8Array(body) : undefined,
       signal: controller.signal,
     });
-    const response = await handleRequest(request);
+    // What the action needs beside the request travels in React Router's load context.
+    const context = new RouterContextProvider();
+    context.set(uploadContext, extras.upload);
+    if (extras.client) context.set(clientAddressContext, extras.client);
+    const response = await handleRequest(request, context);
     await sendAppResponse(req, res, response);
   }
 
@@ -226,17 +238,15 @@ export function createApp(options: AppOptions) {
   async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL, client: string) {
     if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
     const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
-    const { token, release } = registerUpload(form.upload);
-    res.on("close", () => {
-      release();
-      void discardUpload(form.upload);
-    });
-    return toApp(req, res, url, Buffer.from(form.fields.toString()), {
-      "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
-      "content-length": null,
-      [UPLOAD_HEADER]: token,
-      [CLIENT_ADDRESS_HEADER]: client,
-    });
+    res.on("close", () => void discardUpload(form.upload));
+    return toApp(
+      req,
+      res,
+      url,
+      Buffer.from(form.fields.toString()),
+      { "content-type": "application/x-www-form-urlencoded;charset=UTF-8", "content-length": null },
+      { upload: form.upload, client },
+    );
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {
@@ -304,7 +314,7 @@ export function createApp(options: AppOptions) {
       }
       if (MULTIPART.test(type)) return multipartToApp(req, res, url, client);
       const body = await readBody(req, MAX_BODY_BYTES);
-      return toApp(req, res, url, body, { [CLIENT_ADDRESS_HEADER]: client });
+      return toApp(req, res, url, body, {}, { client });
     }
 
     const allow = site.files.has(pathname) ? "GET, HEAD" : "GET, HEAD, POST";

@@ -1,6 +1,6 @@
 /**
  * Photos sent with a quote request. The server streams an upload to disk (server/multipart.ts)
- * and hands it to the action through `uploadFor(request)`; the action checks each file by its
+ * and hands it to the action through React Router's load context (app/lib/request-context.ts); the action checks each file by its
  * content and re-encodes it here, so nothing of the original file (EXIF GPS position, camera
  * serial) is ever stored. The pictures live under DATA_DIR/photos/ and are never served publicly.
  */
@@ -176,35 +176,4 @@ export async function thumbnailJpeg(bytes: Buffer): Promise<Buffer> {
   const stored = await sharp(bytes).metadata();
   const { width, height } = thumbnailSize(stored);
   return sharp(bytes).resize(width, height, { fit: "fill" }).jpeg({ quality: 75 }).toBuffer();
-}
-
-/*
- * The server parses the upload before React Router runs the action. It registers the result
- * under a random token and passes the token in a request header it sets itself (any such header
- * from outside is dropped), so an action can find the files of its own request and no other.
- * The server and the built app each load this module, so the registry lives on globalThis.
- */
-export const UPLOAD_HEADER = "x-kestrel-upload";
-/** The address a form post came from, as the server saw it (a quote's acceptance records it). */
-export const CLIENT_ADDRESS_HEADER = "x-kestrel-client-address";
-const UPLOADS = Symbol.for("kestrel.uploads");
-type Holder = { [UPLOADS]?: Map<string, Upload> };
-
-function uploads(): Map<string, Upload> {
-  const holder = globalThis as Holder;
-  holder[UPLOADS] ??= new Map();
-  return holder[UPLOADS];
-}
-
-/** Makes the upload findable by its request; the returned function forgets it again. */
-export function registerUpload(upload: Upload): { token: string; release: () => void } {
-  const token = randomBytes(16).toString("hex");
-  uploads().set(token, upload);
-  return { token, release: () => uploads().delete(token) };
-}
-
-/** The photos posted with this request, if it carried any files. */
-export function uploadFor(request: Request): Upload | undefined {
-  const token = request.headers.get(UPLOAD_HEADER);
-  return token ? uploads().get(token) : undefined;
 }

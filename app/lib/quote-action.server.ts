@@ -6,21 +6,22 @@
  * where the thank-you notice shows (the `:target` of the fragment) with the request's reference.
  * The visitor sees the notice over empty fields, and a reload does not send the request twice.
  */
-import { data, redirect } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
 import { formValues, type FieldErrors } from "./forms/fields.ts";
 import { parseQuote, QUOTE_FIELDS, QUOTE_SENT_ID, type QuoteActionData, type QuoteErrorField } from "./forms/quote.ts";
-import { preparePhotos, uploadFor } from "./photos.server.ts";
+import { preparePhotos } from "./photos.server.ts";
+import { uploadContext } from "./request-context.ts";
 import { referenceOf } from "./forms/reference.ts";
 import { recordLead } from "./record-lead.server.ts";
 
-export async function quoteAction(request: Request, page: string) {
+export async function quoteAction(request: Request, page: string, context: Readonly<RouterContextProvider>) {
   const form = await readForm(request);
   const sent = (reference?: string) => redirect(`${page}${reference ? `?sent=${reference}` : ""}#${QUOTE_SENT_ID}`, 303);
   // A bot filled the field people never see: answer as a success, store nothing.
   if (form.get("website")) return sent();
   const parsed = parseQuote(form);
-  const photos = await preparePhotos(uploadFor(request));
+  const photos = await preparePhotos(context.get(uploadContext));
   if (!parsed.ok || !photos.ok) {
     const errors: FieldErrors<QuoteErrorField> = parsed.ok ? {} : { ...parsed.errors };
     if (!photos.ok) errors.photos = photos.message;

@@ -30,8 +30,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The quote form in the page's own #contact section: the request records this town's page. */
-export function action({ request, params }: Route.ActionArgs) {
-  return quoteAction(request, areaPath(townFor(params.slug)));
+export function action({ request, params, context }: Route.ActionArgs) {
+  return quoteAction(request, areaPath(townFor(params.slug)), context);
 }
 
 export function defaultAreaDescription(name: string): string {

@@ -13,7 +13,7 @@ import { leadStore } from "~/lib/leads.server.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
-import { CLIENT_ADDRESS_HEADER } from "~/lib/photos.server.ts";
+import { clientAddressContext } from "~/lib/request-context.ts";
 import { wakeJobs } from "~/lib/jobs.server.ts";
 import { quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
@@ -69,12 +69,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const store = leadStore();
   const link = checkQuoteLink(store, params.token);
   if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_STATUS[link.state] });
   const form = await readForm(request);
-  const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  const address = context.get(clientAddressContext);
   const back = redirect(new URL(request.url).pathname, 303);
   const { quote } = link;
   if (form.get("intent") === "accept") {

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-export function action({ request }: Route.ActionArgs) {
-  return quoteAction(request, "/");
+export function action({ request, context }: Route.ActionArgs) {
+  return quoteAction(request, "/", context);
 }
 
 const WHY_CHOOSE = [

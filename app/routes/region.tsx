@@ -25,8 +25,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 /** The quote form in the page's own #contact section: the request records this region's page. */
-export function action({ request, params }: Route.ActionArgs) {
-  return quoteAction(request, regionPath(regionFor(params.region)));
+export function action({ request, params, context }: Route.ActionArgs) {
+  return quoteAction(request, regionPath(regionFor(params.region)), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

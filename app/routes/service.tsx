@@ -26,9 +26,9 @@ export function loader({ url, params }: Route.LoaderArgs) {
   return { slug: serviceFor(url, params).slug, path: url.pathname };
 }
 
-export function action({ request, url, params }: Route.ActionArgs) {
+export function action({ request, url, params, context }: Route.ActionArgs) {
   serviceFor(url, params);
-  return quoteAction(request, url.pathname);
+  return quoteAction(request, url.pathname, context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -13,11 +13,11 @@ import { contentFiles, contentNow } from "~/content/index.ts";
 import { ContentError, loadContent } from "~/content/load.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
+import { uploadContext } from "~/lib/request-context.ts";
 import { dataDir, leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { uploadFor } from "~/lib/photos.server.ts";
 import { placeOf } from "~/lib/push.server.ts";
 import { applyEdits, withList } from "~/lib/site/edits.ts";
 import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gallery-photos.server.ts";
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const picture = get("picture");
     if (picture && uploadedPictures().has(picture)) src = `${picture}.jpg`;
     else {
-      const upload = uploadFor(request);
+      const upload = context.get(uploadContext);
       const file = upload?.files[0];
       if (upload?.refusal || !file) {
         return data({ error: "The project needs its photo.", errors: { "new-photo": upload?.refusal ? "That photo could not be taken: at most 10 MB." : "Choose a photo of the finished job, or take one" }, values }, { status: 400 });
