@@ -207,6 +207,8 @@ export const galleryProjectSchema = z.object({
   location: slug,
   description: sentence,
   image,
+  /** More photos of the same job, each with its own words. */
+  morePhotos: z.array(image).max(5).optional(),
 });
 
 export const testimonialSchema = z.object({

@@ -28,7 +28,7 @@ const words = (title: string) => ({
   "new-category": "Repairs",
   "new-town": "hitchin",
   "new-description": "Twelve slipped tiles replaced and the ridge re-bedded in one morning.",
-  "new-alt": "Tiled roof with a new ridge line in the afternoon sun",
+  "new-alt-0": "Tiled roof with a new ridge line in the afternoon sun",
 });
 const publish = async () => {
   const response = await postForm(server, "/admin/site", { intent: "publish", from: await revision("/admin/site") }, { Cookie: cookie });
@@ -37,10 +37,10 @@ const publish = async () => {
 
 it("refuses a project without alt text, and a HEIC photo, at their fields, saving nothing", async () => {
   const photo = { name: "IMG_0001.jpg", bytes: await sidewaysPhoneJpeg(1200, 800) };
-  const noAlt = await postMultipart(server, "/admin/site/gallery", { intent: "add", from: await revision(), ...words("No alt"), "new-alt": "" }, [photo], { Cookie: cookie });
+  const noAlt = await postMultipart(server, "/admin/site/gallery", { intent: "add", from: await revision(), ...words("No alt"), "new-alt-0": "" }, [photo], { Cookie: cookie });
   expect(noAlt.status).toBe(400);
   const html = await noAlt.text();
-  expect(html).toMatch(/id="site-new-alt"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-new-alt"/);
+  expect(html).toMatch(/id="site-new-alt-0"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-new-alt-0"/);
   expect(html).toContain("cannot be published without it");
   expect(html, "the photo is kept for the next try").toMatch(/name="picture" value="g-[0-9a-f]{12}"/);
 
@@ -75,6 +75,28 @@ it("puts a phone photo live on /gallery, upright, in AVIF and WebP, with no loca
     expect(meta.height! > meta.width!, `${file} is upright`).toBe(true);
   }
   expect((await fetch(`${server.url}/images/uploads/../leads.sqlite`)).status).not.toBe(200);
+});
+
+it("takes several photos for one project, each with its own words", async () => {
+  const photos = [
+    { name: "IMG_0010.jpg", bytes: await sidewaysPhoneJpeg(1200, 800) },
+    { name: "IMG_0011.jpg", bytes: await sidewaysPhoneJpeg(1000, 700) },
+  ];
+  const first = await postMultipart(server, "/admin/site/gallery", { intent: "add", from: await revision(), ...words("Two views of a porch") }, photos, { Cookie: cookie });
+  expect(first.status).toBe(400);
+  const html = await first.text();
+  expect(html, "photo 2's words are asked for").toMatch(/id="site-new-alt-1"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-new-alt-1"/);
+  const kept = [...html.matchAll(/name="picture" value="(g-[0-9a-f]{12})"/g)].map((m) => m[1]!);
+  expect(kept, "both photos kept for the next try").toHaveLength(2);
+  const body = new URLSearchParams({ intent: "add", from: await revision(), ...words("Two views of a porch"), "new-alt-1": "The porch roof from the garden path" });
+  for (const name of kept) body.append("picture", name);
+  const second = await fetch(`${server.url}/admin/site/gallery`, { method: "POST", body, headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+  expect(second.status).toBe(303);
+  await publish();
+  const gallery = await (await fetch(`${server.url}/gallery`)).text();
+  expect(gallery).toContain('aria-label="More photos of Two views of a porch"');
+  expect(gallery).toContain('alt="The porch roof from the garden path"');
+  expect(gallery).toContain(`/images/uploads/${kept[1]}-`);
 });
 
 it("starts a project from a won request's photo, with the request's town", async () => {

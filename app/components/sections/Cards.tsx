@@ -49,6 +49,15 @@ export function ProjectCard({ project }: { project: GalleryProject }) {
         <h3 className="mt-1 text-xl">{project.title}</h3>
         <p className="mt-1 text-sm font-semibold text-muted">{area(project.location).name}</p>
         <p className="mt-3">{project.description}</p>
+        {project.morePhotos && project.morePhotos.length > 0 && (
+          <ul className="mt-4 grid grid-cols-3 gap-2" aria-label={`More photos of ${project.title}`}>
+            {project.morePhotos.map((photo) => (
+              <li key={photo.src}>
+                <Picture image={photo} sizes="(min-width: 1024px) 120px, 30vw" className="aspect-square h-auto w-full rounded-md bg-paper-dark object-cover" />
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </article>
   );

@@ -29,6 +29,8 @@ import type { Route } from "./+types/site-gallery";
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
 
 const CATEGORIES = galleryProjectSchema.shape.category.options;
+/** The main photo and up to five more. */
+const MAX_PHOTOS = 6;
 const STALE = "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.";
 
 function draftGallery(): GalleryProject[] {
@@ -45,7 +47,12 @@ export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const picture = url.searchParams.get("picture") ?? "";
   return {
-    projects: draftGallery().map((project) => ({ ...project, thumbnail: thumbnail(project.image.src) })),
+    projects: draftGallery().map((project) => ({
+      ...project,
+      photos: [project.image, ...(project.morePhotos ?? [])].map((photo) => ({ alt: photo.alt, thumbnail: thumbnail(photo.src) })),
+    })),
+    /** Thumbnails of the owner's pictures, for photos kept between tries. */
+    thumbnails: Object.fromEntries([...uploadedPictures().keys()].map((name) => [name, thumbnail(`${name}.jpg`)])),
     revision: currentDraft(leadStore()).revision,
     towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
     // A photo taken from a won request, waiting for its project's words.
@@ -63,8 +70,8 @@ function projectErrors(project: unknown, prefix: string): Errors {
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const [first, second] = issue.path;
-    const field = first === "image" ? (second === "alt" ? "alt" : "photo") : first === "location" ? "town" : String(first);
-    errors[`${prefix}-${field}`] ??= field === "alt" ? "Describe the photo for people who cannot see it: the project cannot be published without it" : firstUpper(issue.message);
+    const field = first === "image" ? (second === "alt" ? "alt-0" : "photo") : first === "morePhotos" ? `alt-${Number(second) + 1}` : first === "location" ? "town" : String(first);
+    errors[`${prefix}-${field}`] ??= field.startsWith("alt") ? "Describe the photo for people who cannot see it: the project cannot be published without it" : firstUpper(issue.message);
   }
   return errors;
 }
@@ -106,23 +113,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "add") {
-    let src: string;
-    const picture = get("picture");
-    if (picture && uploadedPictures().has(picture)) src = `${picture}.jpg`;
-    else {
-      const upload = context.get(uploadContext);
-      const file = upload?.files[0];
-      if (upload?.refusal || !file) {
-        return data({ error: "The project needs its photo.", errors: { "new-photo": upload?.refusal ? "That photo could not be taken: at most 10 MB." : "Choose a photo of the finished job, or take one" }, values }, { status: 400 });
-      }
+    // Photos already made (kept from an earlier try, or from a request), then any sent now.
+    const names = form.getAll("picture").map(String).filter((name) => uploadedPictures().has(name));
+    const withPictures = (pictures: string): Record<string, string> => ({ ...values, pictures });
+    const upload = context.get(uploadContext);
+    if (upload?.refusal) return data({ error: "The project was not added.", errors: { "new-photo": "Those photos could not be taken: at most 5, of 10 MB each." }, values: withPictures(names.join(",")) }, { status: 400 });
+    for (const file of upload?.files ?? []) {
       const made = await processGalleryPhoto(await readFile(file.path), picturesDir);
-      if (!made.ok) return data({ error: "The project was not added.", errors: { "new-photo": made.message }, values }, { status: 400 });
+      if (!made.ok) return data({ error: "The project was not added.", errors: { "new-photo": made.message }, values: withPictures(names.join(",")) }, { status: 400 });
       addPicture(store, made);
-      src = `${made.name}.jpg`;
-      values.picture = made.name;
+      names.push(made.name);
     }
-    const project = { title: get("new-title"), category: get("new-category"), location: get("new-town"), description: get("new-description"), image: { src, alt: get("new-alt") } };
+    values.pictures = names.join(",");
+    if (names.length === 0) return data({ error: "The project needs its photo.", errors: { "new-photo": "Choose a photo of the finished job, or take one" }, values }, { status: 400 });
+    if (names.length > MAX_PHOTOS) return data({ error: "The project was not added.", errors: { "new-photo": `At most ${MAX_PHOTOS} photos a project.` }, values: withPictures("") }, { status: 400 });
+    const photos = names.map((name, j) => ({ src: `${name}.jpg`, alt: get(`new-alt-${j}`) }));
+    const project = {
+      title: get("new-title"),
+      category: get("new-category"),
+      location: get("new-town"),
+      description: get("new-description"),
+      image: photos[0],
+      ...(photos.length > 1 ? { morePhotos: photos.slice(1) } : {}),
+    };
     const errors = projectErrors(project, "new");
+    // Every photo needs its words, not only the first.
+    photos.forEach((photo, j) => {
+      if (!photo.alt) errors[`new-alt-${j}`] = "Describe the photo for people who cannot see it: the project cannot be published without it";
+      else delete errors[`new-alt-${j}`];
+    });
+    delete errors["new-alt"];
     if (Object.keys(errors).length) return data({ error: "The project needs a few more words: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
     const saved = await save(owner.name, [project, ...draftGallery()], from, values);
     if (!("ok" in saved)) return saved;
@@ -135,7 +155,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const rows = current.map((project, i) => ({
       position: Number(get(`p-${i}-position`)) || i + 1,
       remove: Boolean(form.get(`p-${i}-remove`)),
-      project: { ...project, title: get(`p-${i}-title`), category: get(`p-${i}-category`), location: get(`p-${i}-town`), description: get(`p-${i}-description`), image: { ...project.image, alt: get(`p-${i}-alt`) } },
+      project: {
+        ...project,
+        title: get(`p-${i}-title`),
+        category: get(`p-${i}-category`),
+        location: get(`p-${i}-town`),
+        description: get(`p-${i}-description`),
+        image: { ...project.image, alt: get(`p-${i}-alt-0`) },
+        ...(project.morePhotos ? { morePhotos: project.morePhotos.map((photo, j) => ({ ...photo, alt: get(`p-${i}-alt-${j + 1}`) })) } : {}),
+      },
       index: i,
     }));
     const errors: Errors = Object.assign({}, ...rows.filter((row) => !row.remove).map((row) => projectErrors(row.project, `p-${row.index}`)));
@@ -157,7 +185,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   const townOptions = [["", "Choose the town"] as const, ...towns];
   const categoryOptions = [["", "Choose the kind of job"] as const, ...CATEGORIES.map((c) => [c, c] as const)];
   const positions = projects.map((_, i) => [String(i + 1), String(i + 1)] as const);
-  const waiting = actionData?.values?.picture ?? fromRequest?.picture;
+  const waiting = (actionData?.values?.pictures ?? fromRequest?.picture ?? "").split(",").filter(Boolean);
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <p>
@@ -177,25 +205,30 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="from" value={revision} />
-        {waiting ? (
-          <>
-            <input type="hidden" name="picture" value={waiting} />
-            <p>The photo is ready{fromRequest?.thumbnail && ":"}</p>
-            {fromRequest?.thumbnail && <img src={fromRequest.thumbnail} alt="" width={240} className="h-auto rounded-lg" />}
-          </>
-        ) : (
-          <Field
-            form="site"
-            name="photos"
-            label="Photo of the finished job"
-            hint="Take one now or choose one: JPEG, PNG or WebP. Its location and camera details are removed."
-            type="file"
-            accept="image/*"
-            error={errors["new-photo"]}
-            className="field cursor-pointer text-muted file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-2 file:border-ink file:bg-paper file:px-3 file:font-semibold file:text-ink"
-          />
+        {waiting.map((name) => (
+          <input key={name} type="hidden" name="picture" value={name} />
+        ))}
+        {waiting.length > 0 && <p>{waiting.length === 1 ? "The photo is ready:" : `The ${waiting.length} photos are ready:`}</p>}
+        {waiting.map((name, j) => (
+          <div key={name} className="space-y-2">
+            {loaderData.thumbnails[name] && <img src={loaderData.thumbnails[name]} alt="" width={240} className="h-auto rounded-lg" />}
+            <Field form="site" name={`new-alt-${j}`} label={waiting.length === 1 ? "What the photo shows" : `What photo ${j + 1} shows`} defaultValue={value(`new-alt-${j}`, "")} error={errors[`new-alt-${j}`]} />
+          </div>
+        ))}
+        <Field
+          form="site"
+          name="photos"
+          label={waiting.length ? "Add more photos (optional)" : "Photos of the finished job"}
+          hint="Take them now or choose them, up to 6: JPEG, PNG or WebP. The first is the project's main photo. Their location and camera details are removed."
+          type="file"
+          multiple
+          accept="image/*"
+          error={errors["new-photo"]}
+          className="field cursor-pointer text-muted file:mr-3 file:min-h-9 file:cursor-pointer file:rounded-md file:border-2 file:border-ink file:bg-paper file:px-3 file:font-semibold file:text-ink"
+        />
+        {waiting.length === 0 && (
+          <Field form="site" name="new-alt-0" label="What the (first) photo shows" hint="For people who cannot see it, e.g. “Slate roof with new lead flashing round the chimney”. With several photos, you are then asked what each shows." defaultValue={value("new-alt-0", "")} error={errors["new-alt-0"]} />
         )}
-        <Field form="site" name="new-alt" label="What the photo shows" hint="For people who cannot see it, e.g. “Slate roof with new lead flashing round the chimney”." defaultValue={value("new-alt", "")} error={errors["new-alt"]} />
         <Field form="site" name="new-title" label="Title" defaultValue={value("new-title", "")} error={errors["new-title"]} />
         <Select form="site" name="new-category" label="Kind of job" options={categoryOptions} defaultValue={value("new-category", "")} error={errors["new-category"]} />
         <Select form="site" name="new-town" label="Town" options={townOptions} defaultValue={value("new-town", fromRequest?.town ?? "")} error={errors["new-town"]} />
@@ -213,13 +246,22 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         {projects.map((project, i) => (
           <fieldset key={`${project.title}-${i}`} className="card space-y-4">
             <legend className="float-left mb-2 w-full text-lg font-semibold">{project.title}</legend>
-            {project.thumbnail && <img src={project.thumbnail} alt="" width={240} className="h-auto rounded-lg" />}
+            {project.photos[0]?.thumbnail && <img src={project.photos[0].thumbnail} alt="" width={240} className="h-auto rounded-lg" />}
             <Select form="site" name={`p-${i}-position`} label="Position" options={positions} defaultValue={value(`p-${i}-position`, String(i + 1))} />
             <Field form="site" name={`p-${i}-title`} label="Title" defaultValue={value(`p-${i}-title`, project.title)} error={errors[`p-${i}-title`]} />
             <Select form="site" name={`p-${i}-category`} label="Kind of job" options={categoryOptions} defaultValue={value(`p-${i}-category`, project.category)} error={errors[`p-${i}-category`]} />
             <Select form="site" name={`p-${i}-town`} label="Town" options={townOptions} defaultValue={value(`p-${i}-town`, project.location)} error={errors[`p-${i}-town`]} />
             <TextArea form="site" name={`p-${i}-description`} label="What was done" rows={3} defaultValue={value(`p-${i}-description`, project.description)} error={errors[`p-${i}-description`]} />
-            <Field form="site" name={`p-${i}-alt`} label="What the photo shows" defaultValue={value(`p-${i}-alt`, project.image.alt)} error={errors[`p-${i}-alt`]} />
+            {project.photos.map((photo, j) => (
+              <Field
+                key={j}
+                form="site"
+                name={`p-${i}-alt-${j}`}
+                label={project.photos.length === 1 ? "What the photo shows" : `What photo ${j + 1} shows`}
+                defaultValue={value(`p-${i}-alt-${j}`, photo.alt)}
+                error={errors[`p-${i}-alt-${j}`]}
+              />
+            ))}
             <label className="flex min-h-11 items-center gap-2">
               <input type="checkbox" name={`p-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`p-${i}-remove`])} />
               Remove this project
