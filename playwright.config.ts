@@ -1,3 +1,5 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROME_ARGS, CHROME_PATH } from "./tests/support/chrome.ts";
@@ -6,6 +8,18 @@ const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
 /** The browser tests run against the production server built by `npm run build`. */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The test server's DATA_DIR, fresh for every run: what one run leaves (passkeys, requests) never
+ * changes the next. Chosen once in the runner and handed to its workers in the environment.
+ */
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = path.join(ROOT, ".e2e-data", `run-${process.pid}`);
+  // Outside test-results/, which Playwright empties when a run starts; earlier runs' go first.
+  rmSync(path.join(ROOT, ".e2e-data"), { recursive: true, force: true });
+  process.env.E2E_DATA_DIR = dataDir;
+}
+const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -34,8 +48,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
-      // Outside test-results/, which Playwright empties when a run starts.
-      DATA_DIR: `${ROOT}.e2e-data`,
+      DATA_DIR,
       FORM_RATE_LIMIT: "1000",
       SIGN_IN_RATE_LIMIT: "1000",
     },

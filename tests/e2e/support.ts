@@ -21,9 +21,8 @@ export const CHAT_URL = "https://wa.me/447700900123";
 /** The address canonical links are built on (SITE_URL at build time). */
 export const SITE_URL = (process.env.SITE_URL || "https://www.example.com").replace(/\/+$/, "");
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** The store the test server writes to (DATA_DIR in playwright.config.ts). */
-export const LEADS_DB = path.join(ROOT, ".e2e-data/leads.sqlite");
+/** The store the test server writes to (DATA_DIR in playwright.config.ts, fresh for each run). */
+export const LEADS_DB = path.join(process.env.E2E_DATA_DIR ?? fileURLToPath(new URL("../../.e2e-data", import.meta.url)), "leads.sqlite");
 
 /** Runs the tests of the file (or describe block) it is called in on one project only. */
 export function onlyIn(project: "phone" | "desktop", why: string) {
