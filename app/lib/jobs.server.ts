@@ -83,7 +83,8 @@ export class JobRunner {
     this.handlers = handlers;
     this.now = options.now ?? (() => new Date());
     this.retryBaseMs = options.retryBaseMs ?? 30_000;
-    this.batch = options.batch ?? 50;
+    // A few at a time: each push's encryption is work on the main thread.
+    this.batch = options.batch ?? 10;
     this.log = options.log ?? ((line) => console.error(line));
   }
 
@@ -119,6 +120,8 @@ export class JobRunner {
           // (one disk flush for the lot, not one each, while visitors' requests are being stored).
           const changes = await Promise.all(jobs.map((job) => this.runOne(job)));
           this.store.inTransaction(() => changes.forEach((change) => change()));
+          // Background work gives way: the visitors' requests waiting meanwhile go first.
+          await new Promise((resolve) => setImmediate(resolve));
           jobs = this.due();
         }
       } while (this.again);
