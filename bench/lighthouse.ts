@@ -7,15 +7,19 @@
  * each score and metric per page, marks every cell that misses its target, lists the audits that
  * cost points, and writes the same to bench/results/lighthouse.md.
  *
- * PAGES=/contact,/gallery limits the run to those pages.
+ * PAGES=/contact,/gallery limits the run to those pages. LIGHTHOUSE_JSON=<dir> also keeps each run's
+ * full report there (its `mainthread-work-breakdown` and `bootup-time` audits say where the main
+ * thread's time went). PAGE_CHANGE=0 leaves out the page-change table.
  *
  * Then adds bench/page-change.ts's table: click to the next page's first paint, with and without
  * the speculation rules (Lighthouse measures one page load, not a change of page).
  *
- * Targets: 100 in each category, LCP ≤ 1.2 s, TBT ≤ 20 ms, CLS 0. A miss is reported, never an
+ * Targets: 100 in each category, LCP ≤ 1.2 s, TBT ≤ 50 ms (the main thread free within 50 ms
+ * of the first paint on a cheap phone: docs/decisions/0015-pages-that-settle.md), CLS 0. A miss is reported, never an
  * error; the exit code is non-zero only when a page could not be measured at all.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { PAGE_TEMPLATES } from "../tests/e2e/page-templates.ts";
@@ -37,10 +41,11 @@ const CATEGORIES = [
   { id: "seo", label: "SEO" },
 ] as const;
 
-const TARGET = { score: 100, lcpS: 1.2, tbtMs: 20, cls: 0 };
+const TARGET = { score: 100, lcpS: 1.2, tbtMs: 50, cls: 0 };
 
 interface Run {
   scores: Record<string, number | null>;
+  fcpS: number;
   lcpS: number;
   tbtMs: number;
   cls: number;
@@ -51,13 +56,26 @@ interface Run {
   lost: string[];
 }
 
+/** LIGHTHOUSE_JSON=<dir>: where each run's full report is kept, if anywhere. */
+const JSON_DIR = process.env.LIGHTHOUSE_JSON;
+let reportCount = 0;
+let launches = 0;
+
 async function runOnce(chromePath: string, url: string, notFound: boolean): Promise<Run> {
-  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  // With BENCH_PORT, Chromium's debugging port is one of the 20 above it, a fresh one each run
+  // (the last Chromium may still hold its port for a moment).
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) + 1 + (launches++ % 20) : undefined;
+  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent", ...(port ? { port } : {}) });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", ignoreStatusCode: notFound });
     const lhr = result?.lhr;
     if (!lhr) throw new Error("Lighthouse returned no result");
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (JSON_DIR) {
+      mkdirSync(JSON_DIR, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+      writeFileSync(path.join(JSON_DIR, `${name}-${++reportCount}.json`), JSON.stringify(lhr));
+    }
     const numeric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
       if (typeof value !== "number") throw new Error(`Lighthouse measured no ${id}`);
@@ -80,6 +98,7 @@ async function runOnce(chromePath: string, url: string, notFound: boolean): Prom
     }
     return {
       scores,
+      fcpS: numeric("first-contentful-paint") / 1000,
       lcpS: numeric("largest-contentful-paint") / 1000,
       tbtMs: numeric("total-blocking-time"),
       cls: numeric("cumulative-layout-shift"),
@@ -139,9 +158,10 @@ main(async () => {
         entry.ok.push(run);
         const scores = CATEGORIES.map(({ id }) => run.scores[id] ?? "–").join("/");
         const took = ((Date.now() - started) / 1000).toFixed(1);
-        console.log(`${page} run ${i}/${runs}: ${scores}, LCP ${run.lcpS.toFixed(2)} s, TBT ${fmt(run.tbtMs)} ms (${took} s)`);
+        console.log(`${page} run ${i}/${runs}: ${scores}, FCP ${run.fcpS.toFixed(2)} s, LCP ${run.lcpS.toFixed(2)} s, TBT ${fmt(run.tbtMs)} ms (${took} s)`);
       }
     }
+    if (process.env.PAGE_CHANGE === "0") return "";
     console.log("Click to the next page's first paint, with and without speculation rules…");
     return measurePageChanges(server.url);
   });
@@ -154,7 +174,7 @@ main(async () => {
     const label = status === 200 ? page : `${page} (${status})`;
     if (!ok.length) {
       unmeasured.push(page);
-      rows.push([label, ...CATEGORIES.map(() => "error"), "error", "error", "error", "error", `0/${runs}`]);
+      rows.push([label, ...CATEGORIES.map(() => "error"), "error", "error", "error", "error", "error", `0/${runs}`]);
       continue;
     }
     const scoreCells = CATEGORIES.map(({ id }) => {
@@ -163,6 +183,7 @@ main(async () => {
       const value = median(values);
       return cell(fmt(value), value >= TARGET.score);
     });
+    const fcp = median(ok.map((r) => r.fcpS));
     const lcp = median(ok.map((r) => r.lcpS));
     const tbt = median(ok.map((r) => r.tbtMs));
     const cls = Number(median(ok.map((r) => r.cls)).toFixed(3));
@@ -170,6 +191,7 @@ main(async () => {
     rows.push([
       label,
       ...scoreCells,
+      fcp.toFixed(2),
       cell(lcp.toFixed(2), lcp <= TARGET.lcpS),
       cell(fmt(tbt), tbt <= TARGET.tbtMs),
       cell(cls.toFixed(3), cls <= TARGET.cls),
@@ -196,9 +218,9 @@ main(async () => {
       `${indexes.length ? `${fmt(Math.min(...indexes))}–${fmt(Math.max(...indexes))}` : "n/a"} (TBT is simulated as 4× the observed main-thread time, so a slow or busy machine inflates it).`,
     "",
     markdownTable(
-      ["page", ...CATEGORIES.map((c) => c.label), "LCP (s)", "TBT (ms)", "CLS", "weight (KB)", "runs"],
+      ["page", ...CATEGORIES.map((c) => c.label), "FCP (s)", "LCP (s)", "TBT (ms)", "CLS", "weight (KB)", "runs"],
       rows,
-      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
+      ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
     "",
     `Targets: ${TARGET.score} in each category, LCP ≤ ${TARGET.lcpS} s, TBT ≤ ${TARGET.tbtMs} ms, CLS ${TARGET.cls}. ✗ marks a median that misses its target.`,

@@ -108,7 +108,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+  // BENCH_PORT=<n> pins the server's port (on a shared machine with a range of its own).
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "kestrel-bench-"));
   const dataDir = path.join(dir, "data");
   const logFile = path.join(dir, "server.log");

@@ -1,21 +1,15 @@
-/** One set of simple line icons, drawn inline so they cost no request. All are decorative. */
+/**
+ * One set of simple line icons, drawn inline so they cost no request. All are decorative.
+ * How they are drawn (no fill, a round 2-unit stroke in the text's colour) is the `icon` class
+ * in app.css rather than five attributes on every icon: the same picture in less markup
+ * (docs/decisions/0015-pages-that-settle.md).
+ */
 import type { ReactNode, SVGProps } from "react";
 
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+function Icon({ children, className, solid = false, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode; solid?: boolean }) {
+  const kind = solid ? "icon icon-solid" : "icon";
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" className={className ? `${kind} ${className}` : kind} {...props}>
       {children}
     </svg>
   );
@@ -64,7 +58,7 @@ export const CheckIcon = (p: P) => (
   </Icon>
 );
 export const StarIcon = (p: P) => (
-  <Icon fill="currentColor" stroke="none" {...p}>
+  <Icon solid {...p}>
     <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
   </Icon>
 );

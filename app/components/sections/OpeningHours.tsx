@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useBusiness } from "~/lib/site-data.ts";
 
 function formatTime(hhmm: string): string {
@@ -17,10 +18,10 @@ export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
     <>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         {site.openingHours.map((row) => (
-          <div key={row.label} className="contents">
+          <Fragment key={row.label}>
             <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
             <dd>{row.opens && row.closes ? `${formatTime(row.opens)} –\u00a0${formatTime(row.closes)}` : "Closed"}</dd>
-          </div>
+          </Fragment>
         ))}
       </dl>
       <p className="mt-2 text-sm">{site.claims.emergencyLine}.</p>
