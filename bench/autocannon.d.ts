@@ -24,6 +24,8 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string | Buffer;
     requests?: AutocannonRequest[];
+    /** Requests a second across all connections: an open load at a set rate. */
+    overallRate?: number;
   }
 
   export interface Histogram {
