@@ -3,11 +3,11 @@
  * stars. Publish puts one, with the customer's consent only, at the top of the testimonials in the
  * site's draft, with its town and month, to publish from Your site; Keep private leaves it here.
  */
+import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { Select } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
-import { loadContent } from "~/content/load.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -15,8 +15,8 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { decideReview, reviewById, submittedReviews } from "~/lib/owner/reviews.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { placeOf } from "~/lib/push.server.ts";
-import { applyEdits, withList } from "~/lib/site/edits.ts";
-import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import { withList } from "~/lib/site/edits.ts";
+import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
@@ -53,10 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const town = String(form.get("town") ?? "");
   if (!contentNow().areas.some((area) => area.slug === town)) return data({ id, error: "Choose the town the job was in." }, { status: 400 });
   const draft = currentDraft(store);
-  const testimonials = loadContent(applyEdits(contentFiles, draft.edits)).testimonials;
+  const testimonials = draftContent(store).testimonials;
   const testimonial = { name: review.displayName!, location: town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };
-  const saved = saveSiteDraft(store, withList(contentFiles, draft.edits, "testimonials", [testimonial, ...testimonials]), { from: draft.revision, author: owner.name });
-  if (!saved.ok) return data({ id, error: "Someone saved a newer draft meanwhile. Try again." }, { status: 409 });
+  const saved = saveCheckedDraft(store, withList(contentFiles, draft.edits, "testimonials", [testimonial, ...testimonials]), { from: draft.revision, author: owner.name });
+  if (!saved.ok) return data({ id, error: saved.error }, { status: saved.status });
   decideReview(store, id, "published", owner.name);
   return redirect("/admin/site?saved", 303);
 }

@@ -5,12 +5,12 @@
  * sizes (app/lib/site/gallery-photos.server.ts); the original is never stored. Alt text is
  * required. Saved into the same draft as the facts, to preview and publish from Your site.
  */
+import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { data, redirect } from "react-router";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
-import { ContentError, loadContent } from "~/content/load.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { uploadContext } from "~/lib/request-context.ts";
@@ -19,11 +19,11 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { placeOf } from "~/lib/push.server.ts";
-import { applyEdits, withList } from "~/lib/site/edits.ts";
+import { withList } from "~/lib/site/edits.ts";
 import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gallery-photos.server.ts";
 import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
 import { uploadedPictures } from "~/lib/site/pictures.ts";
-import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
@@ -31,10 +31,9 @@ export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gal
 const CATEGORIES = galleryProjectSchema.shape.category.options;
 /** The main photo and up to five more. */
 const MAX_PHOTOS = 6;
-const STALE = "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.";
 
 function draftGallery(): GalleryProject[] {
-  return loadContent(applyEdits(contentFiles, currentDraft(leadStore()).edits)).gallery;
+  return draftContent(leadStore()).gallery;
 }
 
 /** The small version of a picture, for the owner's list: an uploaded one's, or the build's file. */
@@ -74,18 +73,6 @@ function projectErrors(project: unknown, prefix: string): Errors {
     errors[`${prefix}-${field}`] ??= field.startsWith("alt") ? "Describe the photo for people who cannot see it: the project cannot be published without it" : firstUpper(issue.message);
   }
   return errors;
-}
-
-async function save(author: string, list: unknown[], from: number, values: Record<string, string>) {
-  const store = leadStore();
-  const edits = withList(contentFiles, currentDraft(store).edits, "gallery", list);
-  try {
-    loadContent(applyEdits(contentFiles, edits));
-  } catch (error) {
-    if (error instanceof ContentError) return data({ error: `The content checks found a problem: ${error.problems.join("; ")}`, errors: {}, values }, { status: 400 });
-    throw error;
-  }
-  return saveSiteDraft(store, edits, { from, author });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -144,9 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     delete errors["new-alt"];
     if (Object.keys(errors).length) return data({ error: "The project needs a few more words: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
-    const saved = await save(owner.name, [project, ...draftGallery()], from, values);
-    if (!("ok" in saved)) return saved;
-    if (!saved.ok) return data({ error: STALE, errors: {}, values }, { status: 409 });
+    const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", [project, ...draftGallery()]), { from, author: owner.name });
+    if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
     return redirect("/admin/site?saved", 303);
   }
 
@@ -170,9 +156,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (Object.keys(errors).length) return data({ error: "Some projects need correcting: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
     const kept = rows.filter((row) => !row.remove).sort((a, b) => a.position - b.position || a.index - b.index);
     if (kept.length === 0) return data({ error: "Keep at least one project: the gallery page shows them.", errors, values }, { status: 400 });
-    const saved = await save(owner.name, kept.map((row) => row.project), from, values);
-    if (!("ok" in saved)) return saved;
-    if (!saved.ok) return data({ error: STALE, errors: {}, values }, { status: 409 });
+    const list = kept.map((row) => row.project);
+    const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", list), { from, author: owner.name });
+    if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
     return redirect("/admin/site?saved", 303);
   }
   return data({ error: "That did not work. Reload the page and try again.", errors: {}, values }, { status: 400 });

@@ -3,11 +3,9 @@
  * guard keeps everyone else out). Never indexed or stored; its links lead on through the
  * preview, and a bar on top says it is one.
  */
+import { contentWith } from "~/lib/site/draft.server.ts";
 import { data } from "react-router";
-import { contentFiles } from "~/content/index.ts";
-import { ContentError, loadContent } from "~/content/load.ts";
 import { leadStore } from "~/lib/leads.server.ts";
-import { applyEdits } from "~/lib/site/edits.ts";
 import { sitePublisher } from "~/lib/site/publisher.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-preview";
@@ -27,14 +25,11 @@ function throughPreview(html: string): string {
 export async function loader({ params }: Route.LoaderArgs) {
   const publisher = sitePublisher();
   if (!publisher) throw data(null, { status: 503 });
-  let content;
-  try {
-    content = loadContent(applyEdits(contentFiles, currentDraft(leadStore()).edits));
-  } catch (error) {
-    if (error instanceof ContentError) return new Response(`The draft does not pass the content checks:\n${error.problems.join("\n")}`, { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-    throw error;
+  const drafted = contentWith(currentDraft(leadStore()).edits);
+  if ("problems" in drafted) {
+    return new Response(`The draft does not pass the content checks:\n${drafted.problems.join("\n")}`, { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
-  const page = await publisher.preview(`/${params["*"] ?? ""}`, content);
+  const page = await publisher.preview(`/${params["*"] ?? ""}`, drafted.content);
   const type = page.headers.get("Content-Type") ?? "text/html; charset=utf-8";
   const body = type.startsWith("text/html") ? throughPreview(await page.text()) : await page.text();
   return new Response(body, {

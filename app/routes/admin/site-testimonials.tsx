@@ -3,17 +3,17 @@
  * content schema, saved into the same draft as the business facts, to preview and publish from
  * Your site. Works without JavaScript.
  */
+import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
-import { ContentError, loadContent } from "~/content/load.ts";
 import { testimonialSchema } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { applyEdits, withList } from "~/lib/site/edits.ts";
-import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import { withList } from "~/lib/site/edits.ts";
+import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
@@ -22,8 +22,7 @@ type Row = { name: string; location: string; text: string };
 
 /** The testimonials as the draft has them (the live ones while there is no draft). */
 function draftTestimonials(): Row[] {
-  const content = loadContent(applyEdits(contentFiles, currentDraft(leadStore()).edits));
-  return content.testimonials.map(({ name, location, text }) => ({ name, location, text }));
+  return draftContent(leadStore()).testimonials.map(({ name, location, text }) => ({ name, location, text }));
 }
 
 export function loader() {
@@ -59,18 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (rows.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors, values }, { status: 400 });
   if (Object.keys(errors).length) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
   const list = rows.map(({ name, location, text }) => ({ name, location, rating: 5, text }));
-  const draft = currentDraft(store);
-  const edits = withList(contentFiles, draft.edits, "testimonials", list);
-  try {
-    loadContent(applyEdits(contentFiles, edits));
-  } catch (error) {
-    if (error instanceof ContentError) return data({ error: `The content checks found a problem: ${error.problems.join("; ")}`, errors, values }, { status: 400 });
-    throw error;
-  }
-  const saved = saveSiteDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
-  if (!saved.ok) {
-    return data({ error: "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.", errors, values }, { status: 409 });
-  }
+  const edits = withList(contentFiles, currentDraft(store).edits, "testimonials", list);
+  const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
+  if (!saved.ok) return data({ error: saved.error, errors, values }, { status: saved.status });
   return redirect("/admin/site?saved", 303);
 }
 

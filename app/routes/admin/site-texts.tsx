@@ -4,16 +4,17 @@
  * Choose a page, change its words, save them into the draft; checked by the content schema like
  * every edit. Pages themselves are not added or removed here: that is a developer's change.
  */
+import { saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
-import { ContentError, loadContent, type Content } from "~/content/load.ts";
+import { loadContent, type Content } from "~/content/load.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { applyEdits, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";
-import { currentDraft, saveSiteDraft } from "~/lib/site/versions.server.ts";
+import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-texts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Page texts");
@@ -74,16 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (empty.length) {
     return data({ error: "Every paragraph needs words: see the messages beside them. Nothing was saved.", errors: Object.fromEntries(empty.map(([key]) => [key, "Must not be empty"])), values }, { status: 400 });
   }
-  const draft = currentDraft(store);
-  const edits = withPageTexts(contentFiles, draft.edits, page.kind, page.slug, texts);
-  try {
-    loadContent(applyEdits(contentFiles, edits));
-  } catch (error) {
-    if (error instanceof ContentError) return data({ error: `The content checks found a problem: ${error.problems.join("; ")}`, errors: {}, values }, { status: 400 });
-    throw error;
-  }
-  const saved = saveSiteDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
-  if (!saved.ok) return data({ error: "Someone saved a newer draft on another device since this page was opened. Reload the page, then make your change again.", errors: {}, values }, { status: 409 });
+  const edits = withPageTexts(contentFiles, currentDraft(store).edits, page.kind, page.slug, texts);
+  const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
+  if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
   return redirect("/admin/site?saved", 303);
 }
 

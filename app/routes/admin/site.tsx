@@ -8,29 +8,19 @@ import { data, redirect } from "react-router";
 import { Field } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
-import { ContentError, loadContent, type Content } from "~/content/load.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
-import { applyEdits, describeChanges, editsFor, type SiteEdits } from "~/lib/site/edits.ts";
+import { describeChanges, editsFor } from "~/lib/site/edits.ts";
+import { contentWith, saveCheckedDraft, STALE_DRAFT } from "~/lib/site/draft.server.ts";
 import { CLAIM_FIELDS, factValues, placeholders, readFacts, type FactErrors, type FactValues } from "~/lib/site/facts-form.ts";
 import { sitePublisher } from "~/lib/site/publisher.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, recordPublish, restoreVersion, saveSiteDraft, versionHistory } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
-
-/** The content the edits make, or the content checks' problems. */
-function contentOf(edits: SiteEdits): { content: Content } | { problems: string[] } {
-  try {
-    return { content: loadContent(applyEdits(contentFiles, edits)) };
-  } catch (error) {
-    if (error instanceof ContentError) return { problems: error.problems };
-    throw error;
-  }
-}
 
 const NOTICES: Record<string, string> = {
   saved: "Draft saved. Preview it, then publish it to make it live.",
@@ -43,7 +33,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const store = leadStore();
   const live = liveVersion(store);
   const draft = currentDraft(store);
-  const drafted = contentOf(draft.edits);
+  const drafted = contentWith(draft.edits);
   const shown = "content" in drafted ? drafted.content : contentNow();
   const pages = sitePublisher()?.pageCount() ?? 0;
   const published = Number(url.searchParams.get("published"));
@@ -70,7 +60,6 @@ export function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { error?: string; errors?: FactErrors; values?: FactValues; failed?: { page: string; problem: string } };
 const answer = (body: ActionData, status: number) => data(body, { status });
-const STALE = "Someone saved a newer draft on another device since this page was opened. Reload the page to see it, then make your change again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
@@ -81,15 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const read = readFacts(form, contentNow().business);
     if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
-    const edits = editsFor(contentFiles, read.fields);
-    const checked = contentOf(edits);
-    if ("problems" in checked) return answer({ values: read.values, error: `The content checks found a problem: ${checked.problems.join("; ")}` }, 400);
-    const saved = saveSiteDraft(store, edits, { from, author: owner.name });
-    if (!saved.ok) return answer({ values: read.values, error: STALE }, 409);
+    const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
+    if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
     return redirect("/admin/site?saved", 303);
   }
   if (intent === "discard") {
-    if (currentDraft(store).revision !== from) return answer({ error: STALE }, 409);
+    if (currentDraft(store).revision !== from) return answer({ error: STALE_DRAFT }, 409);
     discardSiteDraft(store, owner.name);
     return redirect("/admin/site?discarded", 303);
   }
@@ -98,22 +84,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Version 0 is the facts the site was built with: no edits at all.
     const restored = version === 0 ? saveSiteDraft(store, {}, { from, author: owner.name }) : restoreVersion(store, version, { from, author: owner.name });
     if (!restored) throw data(null, { status: 404 });
-    if (!restored.ok) return answer({ error: STALE }, 409);
+    if (!restored.ok) return answer({ error: STALE_DRAFT }, 409);
     return redirect("/admin/site?restored", 303);
   }
   if (intent === "publish") {
     const publisher = sitePublisher();
     if (!publisher) return answer({ error: "Publishing is not available on this server." }, 503);
     const draft = currentDraft(store);
-    if (draft.revision !== from) return answer({ error: STALE }, 409);
-    const checked = contentOf(draft.edits);
+    if (draft.revision !== from) return answer({ error: STALE_DRAFT }, 409);
+    const checked = contentWith(draft.edits);
     if ("problems" in checked) return answer({ error: `The draft does not pass the content checks: ${checked.problems.join("; ")}` }, 400);
     const summary = describeChanges(contentNow(), checked.content, publisher.pageCount());
     const outcome = await publisher.publish(checked.content, () =>
       recordPublish(store, { edits: draft.edits, from, author: owner.name, passkeyId: owner.passkeyId, summary }),
     );
     if (outcome.ok) return redirect(`/admin/site?published=${outcome.version}&ms=${outcome.ms}`, 303);
-    if (outcome.reason === "stale") return answer({ error: STALE }, 409);
+    if (outcome.reason === "stale") return answer({ error: STALE_DRAFT }, 409);
     return answer({ error: "Nothing was published: the live site is unchanged.", failed: { page: outcome.page, problem: outcome.problem } }, 500);
   }
   return answer({ error: "That did not work. Reload the page and try again." }, 400);
