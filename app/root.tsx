@@ -94,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {siteData && (ownerArea ? <OwnerHeader /> : <Header currentPath={location.pathname} />)}
-        {siteData?.closure && !ownerArea && <ClosureNotice closure={siteData.closure} phone={siteData.business.phone} />}
+        {siteData?.closure && !ownerArea && <ClosureNotice closure={siteData.closure} business={siteData.business} />}
         <main id="main" tabIndex={-1} className="outline-none">
           {children}
         </main>
@@ -127,15 +127,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /** The owner's closure notice, under the header of every page while it lasts. */
-function ClosureNotice({ closure, phone }: { closure: NonNullable<SiteData["closure"]>; phone: SiteData["business"]["phone"] }) {
+function ClosureNotice({ closure, business }: { closure: NonNullable<SiteData["closure"]>; business: SiteData["business"] }) {
   return (
     <aside aria-label="Closure notice" className="border-b border-amber-700 bg-amber-50">
       <p className="container-page py-3">
         <strong>Closed until the end of {closure.untilText}:</strong> {closure.message}. A roof emergency? Call{" "}
-        <a href={telHref({ phone })} className="link font-semibold">
-          {phone.display}
+        <a href={telHref(business)} className="link font-semibold">
+          {business.phone.display}
         </a>
-        , answered 24/7.
+        . {business.claims.emergency}.
       </p>
     </aside>
   );

@@ -4,6 +4,7 @@
  * The phone number is typed once; the dial link's international form follows from it.
  */
 import { businessSchema, type Business } from "../../content/schema.ts";
+import { ukToday } from "../site-data.ts";
 import type { EditableBusinessField } from "./edits.ts";
 
 /** The claims the owner words himself; the experience figure is a number. */
@@ -78,8 +79,7 @@ export function readFacts(
     social: current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
   };
   const result = businessSchema.safeParse({ ...current, ...fields });
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
-  if (result.success && fields.closure && fields.closure.until < today) {
+  if (result.success && fields.closure && fields.closure.until < ukToday()) {
     return { ok: false, errors: { "closure-until": "Must be today or later: a notice for a day gone would never show" }, values };
   }
   if (result.success) return { ok: true, fields, values };

@@ -9,6 +9,7 @@ import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { data, redirect } from "react-router";
+import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
@@ -174,17 +175,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   const waiting = (actionData?.values?.pictures ?? fromRequest?.picture ?? "").split(",").filter(Boolean);
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
-      <p>
-        <a href="/admin/site" className="link">
-          Your site
-        </a>
-      </p>
-      <h1 className="text-2xl">Gallery</h1>
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
+      <SitePageHeader title="Gallery" error={actionData?.error} />
       <form method="post" encType="multipart/form-data" noValidate className="card space-y-4" aria-labelledby="add-project">
         <h2 id="add-project" className="text-xl">
           Add a project

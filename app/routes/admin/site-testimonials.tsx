@@ -5,6 +5,7 @@
  */
 import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
+import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { testimonialSchema } from "~/content/schema.ts";
@@ -71,17 +72,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
   const townOptions = [["", "Choose the town"] as const, ...towns];
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
-      <p>
-        <a href="/admin/site" className="link">
-          Your site
-        </a>
-      </p>
-      <h1 className="text-2xl">Testimonials</h1>
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
+      <SitePageHeader title="Testimonials" error={actionData?.error} />
       <form method="post" noValidate className="space-y-6">
         <input type="hidden" name="from" value={revision} />
         <input type="hidden" name="count" value={rows.length} />

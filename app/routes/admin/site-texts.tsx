@@ -6,6 +6,7 @@
  */
 import { saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
+import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { loadContent, type Content } from "~/content/load.ts";
@@ -87,17 +88,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
   const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
-      <p>
-        <a href="/admin/site" className="link">
-          Your site
-        </a>
-      </p>
-      <h1 className="text-2xl">Page texts</h1>
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
+      <SitePageHeader title="Page texts" error={actionData?.error} />
       <form method="get" className="card flex flex-wrap items-end gap-3">
         <Select form="texts" name="page" label="Page" options={[["", "Choose a page"], ...pages]} defaultValue={page?.value ?? ""} />
         <button type="submit" className="btn-secondary">
