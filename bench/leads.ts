@@ -32,8 +32,10 @@ import type { AutocannonRequest, AutocannonResult } from "autocannon";
 import { LeadStore } from "../app/lib/leads.server.ts";
 import { addPasskey } from "../app/lib/owner/passkeys.server.ts";
 import { addSubscription } from "../app/lib/push.server.ts";
-import { startPushReceiver, type PushReceiver } from "../tests/support/push-receiver.ts";
-import { startSmtp } from "../tests/support/smtp.ts";
+import { spawn, type ChildProcess } from "node:child_process";
+import type { IncomingHttpHeaders } from "node:http";
+import type { BrowserSubscription } from "../tests/support/push-receiver.ts";
+import type { ServicesMessage } from "./services.ts";
 import {
   BenchError,
   envNumber,
@@ -43,6 +45,9 @@ import {
   main,
   markdownTable,
   met,
+  openLoad,
+  type OpenLoadResult,
+  type OpenRequest,
   publish,
   runAutocannon,
   startServer,
@@ -113,6 +118,18 @@ function multipartWithPhoto(photo: Buffer): Encoding {
   };
 }
 
+/** Whether an answer is the success answer a valid post gets. */
+function isSuccess(success: Success, status: number, body: string, location: string | undefined): boolean {
+  return status === success.status && (success.kind === "notice" ? body.includes(NOTICE) : withoutReference(location) === success.location);
+}
+
+function record(tally: Tally, name: string, ok: boolean, status: number) {
+  if (ok) return void tally.ok.add(name);
+  const names = tally.other.get(status) ?? new Set<string>();
+  names.add(name);
+  tally.other.set(status, names);
+}
+
 /** One POST that autocannon sends again and again, each time under a new name. */
 function quoteRequest(prefix: string, origin: string, success: Success, tally: Tally, encoding: Encoding = URLENCODED): AutocannonRequest {
   let n = 0;
@@ -127,16 +144,22 @@ function quoteRequest(prefix: string, origin: string, success: Success, tally: T
       return { ...request, body: encoding.body(name) };
     },
     onResponse: (status, body, context, headers) => {
-      const name = String(context.name);
-      const ok =
-        status === success.status &&
-        (success.kind === "notice" ? body.includes(NOTICE) : withoutReference(headerValue(headers, "location")) === success.location);
-      if (ok) tally.ok.add(name);
-      else {
-        const names = tally.other.get(status) ?? new Set<string>();
-        names.add(name);
-        tally.other.set(status, names);
-      }
+      record(tally, String(context.name), isSuccess(success, status, body, headerValue(headers, "location")), status);
+    },
+  };
+}
+
+/** The same POST for an open load (bench/support.ts openLoad): request i is sent under its own name. */
+function openQuoteRequests(prefix: string, origin: string, success: Success, tally: Tally) {
+  const nameOf = (index: number) => `${prefix} ${index + 1}`;
+  return {
+    request: (index: number): OpenRequest => {
+      tally.sent.add(nameOf(index));
+      return { method: "POST", path: "/?index", headers: { "Content-Type": URLENCODED.contentType, Origin: origin }, body: URLENCODED.body(nameOf(index)) };
+    },
+    onResponse: (index: number, status: number, headers: IncomingHttpHeaders, body: string) => {
+      const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
+      record(tally, nameOf(index), isSuccess(success, status, body, location), status);
     },
   };
 }
@@ -249,11 +272,11 @@ function statusCodes(result: AutocannonResult): string {
 }
 
 /** Two devices that get notifications, on the loopback push service: as the owner's phone and laptop. */
-function addDevices(dataDir: string, receiver: PushReceiver) {
+function addDevices(dataDir: string, subscriptions: BrowserSubscription[]) {
   const store = new LeadStore(path.join(dataDir, "leads.sqlite"));
   try {
     const passkey = addPasskey(store, { credentialId: "bench", publicKey: new Uint8Array([1]), counter: 0, name: "Bench phone" });
-    for (const name of ["phone", "laptop"]) addSubscription(store, passkey.id, receiver.subscribe(name), `Bench ${name}`);
+    subscriptions.forEach((subscription, i) => addSubscription(store, passkey.id, subscription, `Bench device ${i + 1}`));
   } finally {
     store.close();
   }
@@ -269,8 +292,55 @@ function queuedPushes(dataDir: string): number {
   }
 }
 
-/** The pushes the loopback service accepted. */
-const delivered = (receiver: PushReceiver) => receiver.received.filter((push) => push.status === 201);
+/**
+ * The SMTP server and the push service, in a process of their own (bench/services.ts): their work
+ * (decrypting every push) stays out of this process, where autocannon times the answers.
+ */
+interface Services {
+  smtpPort: number;
+  caFile: string;
+  subscriptions: BrowserSubscription[];
+  /** How many pushes the service has accepted so far. */
+  delivered: () => Promise<number>;
+  /** Accepted pushes per request page, and e-mails received; then the services stop. */
+  report: () => Promise<Extract<ServicesMessage, { type: "report" }>>;
+  stop: () => void;
+}
+
+async function startServices(): Promise<Services> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, "services.ts")], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const next = <T extends ServicesMessage["type"]>(type: T) =>
+    new Promise<Extract<ServicesMessage, { type: T }>>((resolve, reject) => {
+      const onMessage = (message: ServicesMessage) => {
+        if (message.type !== type) return;
+        child.off("message", onMessage);
+        child.off("exit", onExit);
+        resolve(message as Extract<ServicesMessage, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new BenchError(`the SMTP and push services stopped (exit ${code})`));
+      child.on("message", onMessage);
+      child.once("exit", onExit);
+    });
+  const ready = await next("ready");
+  return {
+    smtpPort: ready.smtpPort,
+    caFile: ready.caFile,
+    subscriptions: ready.subscriptions,
+    delivered: async () => {
+      const answer = next("delivered");
+      child.send({ type: "delivered" });
+      return (await answer).count;
+    },
+    report: async () => {
+      const answer = next("report");
+      child.send({ type: "report" });
+      return answer;
+    },
+    stop: () => {
+      if (child.exitCode === null) child.kill();
+    },
+  };
+}
 
 /** The stored requests under this prefix by id, to match each push to its request. */
 function storedIds(dataDir: string, prefix: string): number[] {
@@ -295,22 +365,23 @@ async function drainPushes(dataDir: string, maxMs: number): Promise<number | und
 main(async () => {
   const duration = envNumber("DURATION", 20);
   const warmup = Math.min(3, duration);
+  const rateDuration = Math.min(10, duration);
   const runId = Date.now().toString(36);
   // As in production: the owner's e-mail goes out over SMTP, and two devices get every request by
   // Web Push, from a push service on loopback that checks and decrypts each push.
-  const smtp = await startSmtp();
-  const receiver = await startPushReceiver({ maxBodyBytes: 8192 });
+  const services = await startServices();
+  process.on("exit", () => services.stop());
   const server = await startServer({
     FORM_RATE_LIMIT: "100000000",
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
     LEADS_NOTIFY_TO: "office@example.com",
-    NODE_EXTRA_CA_CERTS: receiver.caFile,
+    NODE_EXTRA_CA_CERTS: services.caFile,
   });
-  addDevices(server.dataDir, receiver);
+  addDevices(server.dataDir, services.subscriptions);
   const tally = newTally();
   const warm = newTally();
   const rateTally = newTally();
-  let atRate: AutocannonResult | undefined;
+  let atRate: OpenLoadResult | undefined;
   const pushes = { before: 0, startedAt: 0, loadEndedAt: 0, queuedAtLoadEnd: 0, drainedAt: undefined as number | undefined };
   const { result, success } = await loadThenStop(server, async () => {
     console.log(`Server at ${server.url}, DATA_DIR ${server.dataDir}`);
@@ -329,7 +400,7 @@ main(async () => {
 
     // The warm-up's pushes are sent before anything is measured.
     await drainPushes(server.dataDir, 120_000);
-    pushes.before = delivered(receiver).length;
+    pushes.before = await services.delivered();
     pushes.startedAt = Date.now();
     console.log(`Posting quote requests: ${CONNECTIONS} connections for ${duration} s…`);
     const result = await runAutocannon({
@@ -342,12 +413,11 @@ main(async () => {
     // The target's own load: 500 requests a second, as visitors send them, while every push of
     // the run above is still being sent; p99 at that rate, not at the server's limit.
     console.log(`Posting at the target's ${TARGET_PER_SECOND} requests a second for ${Math.min(10, duration)} s…`);
-    atRate = await runAutocannon({
+    atRate = await openLoad({
       url: server.url,
-      connections: CONNECTIONS,
-      duration: Math.min(10, duration),
-      overallRate: TARGET_PER_SECOND,
-      requests: [quoteRequest(`AtRate ${runId}`, server.url, success, rateTally)],
+      rate: TARGET_PER_SECOND,
+      durationS: rateDuration,
+      ...openQuoteRequests(`AtRate ${runId}`, server.url, success, rateTally),
     });
     pushes.queuedAtLoadEnd = queuedPushes(server.dataDir);
     console.log(`Waiting for the ${fmt(pushes.queuedAtLoadEnd)} pushes still queued…`);
@@ -358,16 +428,10 @@ main(async () => {
   const stored = storedNames(server.dataDir, `Bench ${runId}`);
   const benchIds = storedIds(server.dataDir, `Bench ${runId}`);
   server.remove();
-  await smtp.close();
-  await receiver.close();
   // Each stored request must reach both devices: a push names its request's page in the owner's area.
-  const perRequest = new Map<string, number>();
-  for (const push of delivered(receiver)) {
-    const url = String((JSON.parse(push.payload ?? "{}") as { url?: string }).url);
-    perRequest.set(url, (perRequest.get(url) ?? 0) + 1);
-  }
-  const lostPushes = benchIds.filter((id) => (perRequest.get(`/admin/requests/${id}`) ?? 0) < 2).length;
-  const measuredPushes = delivered(receiver).length - pushes.before;
+  const report = await services.report();
+  const lostPushes = benchIds.filter((id) => (report.perUrl[`/admin/requests/${id}`] ?? 0) < 2).length;
+  const measuredPushes = report.delivered - pushes.before;
   const pushSeconds = ((pushes.drainedAt ?? Date.now()) - pushes.startedAt) / 1000;
   const { refused, check, checkMet, notes, others } = compareWithStore(tally, stored);
   const successes = tally.ok.size;
@@ -393,7 +457,7 @@ main(async () => {
       ["errors (of which timeouts)", `${fmt(result.errors)} (${fmt(result.timeouts)})`, "0", met(result.errors === 0)],
       ["rows stored in leads.sqlite", `${fmt(stored.size)} (${fmt(stored.size / result.duration, 1)}/s)`, "", ""],
       ["stored rows == successful answers", check, "equal", met(checkMet)],
-      [`at ${TARGET_PER_SECOND} requests/s (open load, pushes still going out): stored/s`, fmt(atRate ? rateTally.ok.size / atRate.duration : 0, 1), `≥ ${TARGET_PER_SECOND * 0.98}`, met(Boolean(atRate) && rateTally.ok.size / atRate!.duration >= TARGET_PER_SECOND * 0.98)],
+      [`at ${TARGET_PER_SECOND} requests/s (open load, pushes still going out): stored/s`, fmt(atRate ? rateTally.ok.size / rateDuration : 0, 1), `≥ ${TARGET_PER_SECOND * 0.98}`, met(Boolean(atRate) && rateTally.ok.size / rateDuration >= TARGET_PER_SECOND * 0.98)],
       [`at ${TARGET_PER_SECOND} requests/s: latency p99`, `${fmt(atRate?.latency.p99 ?? 0, 1)} ms`, `≤ ${TARGET_P99_MS} ms`, met(Boolean(atRate) && atRate!.latency.p99 <= TARGET_P99_MS)],
       ["push fan-out: pushes delivered, checked and decrypted", `${fmt(measuredPushes)} to 2 devices`, "", ""],
       ["push fan-out throughput (until the queue was empty)", `${fmt(measuredPushes / pushSeconds, 1)} pushes/s`, "", ""],

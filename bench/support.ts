@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { freePort } from "../tests/support/server.ts";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -270,3 +271,116 @@ export function publish(name: string, markdown: string) {
 }
 
 export const met = (ok: boolean) => (ok ? "met" : "not met");
+
+/** One request of an open load: what to send. */
+export interface OpenRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export interface OpenLoadResult {
+  /** Seconds from the first request's time to the last answer. */
+  duration: number;
+  sent: number;
+  answered: number;
+  errors: number;
+  /** Milliseconds, each counted from when the request was due to be sent (not when it was). */
+  latency: { p50: number; p90: number; p99: number; max: number };
+  /** The most requests that were waiting for their answer at once. */
+  maxInFlight: number;
+}
+
+/** A seeded generator of numbers in [0, 1): the same arrivals on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * An open load: requests arrive at `rate` a second whatever the server's answers, as visitors do,
+ * independently of each other (Poisson arrivals, seeded), each on a free keep-alive connection.
+ * Unlike autocannon's `overallRate`, which lets each connection send its share of a second back
+ * to back and then pause, this never bunches requests up; and each latency is counted from when
+ * the request was due, so a server (or a load generator) that falls behind is charged for it.
+ */
+export async function openLoad(options: {
+  url: string;
+  rate: number;
+  durationS: number;
+  request: (index: number) => OpenRequest;
+  onResponse: (index: number, status: number, headers: IncomingHttpHeaders, body: string) => void;
+  timeoutMs?: number;
+}): Promise<OpenLoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
+  const random = seededRandom(0x5eed);
+  const latencies: number[] = [];
+  let sent = 0;
+  let errors = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const origin = new URL(options.url);
+  const pending: Promise<void>[] = [];
+  const send = (index: number, due: number) =>
+    new Promise<void>((resolve) => {
+      const spec = options.request(index);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const done = (ok: boolean) => {
+        inFlight--;
+        if (ok) latencies.push(performance.now() - due);
+        else errors++;
+        resolve();
+      };
+      const request = httpRequest(
+        { host: origin.hostname, port: origin.port, method: spec.method, path: spec.path, headers: spec.headers, agent, timeout: options.timeoutMs ?? 10_000 },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            options.onResponse(index, response.statusCode ?? 0, response.headers, Buffer.concat(chunks).toString("utf8"));
+            done(true);
+          });
+          response.on("error", () => done(false));
+        },
+      );
+      request.on("timeout", () => request.destroy(new Error("timeout")));
+      request.on("error", () => done(false));
+      request.end(spec.body);
+    });
+  const start = performance.now();
+  const end = start + options.durationS * 1000;
+  let next = start;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      // Every request due by now goes, each timed from its own due moment.
+      while (next <= now && next < end) {
+        pending.push(send(sent++, next));
+        next += (-Math.log(1 - random()) / options.rate) * 1000;
+      }
+      if (next >= end) return resolve();
+      setTimeout(tick, Math.max(0, Math.min(next - performance.now(), 5)));
+    };
+    tick();
+  });
+  await Promise.all(pending);
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  return {
+    duration: (performance.now() - start) / 1000,
+    sent,
+    answered: latencies.length,
+    errors,
+    latency: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 },
+    maxInFlight,
+  };
+}

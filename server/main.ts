@@ -14,6 +14,7 @@ import { site as business } from "../app/content/index.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner, setJobsWake } from "../app/lib/jobs.server.ts";
+import { visitorsFirst } from "../app/lib/visitors-first.ts";
 import { reminderHandler, setFollowUpSettings } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
@@ -157,7 +158,12 @@ const app = createApp({
   uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
   picturesDir: path.join(settings.dataDir, UPLOADS_DIR),
 });
-const server = createServer(app);
+// Every request counts as a visitor waiting: background work takes turns behind them.
+const turns = visitorsFirst();
+const server = createServer((request, response) => {
+  turns.visitor();
+  app(request, response);
+});
 server.keepAliveTimeout = 5_000;
 server.headersTimeout = 10_000;
 // Long enough for 50 MB of photos from a phone on a slow connection; headersTimeout still

@@ -13,6 +13,7 @@ import { referenceOf } from "./forms/reference.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { AckState, LeadStore } from "./leads.server.ts";
 import { outgoingMail } from "./notify.server.ts";
+import { statement } from "./statements.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** An acknowledgement not sent within a day is no longer news: it is given up. */
@@ -36,16 +37,15 @@ export function queueAcknowledgement(db: DatabaseSync, lead: { id: number; email
   let state: AckState = "queued";
   if (!options.mail) state = "none";
   else if (
-    db
-      .prepare("SELECT 1 FROM leads WHERE ack IN ('queued', 'sent') AND created_at >= ? AND email = ? COLLATE NOCASE AND id <> ? LIMIT 1")
+    statement(db, "SELECT 1 FROM leads WHERE ack IN ('queued', 'sent') AND created_at >= ? AND email = ? COLLATE NOCASE AND id <> ? LIMIT 1")
       .get(hourAgo, lead.email, lead.id)
   ) {
     state = "held-address";
   } else {
-    const { n } = db.prepare("SELECT COUNT(*) AS n FROM leads WHERE ack IN ('queued', 'sent') AND created_at >= ?").get(hourAgo) as { n: number };
+    const { n } = statement(db, "SELECT COUNT(*) AS n FROM leads WHERE ack IN ('queued', 'sent') AND created_at >= ?").get(hourAgo) as { n: number };
     if (n >= options.hourlyCap) state = "held-hourly";
   }
-  db.prepare("UPDATE leads SET ack = ? WHERE id = ?").run(state, lead.id);
+  statement(db, "UPDATE leads SET ack = ? WHERE id = ?").run(state, lead.id);
   if (state === "queued") {
     enqueue(db, { kind: "ack", payload: { leadId: lead.id }, runAt: options.now, giveUpAt: new Date(options.now.getTime() + GIVE_UP_AFTER), now: options.now });
   }

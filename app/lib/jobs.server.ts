@@ -9,6 +9,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { asRow, type LeadStore } from "./leads.server.ts";
 import { retryDelayMs } from "./notify.server.ts";
+import { statement } from "./statements.ts";
+import { visitorsFirst, type Turns } from "./visitors-first.ts";
 
 /** How long a done job is kept: the quote page lists its follow-ups from them. */
 const KEEP_DONE_DAYS = 90;
@@ -36,8 +38,7 @@ export interface NewJob {
 
 /** Queues a job in the caller's transaction (or on its own); false when its key was used before. */
 export function enqueue(db: DatabaseSync, job: NewJob): boolean {
-  const result = db
-    .prepare("INSERT OR IGNORE INTO jobs (kind, payload, once_key, created_at, run_at, give_up_at) VALUES (?, ?, ?, ?, ?, ?)")
+  const result = statement(db, "INSERT OR IGNORE INTO jobs (kind, payload, once_key, created_at, run_at, give_up_at) VALUES (?, ?, ?, ?, ?, ?)")
     .run(
       job.kind,
       JSON.stringify(job.payload ?? {}),
@@ -65,6 +66,8 @@ export interface RunnerOptions {
   /** Jobs taken per pass. */
   batch?: number;
   log?: (line: string) => void;
+  /** Whose turn it is: visitors' requests go before background passes (visitors-first.ts). */
+  turns?: Turns;
 }
 
 export class JobRunner {
@@ -74,8 +77,10 @@ export class JobRunner {
   private readonly retryBaseMs: number;
   private readonly batch: number;
   private readonly log: (line: string) => void;
+  private readonly turns: Turns;
   private running: Promise<void> | undefined;
   private again = false;
+  private stopped = false;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(store: LeadStore, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
@@ -86,6 +91,7 @@ export class JobRunner {
     // A few at a time: each push's encryption is work on the main thread.
     this.batch = options.batch ?? 10;
     this.log = options.log ?? ((line) => console.error(line));
+    this.turns = options.turns ?? visitorsFirst();
   }
 
   /** The jobs due now, oldest due first. */
@@ -107,6 +113,7 @@ export class JobRunner {
    * after it, so work queued meanwhile is not left for the next tick. Resolves when idle.
    */
   runDue(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -114,17 +121,18 @@ export class JobRunner {
     this.running = (async () => {
       do {
         this.again = false;
+        // Background work gives way: while visitors' requests arrive, a pass waits its turn.
+        await this.turns.pass();
         let jobs = this.due();
-        while (jobs.length) {
+        while (jobs.length && !this.stopped) {
           // The jobs of a pass run together; what they change is committed in one transaction
           // (one disk flush for the lot, not one each, while visitors' requests are being stored).
           const changes = await Promise.all(jobs.map((job) => this.runOne(job)));
           this.store.inTransaction(() => changes.forEach((change) => change()));
-          // Background work gives way: the visitors' requests waiting meanwhile go first.
-          await new Promise((resolve) => setImmediate(resolve));
+          await this.turns.pass();
           jobs = this.due();
         }
-      } while (this.again);
+      } while (this.again && !this.stopped);
     })().finally(() => {
       this.running = undefined;
     });
@@ -187,7 +195,9 @@ export class JobRunner {
     void this.runDue();
   }
 
+  /** Stops after the pass under way (what is still queued waits in the database for the next start). */
   async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
   }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
 import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
+import { statement } from "./statements.ts";
 
 
 export type LeadForm = "quote" | "contact";
@@ -421,7 +422,7 @@ export class LeadStore {
     if (!options.alongside) return stored;
     options.alongside(stored);
     // Re-read: the work alongside may have set the request's acknowledgement.
-    return asLead(this.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(stored.id));
+    return asLead(statement(this.db, `SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(stored.id));
   }
 
   /** Runs `work` in one transaction: all of it is committed, or none of it. */

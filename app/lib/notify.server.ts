@@ -6,6 +6,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Lead, LeadStore } from "./leads.server.ts";
 import { photoForMail } from "./photos.server.ts";
+import { visitorsFirst } from "./visitors-first.ts";
 
 export interface MailSettings {
   smtpUrl: string;
@@ -81,33 +82,42 @@ export class LeadNotifier {
   }
 
   private again = false;
+  private stopped = false;
 
   /**
    * Sends every request that is due. One pass runs at a time; a call during a pass asks for one
    * more pass after it, so a request stored meanwhile is not left for the next timer tick.
    */
   deliverDue(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
     }
     this.running = (async () => {
+      let full: boolean;
       do {
         this.again = false;
-        await this.pass();
-      } while (this.again);
+        // Background work gives way: while visitors' requests arrive, a pass waits its turn.
+        await visitorsFirst().pass();
+        // A full pass may have left more due (a burst): the next pass takes them.
+        full = await this.pass();
+      } while ((this.again || full) && !this.stopped);
     })().finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async pass() {
+  /** Sends up to a pass's worth of due requests; true when it took as many as it could. */
+  private async pass(): Promise<boolean> {
+    const limit = 20;
     const base = this.settings.retryBaseMs ?? 30_000;
     // What the pass learnt is written in one transaction at its end: one disk flush for twenty
     // e-mails, not one each, while visitors' requests are being stored.
     const outcomes: (() => void)[] = [];
-    for (const lead of this.store.due()) {
+    const due = this.store.due(new Date(), limit);
+    for (const lead of due) {
       try {
         await this.transport.sendMail(leadEmail(lead, this.settings, await this.photosForMail(lead)));
         outcomes.push(() => this.store.markSent(lead.id));
@@ -118,6 +128,7 @@ export class LeadNotifier {
       }
     }
     if (outcomes.length) this.store.inTransaction(() => outcomes.forEach((record) => record()));
+    return due.length === limit;
   }
 
   /** The request's photos, made small enough to attach; a photo deleted meanwhile is left out. */
@@ -137,7 +148,9 @@ export class LeadNotifier {
     void this.deliverDue();
   }
 
+  /** Stops after the pass under way (what is still due waits in the database for the next start). */
   async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.running;
     this.transport.close();

@@ -29,16 +29,36 @@ interface UkClock {
   weekday: (typeof WEEKDAYS)[number];
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Minutes the UK is ahead of UTC, by UTC hour since 1970, as the time-zone data says. The UK
+ * changes its clocks on the hour (01:00 UTC), so one answer holds for a whole hour; asking the
+ * time-zone data every time cost more than the rest of storing a request.
+ */
+const offsetsByHour = new Map<number, number>();
+
+function offsetOfHour(hour: number): number {
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    const parts = Object.fromEntries(UK_PARTS.formatToParts(new Date(hour * HOUR_MS)).map((part) => [part.type, part.value]));
+    const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+    offset = Math.round((wall - hour * HOUR_MS) / 60_000);
+    if (offsetsByHour.size >= 10_000) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** The UK calendar day and wall-clock time of an instant. */
 export function ukClock(at: Date): UkClock {
-  const parts = Object.fromEntries(UK_PARTS.formatToParts(at).map((part) => [part.type, part.value]));
-  const [year, month, day] = [Number(parts.year), Number(parts.month), Number(parts.day)];
+  const wall = new Date(at.getTime() + offsetOfHour(Math.floor(at.getTime() / HOUR_MS)) * 60_000);
   return {
-    year,
-    month,
-    day,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-    weekday: WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    minutes: wall.getUTCHours() * 60 + wall.getUTCMinutes(),
+    weekday: WEEKDAYS[wall.getUTCDay()]!,
   };
 }
 
