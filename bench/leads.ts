@@ -1,11 +1,19 @@
 /**
- * `npm run bench:leads`: how many quote requests a second the real server stores.
+ * `npm run bench:leads`: how many quote requests a second the real server stores, and how fast.
  *
  * Starts `node server/index.ts` on a free loopback port with a fresh DATA_DIR and the form rate
- * limit out of the way, warms it up, then autocannon posts valid quote forms to `/?index` from the
- * site's own origin (50 connections for 20 s; DURATION=<seconds> shortens it). Every request has
- * its own name, so afterwards the rows in DATA_DIR/leads.sqlite can be matched to the answers:
- * each successful answer must have its row, and no row may exist for a request that was refused.
+ * limit out of the way, warms it up, then posts valid quote forms to `/?index` from the site's
+ * own origin, in two runs. Every request has its own name, so afterwards the rows in
+ * DATA_DIR/leads.sqlite can be matched to the answers: each successful answer must have its row,
+ * and no row may exist for a request that was refused.
+ *
+ * 1. The server's limit: autocannon, 50 connections posting without a pause for 20 s
+ *    (DURATION=<seconds> shortens it). Stored requests a second; latency there is the queue of
+ *    50 requests always waiting, reported but not held to the p99 target.
+ * 2. The target's load: 500 requests a second arriving independently (Poisson arrivals, seeded),
+ *    as visitors send them, for 10 s, while the pushes of run 1 are still going out
+ *    (bench/support.ts openLoad; autocannon's overallRate sends each connection's share of a
+ *    second back to back and then pauses, which is not how visitors arrive). p99 here is the target.
  *
  * A successful answer is what one valid post gets first (checked before the load): either 200 with
  * the thank-you notice in the page, or a redirect back to the page (Post/Redirect/Get, e.g. 303 to
@@ -13,11 +21,13 @@
  *
  * The server runs as in production with e-mail and notifications on: SMTP to a loopback server,
  * and two devices subscribed to Web Push on a loopback push service that checks each push's VAPID
- * signature and decrypts it. After the load, it waits for the push queue to empty and reports the
- * fan-out's throughput, and that every stored request reached both devices.
+ * signature and decrypts it, both in a process of their own (bench/services.ts). After the loads
+ * it waits for the push queue to empty and reports the fan-out's throughput while requests
+ * arrived and after, and that every stored request reached both devices.
  *
- * Targets: at least 500 stored requests a second, p99 latency at most 50 ms, no push lost. A miss is reported,
- * never an error; the exit code is non-zero only when the benchmark could not run.
+ * Targets: at least 500 stored requests a second; at 500 a second, p99 latency at most 50 ms; no
+ * request and no push lost. A miss is reported, never an error; the exit code is non-zero only
+ * when the benchmark could not run.
  *
  * Then the photo run: the same form sent as multipart with one 3 MB JPEG each (as a phone sends
  * it), 20 connections for 20 s (PHOTO_DURATION=<seconds>), on a fresh server. It reports stored
@@ -382,7 +392,9 @@ main(async () => {
   const warm = newTally();
   const rateTally = newTally();
   let atRate: OpenLoadResult | undefined;
-  const pushes = { before: 0, startedAt: 0, loadEndedAt: 0, queuedAtLoadEnd: 0, drainedAt: undefined as number | undefined };
+  // Pushes delivered (as the push service counts them) and when: before the loads, when they
+  // stopped, and when the queue was empty.
+  const pushes = { before: 0, startedAt: 0, atLoadEnd: 0, loadEndedAt: 0, queuedAtLoadEnd: 0, drainedAt: undefined as number | undefined };
   const { result, success } = await loadThenStop(server, async () => {
     console.log(`Server at ${server.url}, DATA_DIR ${server.dataDir}`);
     const success = await probe(server.url, `Probe ${runId}`);
@@ -402,23 +414,24 @@ main(async () => {
     await drainPushes(server.dataDir, 120_000);
     pushes.before = await services.delivered();
     pushes.startedAt = Date.now();
-    console.log(`Posting quote requests: ${CONNECTIONS} connections for ${duration} s…`);
+    console.log(`The server's limit: ${CONNECTIONS} connections posting without a pause for ${duration} s…`);
     const result = await runAutocannon({
       url: server.url,
       connections: CONNECTIONS,
       duration,
       requests: [quoteRequest(`Bench ${runId}`, server.url, success, tally)],
     });
-    pushes.loadEndedAt = Date.now();
-    // The target's own load: 500 requests a second, as visitors send them, while every push of
-    // the run above is still being sent; p99 at that rate, not at the server's limit.
-    console.log(`Posting at the target's ${TARGET_PER_SECOND} requests a second for ${Math.min(10, duration)} s…`);
+    // The target's own load: 500 requests a second arriving as visitors send them, while the
+    // pushes of the run above are still going out; p99 at that rate, not at the server's limit.
+    console.log(`The target's load: ${TARGET_PER_SECOND} requests a second (open, Poisson arrivals) for ${rateDuration} s…`);
     atRate = await openLoad({
       url: server.url,
       rate: TARGET_PER_SECOND,
       durationS: rateDuration,
       ...openQuoteRequests(`AtRate ${runId}`, server.url, success, rateTally),
     });
+    pushes.loadEndedAt = Date.now();
+    pushes.atLoadEnd = await services.delivered();
     pushes.queuedAtLoadEnd = queuedPushes(server.dataDir);
     console.log(`Waiting for the ${fmt(pushes.queuedAtLoadEnd)} pushes still queued…`);
     pushes.drainedAt = await drainPushes(server.dataDir, 300_000);
@@ -426,14 +439,18 @@ main(async () => {
   });
 
   const stored = storedNames(server.dataDir, `Bench ${runId}`);
-  const benchIds = storedIds(server.dataDir, `Bench ${runId}`);
+  const storedAtRate = storedNames(server.dataDir, `AtRate ${runId}`);
+  const measuredIds = [...storedIds(server.dataDir, `Bench ${runId}`), ...storedIds(server.dataDir, `AtRate ${runId}`)];
   server.remove();
   // Each stored request must reach both devices: a push names its request's page in the owner's area.
   const report = await services.report();
-  const lostPushes = benchIds.filter((id) => (report.perUrl[`/admin/requests/${id}`] ?? 0) < 2).length;
+  const lostPushes = measuredIds.filter((id) => (report.perUrl[`/admin/requests/${id}`] ?? 0) < 2).length;
   const measuredPushes = report.delivered - pushes.before;
-  const pushSeconds = ((pushes.drainedAt ?? Date.now()) - pushes.startedAt) / 1000;
+  const seconds = (from: number, to: number) => Math.max(0.001, (to - from) / 1000);
+  const duringLoads = (pushes.atLoadEnd - pushes.before) / seconds(pushes.startedAt, pushes.loadEndedAt);
+  const afterLoads = pushes.drainedAt ? (report.delivered - pushes.atLoadEnd) / seconds(pushes.loadEndedAt, pushes.drainedAt) : 0;
   const { refused, check, checkMet, notes, others } = compareWithStore(tally, stored);
+  const rate = compareWithStore(rateTally, storedAtRate);
   const successes = tally.ok.size;
 
   if (success.kind === "redirect") {
@@ -442,26 +459,37 @@ main(async () => {
         "are those redirects, not 2xx; the page the browser then loads is a static file and is not part of this benchmark.",
     );
   }
+  notes.push(
+    `- At the server's limit ${CONNECTIONS} requests are always waiting, so each waits for the others: latency there is about ` +
+      `${CONNECTIONS} ÷ the rate (${fmt((CONNECTIONS / Math.max(1, successes / result.duration)) * 1000, 1)} ms), whatever the server does. ` +
+      `The p99 target is measured at the target's own rate: ${TARGET_PER_SECOND} requests a second arriving independently, as visitors send them.`,
+    "- Background work takes turns behind visitors (app/lib/visitors-first.ts): while requests arrive, pushes and e-mails go at most " +
+      "one pass (ten pushes, twenty e-mails) every 100 ms; once requests stop for a quarter of a second they go flat out. A lone request's push goes at once.",
+  );
 
   const perSecond = successes / result.duration;
+  const atRateStored = rateTally.ok.size / rateDuration;
+  const atRateOk = Boolean(atRate) && rate.checkMet && rate.refused.size === 0 && atRate!.errors === 0;
   const table = markdownTable(
     ["measure", "value", "target", "result"],
     [
-      ["stored requests/s (successful answers/s)", fmt(perSecond, 1), `≥ ${TARGET_PER_SECOND}`, met(perSecond >= TARGET_PER_SECOND)],
-      ["latency p50", `${fmt(result.latency.p50, 1)} ms`, "", ""],
-      ["latency p99", `${fmt(result.latency.p99, 1)} ms`, `≤ ${TARGET_P99_MS} ms`, met(result.latency.p99 <= TARGET_P99_MS)],
-      ["latency max", `${fmt(result.latency.max, 1)} ms`, "", ""],
-      [`successful answers (${describeSuccess(success)})`, fmt(successes), "", ""],
-      ["other answers", others ? `${fmt(refused.size)} (${others})` : "0", "0", met(refused.size === 0)],
-      ["status codes (2xx / non-2xx)", `${statusCodes(result)} (${fmt(result["2xx"])} / ${fmt(result.non2xx)})`, "", ""],
-      ["errors (of which timeouts)", `${fmt(result.errors)} (${fmt(result.timeouts)})`, "0", met(result.errors === 0)],
-      ["rows stored in leads.sqlite", `${fmt(stored.size)} (${fmt(stored.size / result.duration, 1)}/s)`, "", ""],
-      ["stored rows == successful answers", check, "equal", met(checkMet)],
-      [`at ${TARGET_PER_SECOND} requests/s (open load, pushes still going out): stored/s`, fmt(atRate ? rateTally.ok.size / rateDuration : 0, 1), `≥ ${TARGET_PER_SECOND * 0.98}`, met(Boolean(atRate) && rateTally.ok.size / rateDuration >= TARGET_PER_SECOND * 0.98)],
-      [`at ${TARGET_PER_SECOND} requests/s: latency p99`, `${fmt(atRate?.latency.p99 ?? 0, 1)} ms`, `≤ ${TARGET_P99_MS} ms`, met(Boolean(atRate) && atRate!.latency.p99 <= TARGET_P99_MS)],
+      [`at ${TARGET_PER_SECOND} requests/s (open load, while the pushes above go out): stored/s`, fmt(atRateStored, 1), `≥ ${TARGET_PER_SECOND * 0.98} (Poisson arrivals)`, met(atRateOk && atRateStored >= TARGET_PER_SECOND * 0.98)],
+      [`at ${TARGET_PER_SECOND} requests/s: latency p50 / p90`, atRate ? `${fmt(atRate.latency.p50, 1)} / ${fmt(atRate.latency.p90, 1)} ms` : "", "", ""],
+      [`at ${TARGET_PER_SECOND} requests/s: latency p99`, `${fmt(atRate?.latency.p99 ?? 0, 1)} ms`, `≤ ${TARGET_P99_MS} ms`, met(atRateOk && atRate!.latency.p99 <= TARGET_P99_MS)],
+      [`at ${TARGET_PER_SECOND} requests/s: latency max`, `${fmt(atRate?.latency.max ?? 0, 1)} ms`, "", ""],
+      [`at ${TARGET_PER_SECOND} requests/s: sent, stored rows == successful answers, errors`, atRate ? `${fmt(atRate.sent)}, ${rate.check}, ${fmt(atRate.errors)}` : "", "equal, 0", met(atRateOk)],
+      ["server's limit (50 connections, no pause): stored requests/s", fmt(perSecond, 1), `≥ ${TARGET_PER_SECOND}`, met(perSecond >= TARGET_PER_SECOND)],
+      ["server's limit: latency p50 / p99 / max", `${fmt(result.latency.p50, 1)} / ${fmt(result.latency.p99, 1)} / ${fmt(result.latency.max, 1)} ms`, "", ""],
+      [`server's limit: successful answers (${describeSuccess(success)})`, fmt(successes), "", ""],
+      ["server's limit: other answers", others ? `${fmt(refused.size)} (${others})` : "0", "0", met(refused.size === 0)],
+      ["server's limit: status codes (2xx / non-2xx)", `${statusCodes(result)} (${fmt(result["2xx"])} / ${fmt(result.non2xx)})`, "", ""],
+      ["server's limit: errors (of which timeouts)", `${fmt(result.errors)} (${fmt(result.timeouts)})`, "0", met(result.errors === 0)],
+      ["server's limit: rows stored in leads.sqlite", `${fmt(stored.size)} (${fmt(stored.size / result.duration, 1)}/s)`, "", ""],
+      ["server's limit: stored rows == successful answers", check, "equal", met(checkMet)],
       ["push fan-out: pushes delivered, checked and decrypted", `${fmt(measuredPushes)} to 2 devices`, "", ""],
-      ["push fan-out throughput (until the queue was empty)", `${fmt(measuredPushes / pushSeconds, 1)} pushes/s`, "", ""],
-      ["pushes still queued when both loads stopped → emptied after", `${fmt(pushes.queuedAtLoadEnd)} → ${pushes.drainedAt ? `${fmt((pushes.drainedAt - pushes.loadEndedAt) / 1000, 1)} s` : "NOT EMPTIED in 300 s"}`, "", ""],
+      ["push fan-out while requests arrived (visitors first)", `${fmt(duringLoads, 1)} pushes/s`, "", ""],
+      ["push fan-out once they stopped (flat out)", `${fmt(afterLoads, 1)} pushes/s`, "", ""],
+      ["pushes still queued when the loads stopped → emptied after", `${fmt(pushes.queuedAtLoadEnd)} → ${pushes.drainedAt ? `${fmt((pushes.drainedAt - pushes.loadEndedAt) / 1000, 1)} s` : "NOT EMPTIED in 300 s"}`, "", ""],
       ["stored requests missing a push to either device", fmt(lostPushes), "0", met(lostPushes === 0 && pushes.drainedAt !== undefined)],
     ],
     ["l", "r", "l", "l"],
@@ -474,9 +502,11 @@ main(async () => {
       "",
       environmentLine(),
       "",
-      `POST /?index, valid quote form, Origin ${server.url} · ${CONNECTIONS} connections · ${fmt(result.duration, 1)} s measured ` +
-        `after a ${warmup} s warm-up (${fmt(warm.ok.size)} stored, not counted) · FORM_RATE_LIMIT=100000000 · fresh DATA_DIR · ` +
-        "SMTP on (a loopback server) · two devices subscribed to Web Push on a loopback push service that checks the VAPID signature and decrypts every push",
+      `POST /?index, valid quote form, Origin ${server.url} · after a ${warmup} s warm-up (${fmt(warm.ok.size)} stored, not counted): ` +
+        `the server's limit (${CONNECTIONS} connections without a pause, ${fmt(result.duration, 1)} s), then the target's load ` +
+        `(${TARGET_PER_SECOND} requests/s arriving independently, ${rateDuration} s) while the first run's pushes go out · ` +
+        "FORM_RATE_LIMIT=100000000 · fresh DATA_DIR · SMTP on · two devices subscribed to Web Push on a push service that checks the " +
+        "VAPID signature and decrypts every push (the SMTP server and the push service run in a process of their own, bench/services.ts)",
       "",
       table,
       ...(notes.length ? ["", ...notes] : []),

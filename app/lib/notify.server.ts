@@ -57,6 +57,8 @@ export function mailTransport(smtpUrl: string): Transporter {
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
     secure: url.protocol === "smtps:",
+    // One connection kept open for a run of e-mails (a burst of requests), not a handshake each.
+    pool: true,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -205,7 +205,7 @@ const VAPID_REUSE_MS = 60 * 60 * 1000;
  * (the ES256 signature was half of each push's work on the main thread). Real time, not the
  * queue's clock: the push service checks `exp` against its own.
  */
-function vapidAuthorizations(sender: PushSender): (endpoint: string) => string {
+export function vapidAuthorizations(sender: Pick<PushSender, "keys" | "subject">): (endpoint: string) => string {
   const signed = new Map<string, { header: string; at: number }>();
   return (endpoint) => {
     const audience = new URL(endpoint).origin;
