@@ -64,6 +64,19 @@ import {
   waitForQuiet,
 } from "./support.ts";
 
+/**
+ * The memory settings the systemd unit starts the server with (glibc's arenas, V8's young
+ * generation), read from deploy/kestrel.service, so both runs measure the server as deployed.
+ */
+const AS_DEPLOYED: Record<string, string> = Object.fromEntries(
+  readFileSync(path.join(import.meta.dirname, "..", "deploy", "kestrel.service"), "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("Environment="))
+    .flatMap((line) => line.slice("Environment=".length).split(/\s+/))
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string])
+    .filter(([name]) => name === "MALLOC_ARENA_MAX" || name === "NODE_OPTIONS"),
+);
+
 const CONNECTIONS = 50;
 const PHOTO_CONNECTIONS = 20;
 const PHOTO_BYTES = 3 * 1024 * 1024;
@@ -383,6 +396,7 @@ main(async () => {
   process.on("exit", () => services.stop());
   const server = await startServer({
     FORM_RATE_LIMIT: "100000000",
+    ...AS_DEPLOYED,
     SMTP_URL: `smtp://127.0.0.1:${services.smtpPort}`,
     LEADS_NOTIFY_TO: "office@example.com",
     NODE_EXTRA_CA_CERTS: services.caFile,
@@ -464,7 +478,7 @@ main(async () => {
       `${CONNECTIONS} ÷ the rate (${fmt((CONNECTIONS / Math.max(1, successes / result.duration)) * 1000, 1)} ms), whatever the server does. ` +
       `The p99 target is measured at the target's own rate: ${TARGET_PER_SECOND} requests a second arriving independently, as visitors send them.`,
     "- Background work takes turns behind visitors (app/lib/visitors-first.ts): while requests arrive, pushes and e-mails go at most " +
-      "one pass (ten pushes, twenty e-mails) every 100 ms; once requests stop for a quarter of a second they go flat out. A lone request's push goes at once.",
+      "one pass (ten pushes, or ten e-mails) every 100 ms; once requests stop for a quarter of a second they go flat out. A lone request's push goes at once.",
   );
 
   const perSecond = successes / result.duration;
@@ -521,9 +535,8 @@ async function photoRun(runId: string, success: Success): Promise<string[]> {
   const duration = envNumber("PHOTO_DURATION", 20);
   const warmup = Math.min(2, duration);
   const photo = await noisyJpeg(PHOTO_BYTES);
-  // As deploy/kestrel.service runs it: glibc's malloc keeps an arena per thread, and the picture
-  // decoder's threads would otherwise hold on to tens of MB each.
-  const server = await startServer({ FORM_RATE_LIMIT: "100000000", MALLOC_ARENA_MAX: "2" });
+  // With the memory settings deploy/kestrel.service starts it with.
+  const server = await startServer({ FORM_RATE_LIMIT: "100000000", ...AS_DEPLOYED });
   const tally = newTally();
   const warm = newTally();
   const encoding = multipartWithPhoto(photo);
@@ -573,7 +586,7 @@ async function photoRun(runId: string, success: Success): Promise<string[]> {
     `POST /?index as multipart/form-data with one ${fmt(photo.length / 1024 / 1024, 1)} MB JPEG (${PHOTO_CONNECTIONS} connections, ` +
       `${fmt(result.duration, 1)} s measured after a ${warmup} s warm-up, a fresh server): each photo streamed to disk, decoded, ` +
       "re-encoded at most 2,560 px and committed with its request. Memory sampled every 100 ms from the warm-up on; " +
-      "the server runs with MALLOC_ARENA_MAX=2, as deploy/kestrel.service starts it.",
+      `the server runs with ${Object.entries(AS_DEPLOYED).map(([name, value]) => `${name}=${value}`).join(" ")}, as deploy/kestrel.service starts it.`,
     "",
     table,
     ...(notes.length ? ["", ...notes] : []),

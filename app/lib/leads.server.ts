@@ -525,11 +525,15 @@ export class LeadStore {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n;
   }
 
-  /** Requests whose e-mail is due: pending and past their next attempt time. */
+  /**
+   * Requests whose e-mail is due: pending and past their next attempt time, the longest due
+   * first. That is the order of the index, so no sort however many wait (ordered by id, a burst's
+   * 20,000 pending rows were sorted for every pass of twenty).
+   */
   due(now: Date = new Date(), limit = 20): Lead[] {
     return (
       this.db
-        .prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE delivery = 'pending' AND next_attempt_at <= ? ORDER BY id LIMIT ?`)
+        .prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE delivery = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`)
         .all(now.toISOString(), limit)
     ).map(asLead);
   }

@@ -113,9 +113,9 @@ export class LeadNotifier {
 
   /** Sends up to a pass's worth of due requests; true when it took as many as it could. */
   private async pass(): Promise<boolean> {
-    const limit = 20;
+    const limit = 10;
     const base = this.settings.retryBaseMs ?? 30_000;
-    // What the pass learnt is written in one transaction at its end: one disk flush for twenty
+    // What the pass learnt is written in one transaction at its end: one disk flush for ten
     // e-mails, not one each, while visitors' requests are being stored.
     const outcomes: (() => void)[] = [];
     const due = this.store.due(new Date(), limit);

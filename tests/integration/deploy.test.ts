@@ -27,7 +27,9 @@ function unit(file: string): Map<string, string[]> {
 }
 
 function unitEnvironment(file: string): Record<string, string> {
-  return Object.fromEntries((unit(file).get("Environment") ?? []).flatMap((line) => line.split(/\s+/).map((pair) => pair.split("=") as [string, string])));
+  return Object.fromEntries(
+    (unit(file).get("Environment") ?? []).flatMap((line) => line.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string])),
+  );
 }
 
 describe("the systemd units", () => {
@@ -46,6 +48,19 @@ describe("the systemd units", () => {
     expect(unitEnvironment("kestrel-backup.service").DATA_DIR).toBe(settings.dataDir);
     expect(readFileSync(path.join(DEPLOY, "Caddyfile"), "utf8")).toContain(`reverse_proxy {$UPSTREAM:127.0.0.1:${settings.port}}`);
     expect(unit("kestrel-backup.timer").get("Unit")).toEqual(["kestrel-backup.service"]);
+  });
+
+  it("hold the server's memory down with settings Node accepts", () => {
+    const env = unitEnvironment("kestrel.service");
+    expect(env.MALLOC_ARENA_MAX).toBe("2");
+    expect(env.NODE_OPTIONS).toMatch(/--max-semi-space-size=\d+/);
+    // Node refuses to start at all when NODE_OPTIONS holds a flag it does not allow there.
+    const node = spawnSync(path.join(ROOT, "node_modules/.bin/node"), ["-e", "0"], {
+      env: { PATH: process.env.PATH, NODE_OPTIONS: env.NODE_OPTIONS },
+      encoding: "utf8",
+    });
+    expect(node.stderr).toBe("");
+    expect(node.status).toBe(0);
   });
 
   it.skipIf(!has("systemd-analyze"))("pass systemd-analyze verify", () => {
