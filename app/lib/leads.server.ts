@@ -3,7 +3,7 @@
  * committed here before the visitor is told it was sent (docs/decisions/0002-node-sqlite.md).
  */
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open, readFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
@@ -339,6 +339,29 @@ export function databaseFile(dir = dataDir()): string {
   return path.join(dir, DATABASE_FILE);
 }
 
+/** Flushes a file's data to disk on libuv's thread pool, keeping the file open between flushes. */
+function diskSync(): { sync: (file: string) => Promise<void>; close: () => void } {
+  let handle: Promise<FileHandle> | undefined;
+  return {
+    sync: async (file) => {
+      handle ??= open(file, "r");
+      try {
+        await (await handle).datasync();
+      } catch (error) {
+        // Opened again next time: a failure says nothing about the next flush.
+        const failed = handle;
+        handle = undefined;
+        void failed?.then((open) => open.close()).catch(() => {});
+        throw error;
+      }
+    },
+    close: () => {
+      void handle?.then((open) => open.close()).catch(() => {});
+      handle = undefined;
+    },
+  };
+}
+
 export class LeadStore {
   readonly db: DatabaseSync;
   /** Where the photos' files are: `photos/` beside the database. */
@@ -346,8 +369,17 @@ export class LeadStore {
   private readonly insert: StatementSync;
   private readonly insertPhoto: StatementSync;
 
-  constructor(file: string, options: { photosDir?: string } = {}) {
+  /** The write-ahead log's file, flushed to disk before a stored request is answered; undefined in memory. */
+  private readonly walFile: string | undefined;
+  private readonly syncFile: (file: string) => Promise<void>;
+  private readonly closeSync: () => void;
+
+  constructor(file: string, options: { photosDir?: string; syncFile?: (file: string) => Promise<void> } = {}) {
     if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+    this.walFile = file === ":memory:" ? undefined : `${path.resolve(file)}-wal`;
+    const disk = diskSync();
+    this.syncFile = options.syncFile ?? disk.sync;
+    this.closeSync = disk.close;
     this.photosDir = options.photosDir ?? path.join(path.dirname(path.resolve(file)), PHOTOS_DIR);
     this.db = new DatabaseSync(file);
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
@@ -391,22 +423,52 @@ export class LeadStore {
   private flush() {
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
-    let stored: Lead[];
+    const stored: (Lead | Error)[] = [];
+    // Committed without waiting for the disk on this thread (synchronous = NORMAL: written to the
+    // log, not yet flushed); the log is then flushed on a worker thread, and only then is anyone
+    // told the request is stored. The flush took a third of the main thread at 500 requests/s.
+    this.db.exec("PRAGMA synchronous = NORMAL");
     try {
-      stored = this.inTransaction(() => batch.map((item) => this.add(item.lead, item.options)));
-    } catch (error) {
+      stored.push(...this.inTransaction(() => batch.map((item) => this.add(item.lead, item.options))));
+    } catch {
       // One bad request must not fail the others: store each on its own.
-      if (batch.length === 1) return batch[0]!.reject(error);
+      stored.length = 0;
       for (const item of batch) {
         try {
-          item.resolve(this.inTransaction(() => this.add(item.lead, item.options)));
+          stored.push(this.inTransaction(() => this.add(item.lead, item.options)));
         } catch (itemError) {
-          item.reject(itemError);
+          stored.push(itemError instanceof Error ? itemError : new Error(String(itemError)));
         }
       }
-      return;
+    } finally {
+      this.db.exec("PRAGMA synchronous = FULL");
     }
-    batch.forEach((item, i) => item.resolve(stored[i]!));
+    const answer = () => batch.forEach((item, i) => (stored[i] instanceof Error ? item.reject(stored[i]) : item.resolve(stored[i] as Lead)));
+    if (!stored.some((lead) => !(lead instanceof Error))) return answer();
+    this.flushLog().then(answer, (error: unknown) => batch.forEach((item) => item.reject(error)));
+  }
+
+  private flushing: Promise<void> | undefined;
+  private flushAgain: Promise<void> | undefined;
+
+  /**
+   * Flushes the write-ahead log to disk. A flush under way may have started before the caller's
+   * commit, so the caller waits for the next one, which everyone committing meanwhile shares.
+   */
+  private flushLog(): Promise<void> {
+    const file = this.walFile;
+    if (!file) return Promise.resolve();
+    if (!this.flushing) {
+      this.flushing = this.syncFile(file).finally(() => (this.flushing = undefined));
+      return this.flushing;
+    }
+    this.flushAgain ??= this.flushing
+      .catch(() => {})
+      .then(() => {
+        this.flushAgain = undefined;
+        return this.flushLog();
+      });
+    return this.flushAgain;
   }
 
   /**
@@ -576,6 +638,7 @@ export class LeadStore {
   }
 
   close() {
+    this.closeSync();
     if (this.db.isOpen) this.db.close();
   }
 }
