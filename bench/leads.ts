@@ -74,7 +74,7 @@ const AS_DEPLOYED: Record<string, string> = Object.fromEntries(
     .filter((line) => line.startsWith("Environment="))
     .flatMap((line) => line.slice("Environment=".length).split(/\s+/))
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string])
-    .filter(([name]) => name === "MALLOC_ARENA_MAX" || name === "NODE_OPTIONS"),
+    .filter(([name]) => name.startsWith("MALLOC_") || name === "NODE_OPTIONS"),
 );
 
 const CONNECTIONS = 50;

@@ -53,6 +53,7 @@ describe("the systemd units", () => {
   it("hold the server's memory down with settings Node accepts", () => {
     const env = unitEnvironment("kestrel.service");
     expect(env.MALLOC_ARENA_MAX).toBe("2");
+    expect(Number(env.MALLOC_MMAP_THRESHOLD_)).toBeGreaterThan(0);
     expect(env.NODE_OPTIONS).toMatch(/--max-semi-space-size=\d+/);
     // Node refuses to start at all when NODE_OPTIONS holds a flag it does not allow there.
     const node = spawnSync(path.join(ROOT, "node_modules/.bin/node"), ["-e", "0"], {
