@@ -10,7 +10,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { asRow, type LeadStore } from "./leads.server.ts";
 import { retryDelayMs } from "./notify.server.ts";
 import { statement } from "./statements.ts";
-import { visitorsFirst, type Turns } from "./visitors-first.ts";
+import { Passes, type Turns } from "./visitors-first.ts";
 
 /** How long a done job is kept: the quote page lists its follow-ups from them. */
 const KEEP_DONE_DAYS = 90;
@@ -77,10 +77,7 @@ export class JobRunner {
   private readonly retryBaseMs: number;
   private readonly batch: number;
   private readonly log: (line: string) => void;
-  private readonly turns: Turns;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly passes: Passes;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(store: LeadStore, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
@@ -91,7 +88,7 @@ export class JobRunner {
     // A few at a time: each push's encryption is work on the main thread.
     this.batch = options.batch ?? 10;
     this.log = options.log ?? ((line) => console.error(line));
-    this.turns = options.turns ?? visitorsFirst();
+    this.passes = new Passes(() => this.runPass(), options.turns);
   }
 
   /** The jobs due now, oldest due first. */
@@ -109,34 +106,21 @@ export class JobRunner {
   }
 
   /**
-   * Runs every due job. One pass runs at a time; a call during a pass asks for one more pass
-   * after it, so work queued meanwhile is not left for the next tick. Resolves when idle.
+   * Runs every due job, in passes of `batch` that give way to visitors (visitors-first.ts). A call
+   * during a run asks for one more pass after it. Resolves when idle.
    */
   runDue(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        // Background work gives way: while visitors' requests arrive, a pass waits its turn.
-        await this.turns.pass();
-        let jobs = this.due();
-        while (jobs.length && !this.stopped) {
-          // The jobs of a pass run together; what they change is committed in one transaction
-          // (one disk flush for the lot, not one each, while visitors' requests are being stored).
-          const changes = await Promise.all(jobs.map((job) => this.runOne(job)));
-          this.store.inTransaction(() => changes.forEach((change) => change()));
-          await this.turns.pass();
-          jobs = this.due();
-        }
-      } while (this.again && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.passes.run();
+  }
+
+  /** One pass: the jobs due now run together, and what they change is committed in one transaction. */
+  private async runPass(): Promise<boolean> {
+    const jobs = this.due();
+    if (!jobs.length) return false;
+    // One disk flush for the lot, not one each, while visitors' requests are being stored.
+    const changes = await Promise.all(jobs.map((job) => this.runOne(job)));
+    this.store.inTransaction(() => changes.forEach((change) => change()));
+    return true;
   }
 
   /** Runs one job; returns the changes to its row (and the job's own), to be committed with the pass. */
@@ -197,9 +181,8 @@ export class JobRunner {
 
   /** Stops after the pass under way (what is still queued waits in the database for the next start). */
   async stop() {
-    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.passes.stop();
   }
 }
 

@@ -6,7 +6,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Lead, LeadStore } from "./leads.server.ts";
 import { photoForMail } from "./photos.server.ts";
-import { visitorsFirst } from "./visitors-first.ts";
+import { Passes } from "./visitors-first.ts";
 
 export interface MailSettings {
   smtpUrl: string;
@@ -72,7 +72,7 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
 
 export class LeadNotifier {
   private readonly transport: Transporter;
-  private running: Promise<void> | undefined;
+  private readonly passes: Passes;
   private timer: NodeJS.Timeout | undefined;
   private readonly store: LeadStore;
   private readonly settings: MailSettings;
@@ -81,34 +81,17 @@ export class LeadNotifier {
     this.store = store;
     this.settings = settings;
     this.transport = mailTransport(settings.smtpUrl);
+    // A full pass may have left more due (a burst): the next pass takes them.
+    this.passes = new Passes(() => this.pass());
   }
 
-  private again = false;
-  private stopped = false;
-
   /**
-   * Sends every request that is due. One pass runs at a time; a call during a pass asks for one
-   * more pass after it, so a request stored meanwhile is not left for the next timer tick.
+   * Sends every request that is due, in passes that give way to visitors (visitors-first.ts). A
+   * call during a run asks for one more pass after it, so a request stored meanwhile is not left
+   * for the next timer tick.
    */
   deliverDue(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let full: boolean;
-      do {
-        this.again = false;
-        // Background work gives way: while visitors' requests arrive, a pass waits its turn.
-        await visitorsFirst().pass();
-        // A full pass may have left more due (a burst): the next pass takes them.
-        full = await this.pass();
-      } while ((this.again || full) && !this.stopped);
-    })().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.passes.run();
   }
 
   /** Sends up to a pass's worth of due requests; true when it took as many as it could. */
@@ -152,9 +135,8 @@ export class LeadNotifier {
 
   /** Stops after the pass under way (what is still due waits in the database for the next start). */
   async stop() {
-    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await this.passes.stop();
     this.transport.close();
   }
 }

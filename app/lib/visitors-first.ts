@@ -8,7 +8,8 @@
  * A lone request still has its push sent at once: its pass is the first in a long while.
  *
  * One instance serves the whole process (the job runner and the owner's e-mails take turns from
- * it), kept on globalThis so every copy of this module shares it.
+ * it), kept on globalThis so every copy of this module shares it. `Passes` runs one kind of
+ * background work in passes that take those turns.
  */
 export interface TurnOptions {
   /** How long without a request before background work runs flat out. */
@@ -59,4 +60,49 @@ type Holder = { [TURNS]?: Turns };
 export function visitorsFirst(): Turns {
   const holder = globalThis as Holder;
   return (holder[TURNS] ??= new Turns());
+}
+
+/**
+ * One kind of background work, run in passes. One run at a time: a call during a run asks for one
+ * more pass after it, so work queued meanwhile is not left for the next timer tick. Each pass
+ * waits its turn behind visitors; passes follow each other while the last one says more may be
+ * waiting. `stop` ends the run after the pass under way; what is left waits in the database.
+ */
+export class Passes {
+  private readonly pass: () => Promise<boolean>;
+  private readonly turns: Turns;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  /** `pass` does one pass's work and says whether more may be waiting. */
+  constructor(pass: () => Promise<boolean>, turns: Turns = visitorsFirst()) {
+    this.pass = pass;
+    this.turns = turns;
+  }
+
+  /** Runs passes until none is left to do; resolves when idle. */
+  run(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let more: boolean;
+      do {
+        this.again = false;
+        await this.turns.pass();
+        more = await this.pass();
+      } while ((this.again || more) && !this.stopped);
+    })().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
 }
