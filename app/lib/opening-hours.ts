@@ -64,9 +64,7 @@ export function ukClock(at: Date): UkClock {
 
 /** Minutes the UK is ahead of UTC at an instant: 0 in winter, 60 in summer. */
 function ukOffsetMinutes(at: Date): number {
-  const clock = ukClock(at);
-  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, 0, clock.minutes);
-  return Math.round((asUtc - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+  return offsetOfHour(Math.floor(at.getTime() / HOUR_MS));
 }
 
 /** The instant of a UK wall-clock time on a UK calendar day. */
