@@ -24,8 +24,6 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string | Buffer;
     requests?: AutocannonRequest[];
-    /** Requests a second across all connections: an open load at a set rate. */
-    overallRate?: number;
   }
 
   export interface Histogram {

@@ -45,6 +45,7 @@ import { addSubscription } from "../app/lib/push.server.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import type { IncomingHttpHeaders } from "node:http";
 import type { BrowserSubscription } from "../tests/support/push-receiver.ts";
+import { unitEnvironment } from "../tests/support/systemd-units.ts";
 import type { ServicesMessage } from "./services.ts";
 import {
   BenchError,
@@ -69,12 +70,7 @@ import {
  * generation), read from deploy/kestrel.service, so both runs measure the server as deployed.
  */
 const AS_DEPLOYED: Record<string, string> = Object.fromEntries(
-  readFileSync(path.join(import.meta.dirname, "..", "deploy", "kestrel.service"), "utf8")
-    .split("\n")
-    .filter((line) => line.startsWith("Environment="))
-    .flatMap((line) => line.slice("Environment=".length).split(/\s+/))
-    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string])
-    .filter(([name]) => name.startsWith("MALLOC_") || name === "NODE_OPTIONS"),
+  Object.entries(unitEnvironment("kestrel.service")).filter(([name]) => name.startsWith("MALLOC_") || name === "NODE_OPTIONS"),
 );
 
 const CONNECTIONS = 50;

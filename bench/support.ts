@@ -281,15 +281,10 @@ export interface OpenRequest {
 }
 
 export interface OpenLoadResult {
-  /** Seconds from the first request's time to the last answer. */
-  duration: number;
   sent: number;
-  answered: number;
   errors: number;
   /** Milliseconds, each counted from when the request was due to be sent (not when it was). */
   latency: { p50: number; p90: number; p99: number; max: number };
-  /** The most requests that were waiting for their answer at once. */
-  maxInFlight: number;
 }
 
 /** A seeded generator of numbers in [0, 1): the same arrivals on every run. */
@@ -324,17 +319,12 @@ export async function openLoad(options: {
   const latencies: number[] = [];
   let sent = 0;
   let errors = 0;
-  let inFlight = 0;
-  let maxInFlight = 0;
   const origin = new URL(options.url);
   const pending: Promise<void>[] = [];
   const send = (index: number, due: number) =>
     new Promise<void>((resolve) => {
       const spec = options.request(index);
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
       const done = (ok: boolean) => {
-        inFlight--;
         if (ok) latencies.push(performance.now() - due);
         else errors++;
         resolve();
@@ -376,11 +366,8 @@ export async function openLoad(options: {
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   return {
-    duration: (performance.now() - start) / 1000,
     sent,
-    answered: latencies.length,
     errors,
     latency: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1) ?? 0 },
-    maxInFlight,
   };
 }

@@ -9,17 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LeadStore, type NewLead } from "~/lib/leads.server.ts";
+import { LeadStore } from "~/lib/leads.server.ts";
+import { SARAHS_REQUEST as LEAD } from "../support/leads.ts";
 
-const LEAD: NewLead = {
-  form: "quote",
-  page: "/",
-  name: "Sarah Morgan",
-  email: "sarah@example.org",
-  phone: "07700 900123",
-  location: "Hitchin",
-  message: "Slipped tiles",
-};
 
 /** A flush to disk the test finishes (or fails) when it chooses. */
 function controlledDisk() {

@@ -11,21 +11,13 @@ import path from "node:path";
 import webpush from "web-push";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
-import { LeadStore, type NewLead } from "~/lib/leads.server.ts";
+import { LeadStore } from "~/lib/leads.server.ts";
+import { SARAHS_REQUEST as LEAD } from "../support/leads.ts";
 import { LeadNotifier } from "~/lib/notify.server.ts";
 import { vapidAuthorizations } from "~/lib/push.server.ts";
 import { Turns } from "~/lib/visitors-first.ts";
 import { startSmtp } from "../support/smtp.ts";
 
-const LEAD: NewLead = {
-  form: "quote",
-  page: "/",
-  name: "Sarah Morgan",
-  email: "sarah@example.org",
-  phone: "07700 900123",
-  location: "Hitchin",
-  message: "Slipped tiles",
-};
 
 describe("whose turn it is", () => {
   it("lets background work run at once when no visitor is waiting, and once per gap while they keep coming", () => {

@@ -12,25 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSettings } from "../../server/config.ts";
 import { picture } from "../support/pictures.ts";
 import { freePort, photoRows, QUOTE, ROOT, startServer, type RunningServer } from "../support/server.ts";
+import { DEPLOY_DIR, unit, unitEnvironment } from "../support/systemd-units.ts";
 
-const DEPLOY = path.join(ROOT, "deploy");
+const DEPLOY = DEPLOY_DIR;
 const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
-
-/** A systemd unit's settings: name → values, in order. */
-function unit(file: string): Map<string, string[]> {
-  const settings = new Map<string, string[]>();
-  for (const line of readFileSync(path.join(DEPLOY, file), "utf8").split("\n")) {
-    const match = /^([A-Za-z]+)=(.*)$/.exec(line.trim());
-    if (match) settings.set(match[1]!, [...(settings.get(match[1]!) ?? []), match[2]!]);
-  }
-  return settings;
-}
-
-function unitEnvironment(file: string): Record<string, string> {
-  return Object.fromEntries(
-    (unit(file).get("Environment") ?? []).flatMap((line) => line.split(/\s+/).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string])),
-  );
-}
 
 describe("the systemd units", () => {
   it("start the server and the backup from the repository's own files, with settings the server accepts", () => {
