@@ -124,13 +124,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       image: photos[0],
       ...(photos.length > 1 ? { morePhotos: photos.slice(1) } : {}),
     };
+    // Every photo needs its words: the schema asks them of each, and each error is at its photo.
     const errors = projectErrors(project, "new");
-    // Every photo needs its words, not only the first.
-    photos.forEach((photo, j) => {
-      if (!photo.alt) errors[`new-alt-${j}`] = "Describe the photo for people who cannot see it: the project cannot be published without it";
-      else delete errors[`new-alt-${j}`];
-    });
-    delete errors["new-alt"];
     if (Object.keys(errors).length) return data({ error: "The project needs a few more words: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
     const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", [project, ...draftGallery()]), { from, author: owner.name });
     if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
