@@ -128,6 +128,8 @@ export function seo(root: SeoRoot, page: PageSeo): MetaDescriptor[] {
   const graph = [businessJsonLd(base, site)];
   if (page.breadcrumbs) graph.push(breadcrumbJsonLd(base, [HOME_CRUMB, ...page.breadcrumbs]));
   graph.push(...(page.jsonLd ?? []));
+  // The social picture shows the page's title, the business and its phone: its alt says the same.
+  const imageAlt = `${page.title.replace(` | ${site.name}`, "")}: ${site.name}, call ${site.phone.display}`;
   return [
     { title },
     { name: "description", content: page.description },
@@ -145,8 +147,9 @@ export function seo(root: SeoRoot, page: PageSeo): MetaDescriptor[] {
           { property: "og:image:type", content: SOCIAL_IMAGE.type },
           { property: "og:image:width", content: String(SOCIAL_IMAGE.width) },
           { property: "og:image:height", content: String(SOCIAL_IMAGE.height) },
-          { property: "og:image:alt", content: `${page.title.replace(` | ${site.name}`, "")}: ${site.name}, call ${site.phone.display}` },
+          { property: "og:image:alt", content: imageAlt },
           { name: "twitter:card", content: "summary_large_image" },
+          { name: "twitter:image:alt", content: imageAlt },
         ]),
     ...graph.map((item) => ({ "script:ld+json": item })),
   ];

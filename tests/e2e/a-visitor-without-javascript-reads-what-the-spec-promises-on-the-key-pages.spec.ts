@@ -17,15 +17,15 @@ test("the home page shows the three trust badges, a quote link to the form, six 
     await expect(badges).toHaveText(["Fully Insured", "Quality Guaranteed", "Free Quotes Within 24h"]);
   });
 
-  await test.step("six service cards, each linking to its /services/ page", async () => {
+  await test.step("six service cards, each an article named by its heading and linking to its /services/ page", async () => {
     const services = page.getByRole("region", { name: "Our roofing services" });
-    const learnMore = services.getByRole("link", { name: /^Learn More/ });
-    await expect(learnMore).toHaveCount(6);
+    await expect(services.getByRole("article")).toHaveCount(6);
     const expected = ["roof-repairs", "new-roof-installation", "flat-roofing", "pitched-roofing", "guttering-fascias", "roof-maintenance"];
-    for (const [i, slug] of expected.entries()) {
+    for (const slug of expected) {
       const service = content.services.find((s) => s.slug === slug)!;
-      await expect(services.getByRole("heading", { name: service.name, exact: true })).toBeVisible();
-      await expect(learnMore.nth(i)).toHaveAttribute("href", `/services/${slug}`);
+      const card = services.getByRole("article", { name: service.name, exact: true });
+      await expect(card.getByRole("heading", { name: service.name, exact: true })).toBeVisible();
+      await expect(card.getByRole("link", { name: /^Learn More/ })).toHaveAttribute("href", `/services/${slug}`);
     }
   });
 

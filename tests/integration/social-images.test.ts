@@ -11,7 +11,7 @@ afterAll(() => server.stop());
 
 const metaContent = (html: string, key: string) => html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
 
-it("every canonical page's og:image answers 200 with a 1200×630 PNG under a content-hashed name", { timeout: 60_000 }, async () => {
+it("every canonical page's og:image (its alt said for X too) answers 200 with a 1200×630 PNG under a content-hashed name", { timeout: 60_000 }, async () => {
   const seen = new Set<string>();
   for (const pagePath of canonicalPaths()) {
     const html = await (await fetch(`${server.url}${pagePath}`)).text();
@@ -21,6 +21,7 @@ it("every canonical page's og:image answers 200 with a 1200×630 PNG under a con
     expect(metaContent(html, "og:image:height"), pagePath).toBe("630");
     expect(metaContent(html, "og:image:alt"), pagePath).toMatch(/\S.*Kestrel Roofing, call 07700 900123$/);
     expect(metaContent(html, "twitter:card"), pagePath).toBe("summary_large_image");
+    expect(metaContent(html, "twitter:image:alt"), pagePath).toBe(metaContent(html, "og:image:alt"));
     seen.add(image!);
 
     const response = await fetch(`${server.url}${new URL(image!).pathname}`);

@@ -48,10 +48,10 @@ interface AriaProps {
 }
 
 /** A labelled input whose error sits under it, tied to it for screen readers. */
-export function Field({ form, name, label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({ form, name, label, error, hint, type = "text", ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldShell form={form} name={name} label={label} error={error} hint={hint}>
-      {(aria) => <input className="field" {...aria} {...input} />}
+      {(aria) => <input type={type} className="field" {...aria} {...input} />}
     </FieldShell>
   );
 }

@@ -4,13 +4,19 @@ import { Picture } from "../Picture.tsx";
 
 const GRID_SIZES = "(min-width: 1200px) 370px, (min-width: 768px) 45vw, 100vw";
 
-/** A service card. The link goes to the service's /services/{slug} page, as the spec says. */
+/**
+ * A service card, an article named by its heading. The link goes to the service's
+ * /services/{slug} page, as the spec says.
+ */
 export function ServiceCard({ service, href, features = false }: { service: Service; href: string; features?: boolean }) {
+  const headingId = `service-card-${service.slug}`;
   return (
-    <article className="card flex flex-col overflow-hidden p-0">
+    <article className="card flex flex-col overflow-hidden p-0" aria-labelledby={headingId}>
       <Picture image={service.image} sizes={GRID_SIZES} className="h-auto w-full bg-paper-dark" />
       <div className="flex flex-1 flex-col p-6">
-        <h3 className="text-xl">{service.name}</h3>
+        <h3 id={headingId} className="text-xl">
+          {service.name}
+        </h3>
         <p className="mt-2 flex-1">{service.summary}</p>
         {features && (
           <ul className="mt-4 space-y-1">
@@ -77,15 +83,17 @@ const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric",
 /** "November 2026" for "2026-11". */
 const reviewMonthText = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 
+/** A review, named by who said it and where ("Sarah M., Stevenage"). */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  const town = area(testimonial.location).name;
   return (
-    <figure className="card flex flex-col">
+    <figure className="card flex flex-col" aria-label={`${testimonial.name}, ${town}`}>
       <Stars rating={testimonial.rating} />
       <blockquote className="mt-3 flex-1">
         <p>“{testimonial.text}”</p>
       </blockquote>
       <figcaption className="mt-4 font-semibold">
-        {testimonial.name}, <span className="font-normal text-muted">{area(testimonial.location).name}</span>
+        {testimonial.name}, <span className="font-normal text-muted">{town}</span>
         {testimonial.reviewMonth && <span className="block text-sm font-normal text-muted">{reviewMonthText(testimonial.reviewMonth)}: a review of a finished job</span>}
       </figcaption>
     </figure>

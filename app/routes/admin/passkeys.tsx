@@ -121,7 +121,7 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
             <label htmlFor="passkey-name" className="field-label">
               Name for this passkey
             </label>
-            <input id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
+            <input type="text" id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
           </div>
         </PasskeyForm>
       </section>
