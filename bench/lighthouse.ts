@@ -14,7 +14,7 @@
  * Then adds bench/page-change.ts's table: click to the next page's first paint, with and without
  * the speculation rules (Lighthouse measures one page load, not a change of page).
  *
- * Targets: 100 in each category, LCP ≤ 1.2 s, TBT ≤ 50 ms (the main thread free within 50 ms
+ * Targets: 100 in each category, FCP ≤ 0.8 s (issue 24: every template, the contact page too), LCP ≤ 1.2 s, TBT ≤ 50 ms (the main thread free within 50 ms
  * of the first paint on a cheap phone: docs/decisions/0015-pages-that-settle.md), CLS 0. A miss is reported, never an
  * error; the exit code is non-zero only when a page could not be measured at all.
  */
@@ -41,7 +41,7 @@ const CATEGORIES = [
   { id: "seo", label: "SEO" },
 ] as const;
 
-const TARGET = { score: 100, lcpS: 1.2, tbtMs: 50, cls: 0 };
+const TARGET = { score: 100, fcpS: 0.8, lcpS: 1.2, tbtMs: 50, cls: 0 };
 
 interface Run {
   scores: Record<string, number | null>;
@@ -191,7 +191,7 @@ main(async () => {
     rows.push([
       label,
       ...scoreCells,
-      fcp.toFixed(2),
+      cell(fcp.toFixed(2), fcp <= TARGET.fcpS),
       cell(lcp.toFixed(2), lcp <= TARGET.lcpS),
       cell(fmt(tbt), tbt <= TARGET.tbtMs),
       cell(cls.toFixed(3), cls <= TARGET.cls),
@@ -223,7 +223,7 @@ main(async () => {
       ["l", "r", "r", "r", "r", "r", "r", "r", "r", "r", "r"],
     ),
     "",
-    `Targets: ${TARGET.score} in each category, LCP ≤ ${TARGET.lcpS} s, TBT ≤ ${TARGET.tbtMs} ms, CLS ${TARGET.cls}. ✗ marks a median that misses its target.`,
+    `Targets: ${TARGET.score} in each category, FCP ≤ ${TARGET.fcpS} s, LCP ≤ ${TARGET.lcpS} s, TBT ≤ ${TARGET.tbtMs} ms, CLS ${TARGET.cls}. ✗ marks a median that misses its target.`,
     "",
     `Note: ${NOT_FOUND} answers 404 and carries noindex on purpose, so its SEO score loses the "is-crawlable" and ` +
       `"http-status-code" audits by design (Lighthouse runs it with ignoreStatusCode). Chrome also logs the document's ` +
