@@ -27,7 +27,7 @@ afterAll(() => server.stop());
 const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const leaks = (text: string) => [SECRET.name, SECRET.email, SECRET.phone, SECRET.location, SECRET.message, "Secretname"].filter((s) => text.includes(s));
 
-const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, `/admin/photos/${"ab".repeat(16)}?size=thumb`, "/admin/no-such-page", "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/preview/", "/admin/requests/999999"];
+const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, `/admin/photos/${"ab".repeat(16)}?size=thumb`, "/admin/no-such-page", "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/preview/", "/admin/requests/999999"];
 
 async function expectSentToSignIn(response: Response) {
   expect(response.status).toBe(303);
@@ -99,6 +99,22 @@ describe("signed in", () => {
       expect(html, path).toContain("Sign out");
     }
     expect(await (await get("/admin", owner.cookie)).text()).toContain(SECRET.name);
+  });
+
+  it("Help is in every owner page's menu and answers, in the owner's words, what he does most", async () => {
+    const owner = signedInOwner(server.dataDir);
+    for (const path of ["/admin", "/admin/site", "/admin/reviews"]) {
+      expect(await (await get(path, owner.cookie)).text(), path).toContain('href="/admin/help"');
+    }
+    const help = await get("/admin/help", owner.cookie);
+    expect(help.status).toBe(200);
+    const text = (await help.text()).replace(/<[^>]+>/g, " ").replaceAll("&#x27;", "'");
+    for (const topic of ["Changing your phone number or opening hours", "Adding photos of a finished job", "Sending a written quote", "What each status means", "When a customer's link has expired"]) {
+      expect(text).toContain(topic);
+    }
+    for (const status of ["New", "Contacted", "Quoted", "Won", "Lost", "Spam"]) expect(text).toMatch(new RegExp(`\\b${status}\\b`));
+    // A developer's words: file names, commands, placeholders.
+    expect(text).not.toMatch(/\.json|npm |\{[a-zA-Z]+\}|DATA_DIR|SMTP/);
   });
 
   it("a request's photos show on its page, and are served to the signed-in owner only", async () => {

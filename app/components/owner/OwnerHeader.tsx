@@ -17,6 +17,7 @@ const OWNER_NAV = [
   { name: "Your site", path: "/admin/site" },
   { name: "Notifications", path: "/admin/notifications" },
   { name: "Passkeys", path: "/admin/passkeys" },
+  { name: "Help", path: "/admin/help" },
 ] as const;
 
 export function OwnerHeader() {

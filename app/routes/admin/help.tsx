@@ -1,0 +1,195 @@
+/**
+ * Help: how to do each thing in the owner's area, in the owner's words, on a phone. Nothing here
+ * is for a developer or whoever runs the server (README.md and docs/operations.md are theirs).
+ */
+import type { ReactNode } from "react";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import type { Route } from "./+types/help";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Help");
+
+interface Topic {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+const STATUSES: [string, string][] = [
+  ["New", "Nobody has answered yet. The request shows how long it has waited, and says Overdue after a day."],
+  ["Contacted", "You have spoken to the customer or written to them, and no price is given yet. Set it once you have."],
+  ["Quoted", "You have given a price, in a written quote or on the doorstep. Sending a written quote sets this by itself."],
+  ["Won", "The customer said yes. Accepting a written quote sets this by itself. When the work is finished, press Job done."],
+  ["Lost", "The customer said no, or went elsewhere. A declined quote sets this by itself."],
+  ["Spam", "Not a real customer. It is kept out of your figures."],
+];
+
+const TOPICS: Topic[] = [
+  {
+    id: "requests",
+    title: "Answering a request",
+    body: (
+      <>
+        <p>
+          <a href="/admin" className="link">
+            Requests
+          </a>{" "}
+          lists everyone who asked for a quote or sent a message, the ones waiting for an answer first. Tap a request to open it. Call, E-mail
+          and WhatsApp open your phone with the customer's number or address, and the request remembers when you first answered.
+        </p>
+        <p>Every request shows its reference, such as K-1042. A customer who rings may read it to you: type it in the search to find them.</p>
+      </>
+    ),
+  },
+  {
+    id: "statuses",
+    title: "What each status means",
+    body: (
+      <>
+        <dl className="space-y-2">
+          {STATUSES.map(([name, meaning]) => (
+            <div key={name}>
+              <dt className="font-semibold">{name}</dt>
+              <dd>{meaning}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>You can always set a status yourself, lower down on the request.</p>
+      </>
+    ),
+  },
+  {
+    id: "quotes",
+    title: "Sending a written quote",
+    body: (
+      <ol className="list-decimal space-y-2 pl-6">
+        <li>Open the request and press Create quote.</li>
+        <li>Write a line for each part of the work: what it is, how many, and the price of one in pounds. Add a line for each extra part.</li>
+        <li>Save the draft to see the totals, with VAT if you charge it. Check the date it is valid until (30 days unless you change it).</li>
+        <li>Press Send quote. The customer is e-mailed the quote as a PDF and a private link where they can read it and accept it.</li>
+      </ol>
+    ),
+  },
+  {
+    id: "expired-link",
+    title: "When a customer's link has expired",
+    body: (
+      <>
+        <p>
+          A quote's link works until the date the quote is valid until. If the customer still wants the work, open the quote, press Change
+          quote (new revision), set a new date and send it: they get a new link, and the old one says the quote was replaced.
+        </p>
+        <p>A review link works for 60 days. After that, ask the customer for their words by phone, and add them yourself under Your site, Testimonials.</p>
+      </>
+    ),
+  },
+  {
+    id: "phone-hours",
+    title: "Changing your phone number or opening hours",
+    body: (
+      <ol className="list-decimal space-y-2 pl-6">
+        <li>
+          Open{" "}
+          <a href="/admin/site" className="link">
+            Your site
+          </a>
+          , change the number or the hours, and press Save draft. A mistake is shown beside its box, and nothing is saved.
+        </li>
+        <li>Your draft then says what will change. Preview shows your pages with the change; only you see them.</li>
+        <li>Press Publish. Every page changes at once, in a few seconds, and the page says Live with the time.</li>
+        <li>Changed your mind? Under Published versions, go back to an earlier version and publish it.</li>
+      </ol>
+    ),
+  },
+  {
+    id: "closed",
+    title: "Closing for a holiday",
+    body: (
+      <p>
+        On Your site, write a closure notice and its last day, then publish. It shows at the top of every page, with your emergency number, and
+        goes by itself once that day is over.
+      </p>
+    ),
+  },
+  {
+    id: "gallery",
+    title: "Adding photos of a finished job",
+    body: (
+      <p>
+        Open Your site, then Gallery. Take the photos with your phone or choose them (up to six), say in a few words what each one shows, give
+        the job a title, the kind of work and the town, then save and publish. Photos from iPhones must be JPEG: in the iPhone's Settings,
+        Camera, Formats, choose Most Compatible. The photo's location is taken off before anyone sees it.
+      </p>
+    ),
+  },
+  {
+    id: "reviews",
+    title: "Asking for a review",
+    body: (
+      <p>
+        When the work is finished, open the request (it must be Won) and press Job done. The customer is e-mailed a link to leave a review.
+        Every review comes to{" "}
+        <a href="/admin/reviews" className="link">
+          Reviews
+        </a>
+        , good or bad. If the customer said you may show it, Publish puts it on your site with their town.
+      </p>
+    ),
+  },
+  {
+    id: "notifications",
+    title: "Being told of a new request on your phone",
+    body: (
+      <p>
+        Open{" "}
+        <a href="/admin/notifications" className="link">
+          Notifications
+        </a>{" "}
+        on your phone and turn them on. On an iPhone, first add this site to your Home Screen (Share, then Add to Home Screen) and open it
+        from there. A request nobody has answered after an hour is sent to you again, during your opening hours.
+      </p>
+    ),
+  },
+  {
+    id: "passkeys",
+    title: "Signing in on a new phone, or after losing one",
+    body: (
+      <p>
+        Sign in on a device you still have, open{" "}
+        <a href="/admin/passkeys" className="link">
+          Passkeys
+        </a>
+        , and add one for the new device, or remove the lost one. Lost every device? Ask whoever looks after your server for a new invite link.
+      </p>
+    ),
+  },
+];
+
+export default function Help() {
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-6">
+      <h1 className="text-2xl">Help</h1>
+      <nav aria-labelledby="help-topics">
+        <h2 id="help-topics" className="text-lg">
+          Topics
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {TOPICS.map((topic) => (
+            <li key={topic.id}>
+              <a href={`#${topic.id}`} className="link inline-flex min-h-11 items-center">
+                {topic.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {TOPICS.map((topic) => (
+        <section key={topic.id} id={topic.id} aria-labelledby={`${topic.id}-heading`} className="card space-y-3 p-4 sm:p-6">
+          <h2 id={`${topic.id}-heading`} className="text-xl">
+            {topic.title}
+          </h2>
+          {topic.body}
+        </section>
+      ))}
+    </div>
+  );
+}
