@@ -2,6 +2,28 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** An import pattern that a room must not use, and why. */
+const BELOW_SCRIPTS = { group: ["**/scripts/**", "**/tests/**", "**/bench/**"], message: "The running site never imports build tasks, tests or benchmarks: move what both need into app/ or server/, and let the script call it." };
+const NOT_SERVER = { group: ["**/server/**"], message: "app/ never imports server/: the server hands services in through React Router's context." };
+const NOT_ROUTES = { group: ["~/routes/**", "**/routes/**", "~/root*", "**/root.tsx"], message: "Only the route table reaches route modules; share the code through app/lib or app/components." };
+const NOT_COMPONENTS = { group: ["~/components/**", "**/components/**"], message: "lib/ must not import components; put shared types in app/lib/." };
+const NOT_LIB = { group: ["~/lib/**", "**/lib/**"], message: "app/content is the bottom room: the data and its schemas import nothing of the app." };
+const NOT_SERVER_ONLY = { group: ["**/*.server", "**/*.server.ts"], message: "A browser script never imports server-only code." };
+
+/** One block per room (files a room holds, and what they must not import); the last block for a file wins, so each lists all. */
+function roomRules() {
+  const room = (files, patterns) => ({ files, ignores: ["**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns }] } });
+  return [
+    room(["app/**/*.{ts,tsx}", "server/**/*.ts"], [BELOW_SCRIPTS]),
+    room(["app/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER]),
+    room(["app/components/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES]),
+    room(["app/lib/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS]),
+    room(["app/content/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS, NOT_LIB]),
+    room(["app/enhance/**/*.ts"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS, NOT_SERVER_ONLY]),
+    room(["server/**/*.ts"], [BELOW_SCRIPTS, NOT_ROUTES, NOT_COMPONENTS]),
+  ];
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "public/", "test-results/", "playwright-report/", "screenshots/", "bench/results/"] },
   js.configs.recommended,
@@ -16,13 +38,9 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
   },
-  {
-    // Data flows one way: lib/ (schemas, server work) never reaches up into what renders.
-    files: ["app/lib/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~/components/*", "**/components/*"], message: "lib/ must not import components; put shared types in app/lib/." }] }],
-    },
-  },
+  // The rooms and which may import which: docs/decisions/0018-rooms-and-arrows.md. Tests and
+  // benchmarks may reach anything; the running code never reaches into build tasks or tests.
+  ...roomRules(),
   {
     files: ["**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

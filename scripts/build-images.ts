@@ -15,19 +15,9 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { WIDTHS, type ImageManifest } from "../app/lib/images.ts";
 
-export const WIDTHS = [480, 800, 1200, 1600];
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
-
-export interface PictureEntry {
-  width: number;
-  height: number;
-  /** The file a browser without AVIF/WebP support, or an SVG, loads. */
-  src: string;
-  /** AVIF then WebP candidates; empty for SVG. */
-  sources: { type: "image/avif" | "image/webp"; srcset: string }[];
-}
-export type ImageManifest = Record<string, PictureEntry>;
 
 function hashed(base: string, data: Buffer, ext: string) {
   return `${base}.${createHash("sha256").update(data).digest("hex").slice(0, 10)}.${ext}`;

@@ -18,8 +18,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Content } from "../app/content/load.ts";
 import { setPublishedContent, withContent } from "../app/lib/site/content-now.server.ts";
 import type { PublishOutcome, SitePublisher } from "../app/lib/site/publisher.ts";
-import { buildSocialImages } from "../scripts/build-social-images.ts";
-import { compressDir } from "../scripts/compress.ts";
+import { buildSocialImages } from "./social-images.ts";
+import { compressDir } from "./compress.ts";
 import { COMPLETE_MARKER, loadStaticSite, pageFile, type StaticSite } from "./static-site.ts";
 
 /** The address React Router renders the not-found page for. */

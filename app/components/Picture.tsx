@@ -1,17 +1,12 @@
 import manifest from "~/content/images.generated.json" with { type: "json" };
 import type { Image } from "~/content/index.ts";
+import type { ImageManifest } from "~/lib/images.ts";
 import { uploadedPictures } from "~/lib/site/pictures.ts";
 
-interface PictureEntry {
-  width: number;
-  height: number;
-  src: string;
-  sources: { type: string; srcset: string }[];
-}
-const images: Record<string, PictureEntry> = manifest;
+const images: ImageManifest = manifest;
 
 /**
- * A picture from app/content/images, in the formats and sizes scripts/build-images.ts made.
+ * A picture from app/content/images, in the formats and sizes the build made (app/lib/images.ts).
  * A picture missing from the manifest stops the build rather than leaving a hole in a page.
  */
 export function Picture({

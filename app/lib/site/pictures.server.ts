@@ -1,6 +1,7 @@
 /** The owner's gallery pictures in SQLite, loaded into the registry <Picture> reads (pictures.ts). */
 import type { LeadStore } from "../leads.server.ts";
-import { uploadedPictures, type PictureEntry } from "./pictures.ts";
+import type { PictureEntry } from "../images.ts";
+import { uploadedPictures } from "./pictures.ts";
 
 /** Where the owner's pictures' files are: served at /images/uploads/. */
 export const UPLOADS_DIR = "uploads";

@@ -3,12 +3,7 @@
  * server fills from the database (app/lib/site/pictures.server.ts), kept on globalThis so that the
  * built app's copy of <Picture> reads the server's.
  */
-export interface PictureEntry {
-  width: number;
-  height: number;
-  src: string;
-  sources: { type: string; srcset: string }[];
-}
+import type { PictureEntry } from "../images.ts";
 
 const PICTURES = Symbol.for("kestrel.uploadedPictures");
 type Holder = { [PICTURES]?: Map<string, PictureEntry> };

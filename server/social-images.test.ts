@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { cardSvg, decodeHtml, pagePicture, renderCard, type SocialCard } from "./build-social-images.ts";
+import { cardSvg, decodeHtml, pagePicture, renderCard, type SocialCard } from "./social-images.ts";
 
 const DRAWING = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300"><rect width="400" height="300" fill="#b45309"/></svg>';
 const card: SocialCard = {
