@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
+import { MigrationFailed } from "../app/lib/db/database.server.ts";
 import { closeLeadStore, leadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
 import { LeadNotifier, mailTransport, setNotifierWake, setOutgoingMail } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
@@ -54,7 +55,8 @@ function storeOrExit() {
   try {
     return leadStore();
   } catch (error) {
-    console.error(`Cannot start: DATA_DIR "${settings.dataDir}" cannot hold the requests database (${error instanceof Error ? error.message : error})`);
+    if (error instanceof MigrationFailed) console.error(`Cannot start: ${error.message}`);
+    else console.error(`Cannot start: DATA_DIR "${settings.dataDir}" cannot hold the requests database (${error instanceof Error ? error.message : error})`);
     process.exit(1);
   }
 }

@@ -5,9 +5,11 @@
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { open, readFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { DatabaseSync} from "node:sqlite";
+import { type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
 import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
+import { openDatabase } from "./db/database.server.ts";
 import { statement } from "./statements.ts";
 
 
@@ -45,254 +47,6 @@ export interface Lead extends NewLead {
 export type AnswerWay = "status" | "call" | "email" | "whatsapp";
 export type AckState = "none" | "queued" | "sent" | "held-address" | "held-hourly" | "spam" | "failed";
 
-/**
- * What the owner's search looks through: name, e-mail, postcode or address, and the phone number
- * and postcode without spaces, in a trigram index so that any part of them is found fast.
- */
-function searchText(row: string): string {
-  const squeeze = (column: string) => `replace(replace(replace(replace(${row}${column}, ' ', ''), '-', ''), '(', ''), ')', '')`;
-  return `${row}name || ' | ' || ${row}email || ' | ' || ${row}location || ' | ' || ${squeeze("phone")} || ' | ' || ${squeeze("location")}`;
-}
-
-export const MIGRATIONS = [
-  `CREATE TABLE leads (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     created_at TEXT NOT NULL,
-     form TEXT NOT NULL CHECK (form IN ('quote', 'contact')),
-     page TEXT NOT NULL,
-     name TEXT NOT NULL,
-     email TEXT NOT NULL,
-     phone TEXT NOT NULL,
-     location TEXT NOT NULL,
-     message TEXT NOT NULL,
-     delivery TEXT NOT NULL DEFAULT 'none' CHECK (delivery IN ('pending', 'sent', 'none')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at TEXT,
-     last_error TEXT
-   )`,
-  `CREATE INDEX leads_created_at ON leads (created_at)`,
-  `CREATE INDEX leads_pending ON leads (delivery, next_attempt_at)`,
-  // Photos sent with a request: the pictures are files under DATA_DIR/photos/, named by id.
-  `CREATE TABLE lead_photos (
-     id TEXT PRIMARY KEY,
-     lead_id INTEGER NOT NULL REFERENCES leads (id),
-     position INTEGER NOT NULL,
-     bytes INTEGER NOT NULL,
-     width INTEGER NOT NULL,
-     height INTEGER NOT NULL
-   );
-   CREATE INDEX lead_photos_by_lead ON lead_photos (lead_id, position);`,
-  // The owner's area: a status for every request (existing ones become New), notes, the audit
-  // trail, the search index and the per-month sources counts (both kept by triggers), and the
-  // passkeys, invites, sessions and ceremony challenges of sign-in.
-  `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
-     CHECK (status IN ('new', 'contacted', 'quoted', 'won', 'lost', 'spam'));
-   CREATE INDEX leads_status ON leads (status, form, created_at);
-   CREATE INDEX leads_form ON leads (form, created_at);
-   CREATE TABLE lead_sources (
-     month TEXT NOT NULL,
-     page TEXT NOT NULL,
-     requests INTEGER NOT NULL DEFAULT 0,
-     won INTEGER NOT NULL DEFAULT 0,
-     PRIMARY KEY (month, page)
-   ) WITHOUT ROWID;
-   INSERT INTO lead_sources SELECT substr(created_at, 1, 7), page, COUNT(*), SUM(status = 'won') FROM leads GROUP BY 1, 2;
-   CREATE TRIGGER lead_sources_insert AFTER INSERT ON leads BEGIN
-     INSERT OR IGNORE INTO lead_sources (month, page) VALUES (substr(NEW.created_at, 1, 7), NEW.page);
-     UPDATE lead_sources SET requests = requests + 1, won = won + (NEW.status = 'won')
-       WHERE month = substr(NEW.created_at, 1, 7) AND page = NEW.page;
-   END;
-   CREATE TRIGGER lead_sources_delete AFTER DELETE ON leads BEGIN
-     UPDATE lead_sources SET requests = requests - 1, won = won - (OLD.status = 'won')
-       WHERE month = substr(OLD.created_at, 1, 7) AND page = OLD.page;
-   END;
-   CREATE TRIGGER lead_sources_status AFTER UPDATE OF status ON leads WHEN (OLD.status = 'won') <> (NEW.status = 'won') BEGIN
-     UPDATE lead_sources SET won = won + (NEW.status = 'won') - (OLD.status = 'won')
-       WHERE month = substr(NEW.created_at, 1, 7) AND page = NEW.page;
-   END;
-   CREATE VIRTUAL TABLE leads_search USING fts5 (text, tokenize = 'trigram');
-   INSERT INTO leads_search (rowid, text) SELECT id, ${searchText("")} FROM leads;
-   CREATE TRIGGER leads_search_insert AFTER INSERT ON leads BEGIN
-     INSERT INTO leads_search (rowid, text) VALUES (NEW.id, ${searchText("NEW.")});
-   END;
-   CREATE TRIGGER leads_search_delete AFTER DELETE ON leads BEGIN
-     DELETE FROM leads_search WHERE rowid = OLD.id;
-   END;
-   CREATE TABLE lead_notes (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     lead_id INTEGER NOT NULL,
-     created_at TEXT NOT NULL,
-     author TEXT NOT NULL,
-     body TEXT NOT NULL
-   );
-   CREATE INDEX lead_notes_lead ON lead_notes (lead_id, created_at);
-   CREATE TABLE audit (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     at TEXT NOT NULL,
-     actor TEXT NOT NULL,
-     action TEXT NOT NULL,
-     lead_id INTEGER,
-     detail TEXT NOT NULL DEFAULT ''
-   );
-   CREATE INDEX audit_lead ON audit (lead_id, at);
-   CREATE TABLE passkeys (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     credential_id TEXT NOT NULL UNIQUE,
-     public_key BLOB NOT NULL,
-     counter INTEGER NOT NULL DEFAULT 0,
-     transports TEXT NOT NULL DEFAULT '',
-     name TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     last_used_at TEXT
-   );
-   CREATE TABLE owner_invites (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     token_hash TEXT NOT NULL UNIQUE,
-     name TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     expires_at TEXT NOT NULL,
-     used_at TEXT
-   );
-   CREATE TABLE owner_sessions (
-     token_hash TEXT PRIMARY KEY,
-     passkey_id INTEGER NOT NULL,
-     created_at TEXT NOT NULL,
-     last_used_at TEXT NOT NULL
-   ) WITHOUT ROWID;
-   CREATE INDEX owner_sessions_passkey ON owner_sessions (passkey_id);
-   CREATE TABLE owner_challenges (
-     token_hash TEXT PRIMARY KEY,
-     challenge TEXT NOT NULL,
-     purpose TEXT NOT NULL,
-     expires_at TEXT NOT NULL
-   ) WITHOUT ROWID;`,
-  // Written quotes (app/lib/owner/quotes.server.ts): one row per revision, numbered per year; the
-  // lines are the row's own JSON, since a sent revision is never changed. Only the hash of the
-  // customer's link is kept.
-  `CREATE TABLE quotes (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     lead_id INTEGER NOT NULL REFERENCES leads (id),
-     year INTEGER NOT NULL,
-     sequence INTEGER NOT NULL,
-     revision INTEGER NOT NULL DEFAULT 1,
-     status TEXT NOT NULL DEFAULT 'draft'
-       CHECK (status IN ('draft', 'sent', 'viewed', 'accepted', 'declined', 'expired', 'replaced')),
-     created_at TEXT NOT NULL,
-     lines TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(lines)),
-     vat INTEGER NOT NULL DEFAULT 0 CHECK (vat IN (0, 1)),
-     vat_number TEXT,
-     valid_until TEXT NOT NULL,
-     notes TEXT NOT NULL DEFAULT '',
-     guarantees TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(guarantees)),
-     net_pence INTEGER NOT NULL DEFAULT 0,
-     vat_pence INTEGER NOT NULL DEFAULT 0,
-     total_pence INTEGER NOT NULL DEFAULT 0,
-     follow_ups INTEGER NOT NULL DEFAULT 1 CHECK (follow_ups IN (0, 1)),
-     token_hash TEXT UNIQUE,
-     expires_at TEXT,
-     sent_at TEXT,
-     viewed_at TEXT,
-     answered_at TEXT,
-     answer_name TEXT,
-     answer_address TEXT,
-     decline_reason TEXT,
-     UNIQUE (year, sequence, revision)
-   );
-   CREATE INDEX quotes_lead ON quotes (lead_id, id);
-   CREATE INDEX quotes_open ON quotes (status, expires_at);`,
-  // Answering within the hour (app/lib/jobs.server.ts, app/lib/push.server.ts): one queue of
-  // background work that survives restarts; the first answer to each request (existing ones take
-  // their first status change from the audit); the visitor's acknowledgement; the owner's devices
-  // that get notifications, each belonging to the passkey that turned them on; the server's keys.
-  `CREATE TABLE jobs (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     kind TEXT NOT NULL,
-     payload TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(payload)),
-     once_key TEXT UNIQUE,
-     created_at TEXT NOT NULL,
-     run_at TEXT NOT NULL,
-     give_up_at TEXT,
-     attempts INTEGER NOT NULL DEFAULT 0,
-     last_error TEXT,
-     done_at TEXT,
-     outcome TEXT
-   );
-   CREATE INDEX jobs_due ON jobs (run_at) WHERE done_at IS NULL;
-   ALTER TABLE leads ADD COLUMN first_answer_at TEXT;
-   ALTER TABLE leads ADD COLUMN first_answer_by TEXT;
-   UPDATE leads SET first_answer_at = (SELECT MIN(at) FROM audit WHERE audit.lead_id = leads.id AND action = 'changed the status'),
-     first_answer_by = 'status' WHERE status <> 'new';
-   ALTER TABLE leads ADD COLUMN ack TEXT NOT NULL DEFAULT 'none'
-     CHECK (ack IN ('none', 'queued', 'sent', 'held-address', 'held-hourly', 'spam', 'failed'));
-   ALTER TABLE leads ADD COLUMN ack_at TEXT;
-   CREATE INDEX leads_ack ON leads (ack, created_at);
-   CREATE TABLE push_subscriptions (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     passkey_id INTEGER NOT NULL,
-     endpoint TEXT NOT NULL UNIQUE,
-     p256dh TEXT NOT NULL,
-     auth TEXT NOT NULL,
-     device TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     last_sent_at TEXT
-   );
-   CREATE INDEX push_subscriptions_passkey ON push_subscriptions (passkey_id);
-   CREATE TABLE server_keys (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;`,
-  // More links to one quote: each follow-up e-mail carries a link of its own (only the first
-  // link's token was ever known, and only its hash was kept). Each expires with its quote.
-  `CREATE TABLE quote_links (
-     token_hash TEXT PRIMARY KEY,
-     quote_id INTEGER NOT NULL REFERENCES quotes (id),
-     created_at TEXT NOT NULL
-   ) WITHOUT ROWID;
-   CREATE INDEX quote_links_quote ON quote_links (quote_id);`,
-  // The owner's site (app/lib/site/): every published version of his edits, never changed once
-  // written (the newest is live), and the one draft being worked on, whose revision refuses a
-  // save made from an older one.
-  `CREATE TABLE site_versions (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     published_at TEXT NOT NULL,
-     author TEXT NOT NULL,
-     passkey_id INTEGER,
-     edits TEXT NOT NULL CHECK (json_valid(edits)),
-     summary TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(summary)),
-     restored_from INTEGER
-   );
-   CREATE TABLE site_draft (
-     id INTEGER PRIMARY KEY CHECK (id = 1),
-     edits TEXT NOT NULL CHECK (json_valid(edits)),
-     revision INTEGER NOT NULL,
-     based_on INTEGER,
-     restored_from INTEGER,
-     updated_at TEXT NOT NULL,
-     author TEXT NOT NULL
-   );`,
-  // Gallery photos the owner added (app/lib/site/gallery-photos.server.ts): the picture as <Picture>
-  // reads it, and its files under DATA_DIR/uploads/, served at /images/uploads/.
-  `CREATE TABLE site_pictures (
-     name TEXT PRIMARY KEY,
-     entry TEXT NOT NULL CHECK (json_valid(entry)),
-     files TEXT NOT NULL CHECK (json_valid(files)),
-     created_at TEXT NOT NULL
-   ) WITHOUT ROWID;`,
-  // Reviews from finished jobs (app/lib/owner/reviews.server.ts): one per Job done, its one-time
-  // link kept only as a hash; every review kept, whatever its stars.
-  `CREATE TABLE reviews (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     lead_id INTEGER NOT NULL REFERENCES leads (id),
-     token_hash TEXT NOT NULL UNIQUE,
-     requested_at TEXT NOT NULL,
-     expires_at TEXT NOT NULL,
-     submitted_at TEXT,
-     stars INTEGER CHECK (stars BETWEEN 1 AND 5),
-     text TEXT,
-     display_name TEXT,
-     consent INTEGER NOT NULL DEFAULT 0 CHECK (consent IN (0, 1)),
-     status TEXT NOT NULL DEFAULT 'requested' CHECK (status IN ('requested', 'submitted', 'published', 'private'))
-   );
-   CREATE INDEX reviews_lead ON reviews (lead_id);
-   CREATE INDEX reviews_status ON reviews (status, submitted_at);`,
-];
 
 /** A photo of a request, as the inbox and the e-mail use it. */
 export interface LeadPhoto extends StoredPhoto {
@@ -381,29 +135,12 @@ export class LeadStore {
     this.syncFile = options.syncFile ?? disk.sync;
     this.closeSync = disk.close;
     this.photosDir = options.photosDir ?? path.join(path.dirname(path.resolve(file)), PHOTOS_DIR);
-    this.db = new DatabaseSync(file);
-    this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
-    this.migrate();
+    this.db = openDatabase(file);
     this.insert = this.db.prepare(
       `INSERT INTO leads (created_at, form, page, name, email, phone, location, message, delivery, next_attempt_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${LEAD_COLUMNS}`,
     );
     this.insertPhoto = this.db.prepare("INSERT INTO lead_photos (id, lead_id, position, bytes, width, height) VALUES (?, ?, ?, ?, ?, ?)");
-  }
-
-  private migrate() {
-    const version = (this.db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.exec("BEGIN");
-      try {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.exec(`PRAGMA user_version = ${v + 1}`);
-        this.db.exec("COMMIT");
-      } catch (error) {
-        this.db.exec("ROLLBACK");
-        throw error;
-      }
-    }
   }
 
   private pending: { lead: NewLead; options: AddOptions; resolve: (lead: Lead) => void; reject: (error: unknown) => void }[] = [];

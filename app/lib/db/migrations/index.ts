@@ -1,0 +1,35 @@
+/**
+ * Every change of the database's tables, in the order they run: one file each, named by its
+ * number. A new migration is a new file, added at the end of this list; a written one never changes.
+ */
+import m0001 from "./0001-requests.ts";
+import m0002 from "./0002-requests-by-date.ts";
+import m0003 from "./0003-requests-pending-email.ts";
+import m0004 from "./0004-request-photos.ts";
+import m0005 from "./0005-owner-area.ts";
+import m0006 from "./0006-quotes.ts";
+import m0007 from "./0007-jobs-and-notifications.ts";
+import m0008 from "./0008-quote-links.ts";
+import m0009 from "./0009-site-versions.ts";
+import m0010 from "./0010-site-pictures.ts";
+import m0011 from "./0011-reviews.ts";
+
+export interface Migration {
+  /** The file's name without its extension: "0006-quotes". */
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { name: "0001-requests", sql: m0001 },
+  { name: "0002-requests-by-date", sql: m0002 },
+  { name: "0003-requests-pending-email", sql: m0003 },
+  { name: "0004-request-photos", sql: m0004 },
+  { name: "0005-owner-area", sql: m0005 },
+  { name: "0006-quotes", sql: m0006 },
+  { name: "0007-jobs-and-notifications", sql: m0007 },
+  { name: "0008-quote-links", sql: m0008 },
+  { name: "0009-site-versions", sql: m0009 },
+  { name: "0010-site-pictures", sql: m0010 },
+  { name: "0011-reviews", sql: m0011 },
+];

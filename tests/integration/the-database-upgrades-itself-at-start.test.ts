@@ -1,0 +1,51 @@
+/**
+ * The real server brings the database up to date at start (app/lib/db/), or, when a migration
+ * fails, does not start and names it, leaving the file as it was.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { expect, it } from "vitest";
+import { MIGRATIONS } from "../../app/lib/db/migrations/index.ts";
+import { startServer } from "../support/server.ts";
+
+/** A data folder whose database the code before numbered migrations made, with one request in it. */
+function oldDataDir(upTo: number, extra = ""): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "kestrel-upgrade-"));
+  const db = new DatabaseSync(path.join(dir, "leads.sqlite"));
+  for (const migration of MIGRATIONS.slice(0, upTo)) db.exec(migration.sql);
+  db.exec(`PRAGMA user_version = ${upTo}`);
+  db.prepare("INSERT INTO leads (created_at, form, page, name, email, phone, location, message) VALUES (?, 'quote', '/', 'Kept Across', 'k@example.org', '01438 000000', '', 'Sent before the upgrade')").run("2026-01-01T00:00:00Z");
+  if (extra) db.exec(extra);
+  db.close();
+  return dir;
+}
+
+it("starts on a database made before the upgrade, with every request kept", async () => {
+  const server = await startServer({}, oldDataDir(MIGRATIONS.length - 1));
+  try {
+    expect(server.rows().map((row) => row.name)).toEqual(["Kept Across"]);
+    const db = new DatabaseSync(path.join(server.dataDir, "leads.sqlite"), { readOnly: true });
+    expect((db.prepare("SELECT name FROM schema_migrations ORDER BY name").all() as { name: string }[]).map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
+    db.close();
+  } finally {
+    await server.stop();
+  }
+});
+
+it("does not start when a migration fails, names it, and leaves the database as it was", async () => {
+  const last = MIGRATIONS.at(-1)!;
+  // The table the last migration makes is already there, so that migration fails.
+  const firstTable = /CREATE TABLE (\w+)/.exec(last.sql)![1]!;
+  const dir = oldDataDir(MIGRATIONS.length - 1, `CREATE TABLE ${firstTable} (in_the_way TEXT)`);
+  await expect(startServer({}, dir)).rejects.toThrow(new RegExp(`Cannot start: The database could not be brought up to date: migration ${last.name} failed, and nothing of it was applied`));
+  const db = new DatabaseSync(path.join(dir, "leads.sqlite"), { readOnly: true });
+  try {
+    expect((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(MIGRATIONS.length - 1);
+    expect(db.prepare("SELECT name FROM leads").all()).toEqual([{ name: "Kept Across" }]);
+    expect(db.prepare(`SELECT name FROM pragma_table_info('${firstTable}')`).all()).toEqual([{ name: "in_the_way" }]);
+  } finally {
+    db.close();
+  }
+});
