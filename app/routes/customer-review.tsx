@@ -62,7 +62,11 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
     return (
       <section className="container-page max-w-2xl space-y-4 py-10">
         <h1 className="text-3xl">Thank you for your review</h1>
-        <p>We have it{loaderData.displayName ? `, ${loaderData.displayName}` : ""}. Thank you for taking the time.</p>
+        <p>
+          {/* "We have it, Sarah M. Thank you…": one full stop after a name that ends with one. */}
+          We have it{loaderData.displayName ? `, ${loaderData.displayName}` : ""}
+          {loaderData.displayName.endsWith(".") ? "" : "."} Thank you for taking the time.
+        </p>
       </section>
     );
   }

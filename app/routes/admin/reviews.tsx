@@ -89,8 +89,8 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             )}
             {review.status === "submitted" && review.consent && (
               <p>
-                Its name on the site: <strong>{review.shownAs}</strong>
-                {review.shownAs !== review.displayName && <> (written “{review.displayName}”)</>}. After Publish you can correct it in Testimonials before you publish the site.
+                After Publish you can still correct its name in Testimonials, before you publish the site. Its name on the site: <strong>{review.shownAs}</strong>
+                {review.shownAs !== review.displayName && <> (written “{review.displayName}”)</>}
               </p>
             )}
             {review.status === "submitted" && (
