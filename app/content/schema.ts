@@ -3,6 +3,7 @@
  * (see `load.ts`); a mistake stops the build with the file and the field named.
  */
 import { z } from "zod";
+import { checkName, displayName } from "../lib/names.ts";
 
 /** Lowercase words joined by single hyphens, as every URL slug on the site is written. */
 export const slug = z
@@ -212,8 +213,16 @@ export const galleryProjectSchema = z.object({
 });
 
 export const testimonialSchema = z.object({
-  /** First name and initial, e.g. "Sarah M." */
-  name: z.string().regex(/^[A-Z][a-z]+ [A-Z]\.$/, 'must be a first name and an initial, such as "Sarah M."'),
+  /**
+   * The name as the card shows it, e.g. "Sarah M." or just "Jo": the site's one name rule
+   * (`lib/names.ts`), and its capitals when it was typed all in lower or upper case.
+   */
+  name: z.string().transform((value, context) => {
+    const checked = checkName(value);
+    if (checked.ok) return displayName(checked.name);
+    context.addIssue({ code: "custom", message: checked.message });
+    return z.NEVER;
+  }),
   /** Town slug where the customer lives. */
   location: slug,
   /** Stars out of 5: 5 for those the owner types in; a customer's own review keeps its stars. */

@@ -7,7 +7,9 @@
 import { data, redirect } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
+import { parseReview, REVIEW_TEXT_MAX, type ReviewField } from "~/lib/forms/review.ts";
 import { leadStore } from "~/lib/leads.server.ts";
+import { displayName, NAME_HINT, NAME_MAX } from "~/lib/names.ts";
 import { checkReviewLink, submitReview } from "~/lib/owner/reviews.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { site } from "~/content/index.ts";
@@ -20,36 +22,24 @@ export const headers: Route.HeadersFunction = () => ({
 
 export const meta: Route.MetaFunction = () => [{ title: `Your review | ${site.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
-const NAME = /^[A-Z][a-z]+ [A-Z]\.$/;
-const TEXT_MIN = 20;
-const TEXT_MAX = 500;
-
 export function loader({ params }: Route.LoaderArgs) {
   const link = checkReviewLink(leadStore(), params.token);
   if (link.state === "closed") return data({ state: "closed" as const, displayName: "" }, { status: 404 });
-  if (link.state === "done") return { state: "done" as const, displayName: link.review.displayName ?? "" };
+  if (link.state === "done") return { state: "done" as const, displayName: link.review.displayName ? displayName(link.review.displayName) : "" };
   return { state: "open" as const, displayName: link.displayName };
 }
 
-type Errors = Partial<Record<"stars" | "text" | "name", string>>;
+type Errors = Partial<Record<ReviewField, string>>;
 
 export async function action({ params, request }: Route.ActionArgs) {
   const store = leadStore();
   const link = checkReviewLink(store, params.token);
   if (link.state !== "open") return redirect(new URL(request.url).pathname, 303);
-  const form = await readForm(request);
-  const stars = Number(form.get("stars"));
-  const text = String(form.get("text") ?? "").trim();
-  const name = String(form.get("name") ?? "").trim();
-  const errors: Errors = {};
-  if (!Number.isInteger(stars) || stars < 1 || stars > 5) errors.stars = "Choose from 1 to 5 stars.";
-  if (text.length < TEXT_MIN) errors.text = `Write at least ${TEXT_MIN} characters.`;
-  if (text.length > TEXT_MAX) errors.text = `At most ${TEXT_MAX} characters.`;
-  if (!NAME.test(name)) errors.name = "Your first name and the initial of your last, e.g. Sarah M.";
-  if (Object.keys(errors).length) {
-    return data({ errors, values: { stars: String(form.get("stars") ?? ""), text, name, consent: Boolean(form.get("consent")) } }, { status: 400 });
-  }
-  submitReview(store, link.review.id, { stars, text, displayName: name, consent: Boolean(form.get("consent")) });
+  const review = parseReview(await readForm(request));
+  // Nothing is saved and the link stays open: the form comes back with each message at its field.
+  if (!review.ok) return data({ errors: review.errors, values: { ...review.values, consent: review.values.consent !== "" } }, { status: 400 });
+  const { stars, text, name, consent } = review.data;
+  submitReview(store, link.review.id, { stars, text, displayName: name, consent });
   return redirect(new URL(request.url).pathname, 303);
 }
 
@@ -72,7 +62,11 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
     return (
       <section className="container-page max-w-2xl space-y-4 py-10">
         <h1 className="text-3xl">Thank you for your review</h1>
-        <p>We have it{loaderData.displayName ? `, ${loaderData.displayName}` : ""}. Thank you for taking the time.</p>
+        <p>
+          {/* "We have it, Sarah M. Thank you…": one full stop after a name that ends with one. */}
+          We have it{loaderData.displayName ? `, ${loaderData.displayName}` : ""}
+          {loaderData.displayName.endsWith(".") ? "" : "."} Thank you for taking the time.
+        </p>
       </section>
     );
   }
@@ -97,14 +91,14 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
             </p>
           )}
         </fieldset>
-        <TextArea form="review" name="text" label="Your review *" rows={6} required maxLength={TEXT_MAX} defaultValue={values?.text} error={errors.text} />
+        <TextArea form="review" name="text" label="Your review *" rows={6} required maxLength={REVIEW_TEXT_MAX} defaultValue={values?.text} error={errors.text} />
         <Field
           form="review"
           name="name"
           label="Your name as shown *"
-          hint="Your first name and the initial of your last, e.g. Sarah M."
+          hint={NAME_HINT}
           required
-          maxLength={40}
+          maxLength={NAME_MAX}
           defaultValue={values?.name ?? loaderData.displayName}
           error={errors.name}
         />

@@ -53,16 +53,25 @@ describe("a finished job's review", () => {
     const page = await (await fetch(`${server.url}${link}`)).text();
     expect(page).toContain("How did we do?");
     expect(page).toContain('value="Harriet R."');
+    expect(page).toContain("e.g. Sarah M., or just your first name");
     expect((await fetch(`${server.url}${link}`)).headers.get("x-robots-tag")).toContain("noindex");
 
-    const sent = await postForm(server, link, { stars: "4", text: REVIEW, name: "Harriet R.", consent: "on" });
+    // A name the rule refuses: said at its field, nothing saved, the link still open.
+    const refused = await postForm(server, link, { stars: "4", text: REVIEW, name: "Harriet 2", consent: "on" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("A name cannot have digits in it");
+    expect(await (await fetch(`${server.url}${link}`)).text()).toContain("How did we do?");
+
+    const sent = await postForm(server, link, { stars: "4", text: REVIEW, name: "harriet r.", consent: "on" });
     expect(sent.status).toBe(303);
     expect(await (await fetch(`${server.url}${link}`)).text()).toContain("Thank you for your review");
     // Used once: a second answer changes nothing.
     await postForm(server, link, { stars: "1", text: "Changed my mind about all of it, completely.", name: "Harriet R.", consent: "on" });
 
     const reviews = await (await fetch(`${server.url}/admin/reviews`, { headers: { Cookie: cookie } })).text();
+    // Written all in lower case, shown with capitals before the owner presses Publish.
     expect(reviews.replaceAll("<!-- -->", "")).toContain("4 of 5 stars from Harriet R.");
+    expect(reviews.replaceAll("<!-- -->", "")).toContain("Its name on the site: <strong>Harriet R.</strong> (written “harriet r.”)");
     const reviewId = /name="id" value="(\d+)"/.exec(reviews)![1]!;
     const published = await postForm(server, "/admin/reviews", { intent: "publish", id: reviewId, town: "harpenden" }, { Cookie: cookie });
     expect(published.headers.get("location")).toBe("/admin/site?saved");

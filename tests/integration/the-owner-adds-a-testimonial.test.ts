@@ -1,7 +1,8 @@
 /**
  * Testimonials at /admin/site/testimonials through the real server: one added goes first on the
- * home page and onto the gallery page once published, with its town; a malformed one is shown at
- * its field and nothing is saved; one removed is gone after the next publish.
+ * home page and onto the gallery page once published, with its town and its name's capitals; one
+ * whose name the name rule refuses is shown at its field and nothing is saved; one removed is gone
+ * after the next publish.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
@@ -31,17 +32,18 @@ const publish = async () => {
   expect(response.headers.get("location")).toMatch(/published=\d+/);
 };
 
-it("refuses a testimonial without a proper name, at its field, saving nothing", async () => {
-  const response = await postForm(server, "/admin/site/testimonials", await form({ "t-new-name": "dave", "t-new-location": "hitchin", "t-new-text": TEXT }), { Cookie: cookie });
+it("refuses a testimonial whose name is not a name, at its field, saving nothing", async () => {
+  const response = await postForm(server, "/admin/site/testimonials", await form({ "t-new-name": "dave@example.com", "t-new-location": "hitchin", "t-new-text": TEXT }), { Cookie: cookie });
   expect(response.status).toBe(400);
   const html = await response.text();
   expect(html).toMatch(/id="site-t-new-name"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-t-new-name"/);
-  expect(html).toContain("Must be a first name and an initial");
+  expect(html).toContain("A name cannot have an @ in it");
+  expect(html).toContain("Use letters, spaces, hyphens, apostrophes and full stops only");
   expect(await revision()).toBe("0");
 });
 
-it("publishes a new testimonial first on the home page and on the gallery page, with its town", async () => {
-  const saved = await postForm(server, "/admin/site/testimonials", await form({ "t-new-name": "Dave K.", "t-new-location": "hitchin", "t-new-text": TEXT }), { Cookie: cookie });
+it("publishes a new testimonial first on the home page and on the gallery page, with its town and its name's capitals", async () => {
+  const saved = await postForm(server, "/admin/site/testimonials", await form({ "t-new-name": "dave k.", "t-new-location": "hitchin", "t-new-text": TEXT }), { Cookie: cookie });
   expect(saved.status).toBe(303);
   expect(await (await owner("/admin/site")).text()).toContain("Testimonials: 1 added, on the home and gallery pages");
   expect(await (await fetch(`${server.url}/`)).text()).not.toContain(TEXT);

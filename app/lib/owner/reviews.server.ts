@@ -6,6 +6,7 @@
  * (only with consent) into the testimonials, or keeps it private. Every step is audited.
  */
 import { asRow, type LeadStore } from "../leads.server.ts";
+import { checkName, displayName } from "../names.ts";
 import { shortName } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
@@ -66,6 +67,7 @@ export function withdrawReviewRequest(store: LeadStore, id: number, reason: stri
   });
 }
 
+/** An open link carries the name the form starts with: empty when the request's fails the name rule. */
 export type ReviewLink = { state: "open"; review: Review; displayName: string } | { state: "done"; review: Review } | { state: "closed" };
 
 /** What a customer's link leads to. Unknown, forged and expired are one answer: nothing is revealed. */
@@ -77,7 +79,17 @@ export function checkReviewLink(store: LeadStore, token: string, now: Date = new
   if (review.status !== "requested") return { state: "done", review };
   if (review.expiresAt <= now.toISOString()) return { state: "closed" };
   const lead = store.db.prepare("SELECT name FROM leads WHERE id = ?").get(review.leadId) as { name: string } | undefined;
-  return { state: "open", review, displayName: shortName(lead?.name ?? "") };
+  return { state: "open", review, displayName: suggestedName(lead?.name ?? "") };
+}
+
+/**
+ * The name the review form starts with: the request's first name and initial ("Sarah M."), with
+ * capitals when it was typed without, or nothing when that would not pass the name rule.
+ */
+export function suggestedName(requestName: string): string {
+  if (!requestName.trim()) return "";
+  const checked = checkName(shortName(displayName(requestName)));
+  return checked.ok ? checked.name : "";
 }
 
 export interface ReviewAnswer {

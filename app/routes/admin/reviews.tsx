@@ -10,6 +10,7 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
+import { displayName } from "~/lib/names.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { decideReview, reviewById, submittedReviews } from "~/lib/owner/reviews.server.ts";
@@ -32,7 +33,8 @@ function townOf(page: string, location: string): string {
 
 export function loader() {
   return {
-    reviews: submittedReviews(leadStore()).map((review) => ({ ...review, town: townOf(review.leadPage, review.leadLocation) })),
+    // The name as the site will show it, so the owner sees it before he presses Publish.
+    reviews: submittedReviews(leadStore()).map((review) => ({ ...review, shownAs: displayName(review.displayName ?? ""), town: townOf(review.leadPage, review.leadLocation) })),
     towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
   };
 }
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!contentNow().areas.some((area) => area.slug === town)) return data({ id, error: "Choose the town the job was in." }, { status: 400 });
   const draft = currentDraft(store);
   const testimonials = draftContent(store).testimonials;
-  const testimonial = { name: review.displayName!, location: town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };
+  const testimonial = { name: displayName(review.displayName!), location: town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };
   const saved = saveCheckedDraft(store, withList(contentFiles, draft.edits, "testimonials", [testimonial, ...testimonials]), { from: draft.revision, author: owner.name });
   if (!saved.ok) return data({ id, error: saved.error }, { status: saved.status });
   decideReview(store, id, "published", owner.name);
@@ -74,7 +76,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         {reviews.map((review) => (
           <li key={review.id} className="card space-y-3">
             <p className="font-semibold">
-              {review.stars} of 5 stars from {review.displayName} ({review.leadName}), {review.submittedAt && exactTime(review.submittedAt)}
+              {review.stars} of 5 stars from {review.shownAs} ({review.leadName}), {review.submittedAt && exactTime(review.submittedAt)}
             </p>
             <blockquote className="border-l-4 border-slate-300 pl-4">{review.text}</blockquote>
             <p>
@@ -83,6 +85,12 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             {actionData?.id === review.id && (
               <p role="alert" className="font-semibold text-danger">
                 {actionData.error}
+              </p>
+            )}
+            {review.status === "submitted" && review.consent && (
+              <p>
+                After Publish you can still correct its name in Testimonials, before you publish the site. Its name on the site: <strong>{review.shownAs}</strong>
+                {review.shownAs !== review.displayName && <> (written “{review.displayName}”)</>}
               </p>
             )}
             {review.status === "submitted" && (

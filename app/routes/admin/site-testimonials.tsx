@@ -12,6 +12,7 @@ import { testimonialSchema } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
+import { NAME_MAX } from "~/lib/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
@@ -20,6 +21,9 @@ import type { Route } from "./+types/site-testimonials";
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
 
 type Row = { name: string; location: string; text: string };
+
+/** Under each name: the rule is the review page's, and the card shows the name as written here. */
+const NAME_HINT_OWNER = "As the card shows it, e.g. Sarah M., or just a first name";
 
 /** The testimonials as the draft has them (the live ones while there is no draft). */
 function draftTestimonials(): Row[] {
@@ -53,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const errors: Errors = {};
   for (const row of rows) {
     const result = testimonialSchema.safeParse({ name: row.name, location: row.location, rating: 5, text: row.text });
-    if (!result.success) for (const issue of result.error.issues) errors[`t-${row.key}-${String(issue.path[0])}`] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    // The name as the card will show it (the name rule's capitals), saved so the form shows it too.
+    if (result.success) row.name = result.data.name;
+    else for (const issue of result.error.issues) errors[`t-${row.key}-${String(issue.path[0])}`] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
   }
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   if (rows.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors, values }, { status: 400 });
@@ -79,7 +85,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full text-xl font-semibold">Add a testimonial</legend>
           <p className="clear-both text-muted">Only with the customer&apos;s permission. The home page shows the first three.</p>
-          <Field form="site" name="t-new-name" label="Name (first name and initial, e.g. Sarah M.)" defaultValue={value("t-new-name", "")} error={errors["t-new-name"]} />
+          <Field form="site" name="t-new-name" label="Name" hint={NAME_HINT_OWNER} maxLength={NAME_MAX} defaultValue={value("t-new-name", "")} error={errors["t-new-name"]} />
           <Select form="site" name="t-new-location" label="Town" options={townOptions} defaultValue={value("t-new-location", "")} error={errors["t-new-location"]} />
           <TextArea form="site" name="t-new-text" label="What they said" rows={4} defaultValue={value("t-new-text", "")} error={errors["t-new-text"]} />
         </fieldset>
@@ -88,7 +94,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <legend className="float-left mb-2 w-full text-xl font-semibold">
               {row.name}, {towns.find(([slug]) => slug === row.location)?.[1]}
             </legend>
-            <Field form="site" name={`t-${i}-name`} label="Name" defaultValue={value(`t-${i}-name`, row.name)} error={errors[`t-${i}-name`]} />
+            <Field form="site" name={`t-${i}-name`} label="Name" hint={NAME_HINT_OWNER} maxLength={NAME_MAX} defaultValue={value(`t-${i}-name`, row.name)} error={errors[`t-${i}-name`]} />
             <Select form="site" name={`t-${i}-location`} label="Town" options={townOptions} defaultValue={value(`t-${i}-location`, row.location)} error={errors[`t-${i}-location`]} />
             <TextArea form="site" name={`t-${i}-text`} label="What they said" rows={4} defaultValue={value(`t-${i}-text`, row.text)} error={errors[`t-${i}-text`]} />
             <label className="flex min-h-11 items-center gap-2">
