@@ -3,7 +3,7 @@
  * (see `load.ts`); a mistake stops the build with the file and the field named.
  */
 import { z } from "zod";
-import { checkName, displayName } from "../lib/names.ts";
+import { checkName, displayName } from "./rules/names.ts";
 
 /** Lowercase words joined by single hyphens, as every URL slug on the site is written. */
 export const slug = z

@@ -9,7 +9,7 @@ import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { parseReview, REVIEW_TEXT_MAX, type ReviewField } from "~/lib/forms/review.ts";
 import { leadStore } from "~/lib/leads.server.ts";
-import { displayName, NAME_HINT, NAME_MAX } from "~/lib/names.ts";
+import { displayName, NAME_HINT, NAME_MAX } from "~/content/rules/names.ts";
 import { checkReviewLink, submitReview } from "~/lib/owner/reviews.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { site } from "~/content/index.ts";

@@ -3,7 +3,7 @@
  * publish. Its name is checked by the site's one rule for published names (`../names.ts`).
  */
 import * as z from "zod/mini";
-import { checkName } from "../names.ts";
+import { checkName } from "../../content/rules/names.ts";
 import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
 
 export const REVIEW_TEXT_MIN = 20;

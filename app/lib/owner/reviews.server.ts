@@ -6,7 +6,7 @@
  * (only with consent) into the testimonials, or keeps it private. Every step is audited.
  */
 import { asRow, type LeadStore } from "../leads.server.ts";
-import { checkName, displayName } from "../names.ts";
+import { checkName, displayName } from "../../content/rules/names.ts";
 import { shortName } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";

@@ -10,7 +10,7 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
-import { displayName } from "~/lib/names.ts";
+import { displayName } from "~/content/rules/names.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { decideReview, reviewById, submittedReviews } from "~/lib/owner/reviews.server.ts";

@@ -12,7 +12,7 @@ import { testimonialSchema } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { NAME_MAX } from "~/lib/names.ts";
+import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";

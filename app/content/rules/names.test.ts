@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import testimonials from "../content/testimonials.json" with { type: "json" };
-import { parseContact } from "./forms/contact.ts";
-import { parseQuote } from "./forms/quote.ts";
+import testimonials from "../testimonials.json" with { type: "json" };
+import { parseContact } from "../../lib/forms/contact.ts";
+import { parseQuote } from "../../lib/forms/quote.ts";
 import { checkName, displayName, normaliseName } from "./names.ts";
 
 const ALLOWED = "Use letters, spaces, hyphens, apostrophes and full stops only, e.g. Sarah M. or Jo.";
