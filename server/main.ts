@@ -69,8 +69,13 @@ store.removeStrayPhotos();
 // and the site then shows the files, until the owner publishes again.
 loadPictures(store);
 // The reminders and follow-ups waiting for opening time are planned again by each version's hours.
+// A failure here is logged: the version is live all the same, and each job reads the hours again as it runs.
 const replanHeld = (content: Content) => {
-  if (replanHeldJobs(store.db, content.business.openingHours)) wakeJobs();
+  try {
+    if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours))) wakeJobs();
+  } catch (error) {
+    console.error(`Planning the reminders again by the new opening hours failed: ${error instanceof Error ? error.message : error}`);
+  }
 };
 const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl, onLive: replanHeld });
 const published = liveVersion(store);
