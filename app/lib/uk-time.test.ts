@@ -9,6 +9,7 @@ import { JobRunner } from "./jobs.server.ts";
 import { queueLeadFollowUps, reminderHandler } from "./lead-follow-ups.server.ts";
 import { LeadStore, type NewLead } from "./leads.server.ts";
 import { headline } from "./owner/inbox.server.ts";
+import { closureShows } from "./site-data.ts";
 import { checkQuoteLink, createQuote, expireDue, quoteById, saveDraft, sendQuote } from "./owner/quotes.server.ts";
 import { addDays, startOfUkDay, ukClock, ukDate, ukDayEnd, ukDayHours, ukDayStart, ukDaysLater, ukInstant, ukToday, weekdayOf, type Clock } from "./uk-time.ts";
 
@@ -154,6 +155,18 @@ describe("what reads UK days, on the change days", () => {
     clock = at("2026-03-29T23:30:00Z"); // Monday 30 March 00:30 BST
     const leadId = store.add(request(), { notify: false, now: now() }).id;
     expect(createQuote(store, leadId, { actor: "Owner", now: now() })!.validUntil).toBe("2026-04-29");
+  });
+
+  it("a closure notice shows until the end of its last day, the long one of 25 October included", () => {
+    const notice = (until: string) => ({ message: "Closed for the holiday", until });
+    clock = at("2026-03-28T23:59:00Z");
+    expect(closureShows(notice("2026-03-28"), now())).toBe(true);
+    clock = at("2026-03-29T00:00:00Z");
+    expect(closureShows(notice("2026-03-28"), now())).toBe(false);
+    clock = at("2026-10-25T23:30:00Z"); // Sunday 23:30 GMT
+    expect(closureShows(notice("2026-10-25"), now())).toBe(true);
+    clock = at("2026-10-26T00:00:00Z");
+    expect(closureShows(notice("2026-10-25"), now())).toBe(false);
   });
 
   describe("a reminder held to opening time (Monday–Friday 08:00–18:00, Saturday 09:00–16:00)", () => {
