@@ -8,11 +8,10 @@
  * Pure: `now` is passed in (a Clock where something keeps asking), so tests set the time.
  */
 
-/** Where the time comes from: the system's, or a test's that it moves. */
+/** Where the time comes from: the system's (`() => new Date()`), or a test's that it moves. */
 export type Clock = () => Date;
-export const systemClock: Clock = () => new Date();
 
-export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -48,7 +47,7 @@ function offsetOfHour(hour: number): number {
 }
 
 /** Minutes the UK is ahead of UTC at an instant: 0 in winter (GMT), 60 in summer (BST). */
-export function ukOffsetMinutes(at: Date | number): number {
+function ukOffsetMinutes(at: Date | number): number {
   return offsetOfHour(Math.floor(Number(at) / HOUR_MS));
 }
 
