@@ -14,7 +14,9 @@ import { LeadNotifier, mailTransport, setNotifierWake, setOutgoingMail } from ".
 import { site as business } from "../app/content/index.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
-import { JobRunner, setJobsWake } from "../app/lib/jobs.server.ts";
+import { JobRunner, setJobsWake, wakeJobs } from "../app/lib/jobs.server.ts";
+import { replanHeldJobs } from "../app/lib/held-to-opening.server.ts";
+import type { HoursNow } from "../app/lib/opening-hours.ts";
 import { visitorsFirst } from "../app/lib/visitors-first.ts";
 import { reminderHandler, setFollowUpSettings } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
@@ -25,6 +27,7 @@ import { closureShows } from "../app/lib/site-data.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/facts-form.ts";
 import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
+import { publishedContent as contentPublished } from "../app/lib/site/content-now.server.ts";
 import { setSitePublisher } from "../app/lib/site/publisher.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
@@ -67,7 +70,16 @@ store.removeStrayPhotos();
 // first when this build is new to them. Edits the content files no longer accept are reported,
 // and the site then shows the files, until the owner publishes again.
 loadPictures(store);
-const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl });
+// The reminders and follow-ups waiting for opening time are planned again by each version's hours.
+// A failure here is logged: the version is live all the same, and each job reads the hours again as it runs.
+const replanHeld = (content: Content) => {
+  try {
+    if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours))) wakeJobs();
+  } catch (error) {
+    console.error(`Planning the reminders again by the new opening hours failed: ${error instanceof Error ? error.message : error}`);
+  }
+};
+const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl, onLive: replanHeld });
 const published = liveVersion(store);
 let publishedContent: Content | undefined;
 if (published) {
@@ -127,15 +139,17 @@ const outgoing =
     : undefined;
 setOutgoingMail(outgoing);
 // The background work: the visitor's acknowledgement, the pushes to the owner's devices, the
-// reminders. It lives in the database, so work queued before a restart is done after it.
+// reminders. It lives in the database, so work queued before a restart is done after it. What
+// waits for opening time reads the hours published when it falls due.
+const hoursNow: HoursNow = () => contentPublished().business.openingHours;
 setFollowUpSettings({ ackHourlyCap: settings.ackHourlyCap });
 const jobs = new JobRunner(
   store,
   {
     ...acknowledgementHandler(store, business, settings.siteUrl),
     ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business.email}` }),
-    ...reminderHandler(store, business.openingHours),
-    ...quoteHandlers(store, business, settings.siteUrl),
+    ...reminderHandler(store, hoursNow),
+    ...quoteHandlers(store, business, settings.siteUrl, hoursNow),
   },
   { retryBaseMs: settings.retryBaseMs },
 );

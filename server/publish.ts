@@ -38,6 +38,8 @@ export interface PublisherOptions {
   pagePaths: string[];
   /** SITE_URL: the origin pages are rendered for. */
   origin: string;
+  /** Called as each version goes live (at start and at each publish), with its content. */
+  onLive?: (content: Content) => void;
   /** Renders one request; the build's handler unless a test puts another in its place. */
   render?: (request: Request) => Promise<Response>;
 }
@@ -118,6 +120,7 @@ export function createPublisher(options: PublisherOptions) {
     // Both in the same turn of the event loop: no request sees the one without the other.
     setPublishedContent(content);
     Object.assign(options.site, next);
+    options.onLive?.(content);
   }
 
   /** Removes half-made folders and all but the newest few versions. */

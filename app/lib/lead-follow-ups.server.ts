@@ -1,7 +1,8 @@
 /**
  * What a stored request sets going, committed in the request's own transaction: the visitor's
  * acknowledgement, a push to each of the owner's devices, and two reminders (one hour and twenty
- * hours on, each held to the opening hours) that go only if the request is still unanswered.
+ * hours on, each held to the opening hours published when it falls due) that go only if the
+ * request is still unanswered.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { content } from "../content/index.ts";
@@ -10,7 +11,8 @@ import { queueAcknowledgement } from "./acknowledge.server.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { Lead, LeadStore } from "./leads.server.ts";
 import { outgoingMail } from "./notify.server.ts";
-import { withinOpeningHours } from "./opening-hours.ts";
+import { heldRunAt, holdUntilOpen } from "./held-to-opening.server.ts";
+import type { HoursNow } from "./opening-hours.ts";
 import { pageOrigin } from "./owner/pages.server.ts";
 import { leadPush, queuePush, shortName } from "./push.server.ts";
 
@@ -42,16 +44,20 @@ export function pushForLead(lead: Pick<Lead, "id" | "form" | "name" | "location"
   return leadPush(lead, { towns, pageName: pageOrigin(lead.page).name });
 }
 
-/** Queues everything a new request sets going; runs inside the request's transaction. */
+/**
+ * Queues everything a new request sets going; runs inside the request's transaction. `hours`
+ * (published now) plan the reminders; the hours published when they fall due decide.
+ */
 export function queueLeadFollowUps(db: DatabaseSync, lead: Lead, hours: Business["openingHours"], now = new Date(lead.createdAt)) {
   const settings = (globalThis as Holder)[SETTINGS] ?? { ackHourlyCap: 30 };
   queueAcknowledgement(db, lead, { mail: Boolean(outgoingMail()), hourlyCap: settings.ackHourlyCap, now });
   queuePush(db, pushForLead(lead), now);
   for (const { stage, afterHours } of REMINDERS) {
+    const dueAt = new Date(Date.parse(lead.createdAt) + afterHours * HOUR);
     enqueue(db, {
       kind: "reminder",
-      payload: { leadId: lead.id, stage },
-      runAt: withinOpeningHours(hours, new Date(Date.parse(lead.createdAt) + afterHours * HOUR)),
+      payload: { leadId: lead.id, stage, dueAt: dueAt.toISOString() },
+      runAt: heldRunAt(hours, dueAt, now),
       onceKey: `reminder-${stage}:${lead.id}`,
       now,
     });
@@ -83,8 +89,11 @@ export function reminderTitle(stage: string, lead: Pick<Waiting, "name" | "creat
   return left > 0 ? `Due in ${left} h: ${who}` : `Overdue: ${who} (${waited} h)`;
 }
 
-/** The queue's handler for "reminder": a push to every device if the request is still unanswered. */
-export function reminderHandler(store: LeadStore, hours: Business["openingHours"]): Record<string, JobHandler> {
+/**
+ * The queue's handler for "reminder": a push to every device if the request is still unanswered,
+ * held to the opening hours published when it falls due (`hoursNow`).
+ */
+export function reminderHandler(store: LeadStore, hoursNow: HoursNow): Record<string, JobHandler> {
   return {
     reminder: (job, now) => {
       const lead = store.db
@@ -95,9 +104,9 @@ export function reminderHandler(store: LeadStore, hours: Business["openingHours"
         .get(Number(job.payload.leadId)) as Waiting | undefined;
       if (!lead) return { outcome: "not needed: request deleted" };
       if (lead.status !== "new" || lead.firstAnswerAt) return { outcome: "not needed: answered" };
-      // Run late (the server was off overnight)? It still waits for opening time.
-      const at = withinOpeningHours(hours, now);
-      if (at.getTime() > now.getTime()) return { holdUntil: at };
+      // Run late (the server was off overnight), or the hours changed? It still waits for opening time.
+      const holdUntil = holdUntilOpen(hoursNow(), job, now);
+      if (holdUntil) return { holdUntil };
       const push = pushForLead(lead);
       return { outcome: "reminded", commit: () => void queuePush(store.db, { ...push, title: reminderTitle(String(job.payload.stage), lead, now) }, now) };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { site } from "~/content/index.ts";
-import { isOpenAt, nextOpening, ukClock, ukInstant } from "./opening-hours.ts";
+import { isOpenAt, nextOpening } from "./opening-hours.ts";
+import { ukClock, ukInstant } from "./uk-time.ts";
 
 // The business's hours: Monday–Friday 08:00–18:00, Saturday 09:00–16:00, Sunday closed.
 const hours = site.openingHours;
@@ -10,8 +11,8 @@ describe("opening hours in UK time", () => {
   it("reads the UK wall clock in summer and in winter", () => {
     expect(ukClock(at("2026-07-06T07:30:00Z"))).toMatchObject({ weekday: "Monday", minutes: 8 * 60 + 30 });
     expect(ukClock(at("2026-11-23T07:30:00Z"))).toMatchObject({ weekday: "Monday", minutes: 7 * 60 + 30 });
-    expect(ukInstant(2026, 7, 6, 8 * 60).toISOString()).toBe("2026-07-06T07:00:00.000Z");
-    expect(ukInstant(2026, 11, 23, 8 * 60).toISOString()).toBe("2026-11-23T08:00:00.000Z");
+    expect(ukInstant("2026-07-06", 8 * 60).toISOString()).toBe("2026-07-06T07:00:00.000Z");
+    expect(ukInstant("2026-11-23", 8 * 60).toISOString()).toBe("2026-11-23T08:00:00.000Z");
   });
 
   it("is open from opening to closing time, and closed on Sunday", () => {

@@ -5,6 +5,7 @@
  */
 import { useRouteLoaderData } from "react-router";
 import type { Business } from "~/content/schema.ts";
+import { ukDayEnd } from "./uk-time.ts";
 
 export interface NavLink {
   name: string;
@@ -24,14 +25,9 @@ export interface SiteData {
   closure: { message: string; untilText: string } | null;
 }
 
-/** Today's date in the UK, YYYY-MM-DD. */
-export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** Whether a closure notice still shows on `now`'s day. */
+/** Whether a closure notice still shows at `now`: until the end of its last day, UK time. */
 export function closureShows(closure: Business["closure"], now: Date = new Date()): boolean {
-  return Boolean(closure && closure.until >= ukToday(now));
+  return Boolean(closure && now.getTime() < ukDayEnd(closure.until).getTime());
 }
 
 export function useSiteData(): SiteData {

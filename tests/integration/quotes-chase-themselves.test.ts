@@ -41,7 +41,7 @@ beforeEach(() => {
   store = new LeadStore(path.join(dir, "leads.sqlite"));
   smtp.messages.length = 0;
   mailTo(smtp.port);
-  runner = new JobRunner(store, quoteHandlers(store, site, SITE_URL), { now: () => clock, retryBaseMs: 60_000, log: () => {} });
+  runner = new JobRunner(store, quoteHandlers(store, site, SITE_URL, () => site.openingHours), { now: () => clock, retryBaseMs: 60_000, log: () => {} });
 });
 afterEach(() => {
   setOutgoingMail(undefined);

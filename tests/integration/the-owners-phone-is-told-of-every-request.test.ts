@@ -50,7 +50,7 @@ beforeEach(() => {
     store,
     {
       ...pushHandler(store, { keys, subject: `mailto:${site.email}`, agent: new Agent({ ca: receiver.caPem }) }),
-      ...reminderHandler(store, site.openingHours),
+      ...reminderHandler(store, () => site.openingHours),
     },
     { now: () => clock, retryBaseMs: 60_000, log: () => {} },
   );

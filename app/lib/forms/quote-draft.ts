@@ -5,6 +5,7 @@
  */
 import type { Business } from "../../content/index.ts";
 import { parsePence, parseQuantity, type QuoteLine } from "../quotes/money.ts";
+import { addDays } from "../uk-time.ts";
 
 export const DESCRIPTION_MAX = 200;
 export const QUOTE_NOTES_MAX = 2000;
@@ -70,7 +71,7 @@ export function parseDraft(values: DraftValues, today: string): ParsedDraft {
     if (Object.keys(lineErrors).length) wrong = true;
     else lines.push({ description: line.description, quantity: quantity!, unitPence: unitPence! });
   });
-  const latest = new Date(Date.parse(`${today}T12:00:00Z`) + MAX_VALID_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const latest = addDays(today, MAX_VALID_DAYS);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.validUntil) || Number.isNaN(Date.parse(values.validUntil))) {
     errors.validUntil = "Choose the last day the quote can be accepted.";
   } else if (values.validUntil < today) errors.validUntil = "The date has passed: choose today or later.";

@@ -9,6 +9,7 @@ import { deviceCount } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
 import { isStatus, STATUS_NAMES, type LeadStatus } from "./status.ts";
+import { startOfUkDay } from "../uk-time.ts";
 
 export const PAGE_SIZE = 50;
 
@@ -134,15 +135,6 @@ export function headline(store: LeadStore, now: Date = new Date(), options: { ma
     )
     .get(startOfUkDay(now).toISOString()) as unknown as Omit<Headline, "mail" | "devices">;
   return { ...row, mail: options.mail, devices: deviceCount(store.db) };
-}
-
-/** Midnight in London on the day of `now`. */
-export function startOfUkDay(now: Date): Date {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, part) => ({ ...acc, [part.type]: part.value }), {});
-  const sinceMidnight = (Number(parts.hour) * 3600 + Number(parts.minute) * 60 + Number(parts.second)) * 1000 + now.getMilliseconds();
-  return new Date(now.getTime() - sinceMidnight);
 }
 
 export function leadById(store: LeadStore, id: number): Lead | undefined {

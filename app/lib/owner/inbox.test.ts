@@ -3,7 +3,8 @@ import { LeadStore, type NewLead } from "../leads.server.ts";
 import { auditOfLead } from "./audit.server.ts";
 import { responseByMonth, sourcesReport } from "./sources.server.ts";
 import { createQuote, saveDraft, sendQuote } from "./quotes.server.ts";
-import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, startOfUkDay } from "./inbox.server.ts";
+import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus } from "./inbox.server.ts";
+import { startOfUkDay } from "../uk-time.ts";
 
 let store: LeadStore;
 const lead = (fields: Partial<NewLead> = {}): NewLead => ({

@@ -9,7 +9,8 @@ import { asRow, type LeadStore } from "../leads.server.ts";
 import { FOLLOW_UP_DAYS, queueFollowUps, queueQuoteEvent, type QuoteEvent } from "../quotes/events.server.ts";
 import { quoteTotals, type QuoteLine } from "../quotes/money.ts";
 import { recordAudit } from "./audit.server.ts";
-import { changeStatus, startOfUkDay } from "./inbox.server.ts";
+import { addDays, ukDate, ukDayEnd } from "../uk-time.ts";
+import { changeStatus } from "./inbox.server.ts";
 import type { QuoteStatus } from "./quote-status.ts";
 import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 
@@ -75,14 +76,9 @@ export function quotePath(token: string): string {
   return `/q/${token}`;
 }
 
-/** The UK calendar date of a moment, YYYY-MM-DD. */
-export function ukDate(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-/** The end of a UK calendar day: midnight in London at the start of the next day. */
-export function endOfUkDay(date: string): Date {
-  return startOfUkDay(new Date(Date.parse(`${date}T12:00:00Z`) + DAY_MS));
+/** A new quote's valid-until day: DEFAULT_VALID_DAYS UK days after `now`'s. */
+function defaultValidUntil(now: Date): string {
+  return addDays(ukDate(now), DEFAULT_VALID_DAYS);
 }
 
 export function quoteById(store: LeadStore, id: number): Quote | undefined {
@@ -107,7 +103,7 @@ export function createQuote(store: LeadStore, leadId: number, options: { actor: 
         `INSERT INTO quotes (lead_id, year, sequence, created_at, vat, vat_number, valid_until)
          VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       )
-      .get(leadId, year, next, now.toISOString(), options.vatNumber ? 1 : 0, options.vatNumber ?? null, ukDate(new Date(now.getTime() + DEFAULT_VALID_DAYS * DAY_MS)));
+      .get(leadId, year, next, now.toISOString(), options.vatNumber ? 1 : 0, options.vatNumber ?? null, defaultValidUntil(now));
     const quote = asQuote(row);
     recordAudit(store, { actor: options.actor, action: "started a quote", leadId, detail: quoteNumber(quote), now });
     return quote;
@@ -157,7 +153,7 @@ export function sendQuote(store: LeadStore, id: number, options: { actor: string
     const token = newToken();
     store.db
       .prepare("UPDATE quotes SET status = 'sent', token_hash = ?, expires_at = ?, sent_at = ? WHERE id = ?")
-      .run(hashToken(token), endOfUkDay(quote.validUntil).toISOString(), now.toISOString(), id);
+      .run(hashToken(token), ukDayEnd(quote.validUntil).toISOString(), now.toISOString(), id);
     for (const e of earlier) store.db.prepare("UPDATE quotes SET status = 'replaced' WHERE id = ?").run(e.id);
     recordAudit(store, { actor: options.actor, action: "sent the quote", leadId: quote.leadId, detail: quoteNumber(quote), now });
     changeStatus(store, quote.leadId, "quoted", options.actor, now);
@@ -198,7 +194,7 @@ export function reviseQuote(store: LeadStore, id: number, options: { actor: stri
     if (!quote || quote.status === "draft" || quote.status === "accepted" || quote.status === "replaced") return undefined;
     const newer = store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE year = ? AND sequence = ? AND revision > ? ORDER BY revision DESC`).get(quote.year, quote.sequence, quote.revision);
     if (newer) return asQuote(newer);
-    const validUntil = quote.validUntil < ukDate(now) ? ukDate(new Date(now.getTime() + DEFAULT_VALID_DAYS * DAY_MS)) : quote.validUntil;
+    const validUntil = quote.validUntil < ukDate(now) ? defaultValidUntil(now) : quote.validUntil;
     const row = store.db
       .prepare(
         `INSERT INTO quotes (lead_id, year, sequence, revision, created_at, lines, vat, vat_number, valid_until, notes, guarantees,

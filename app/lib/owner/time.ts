@@ -1,4 +1,6 @@
 /** Times as the owner reads them: "2 hours ago" in lists, the exact UK time on a request. */
+import { ukDate } from "../uk-time.ts";
+
 const UK_TIME = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
   weekday: "short",
@@ -18,7 +20,7 @@ const UK_CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", h
 
 /** "10:32" when on the same UK day as `since` (the request's arrival), else the exact time. */
 export function clockTime(iso: string, since: string): string {
-  return UK_DATE.format(new Date(iso)) === UK_DATE.format(new Date(since)) ? UK_CLOCK.format(new Date(iso)) : exactTime(iso);
+  return ukDate(new Date(iso)) === ukDate(new Date(since)) ? UK_CLOCK.format(new Date(iso)) : exactTime(iso);
 }
 
 export function timeAgo(iso: string, now: Date = new Date()): string {

@@ -10,8 +10,9 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../../content/schema.ts";
 import { enqueue } from "../jobs.server.ts";
-import { withinOpeningHours } from "../opening-hours.ts";
+import { heldRunAt } from "../held-to-opening.server.ts";
 import { queuePush, shortName } from "../push.server.ts";
+import { ukDaysLater } from "../uk-time.ts";
 import { formatPounds } from "./money.ts";
 
 export type QuoteEvent = "viewed" | "accepted" | "declined";
@@ -50,13 +51,18 @@ export function queueQuoteEvent(db: DatabaseSync, quote: EventQuote, event: Quot
   );
 }
 
-/** Queues the day-3 and day-7 follow-ups of a quote just sent, each within the opening hours. */
+/**
+ * Queues the day-3 and day-7 follow-ups of a quote just sent: due at the time of day it was sent,
+ * that many UK days later, and planned by `hours` (published now); the hours published when each
+ * falls due decide (app/lib/held-to-opening.server.ts).
+ */
 export function queueFollowUps(db: DatabaseSync, quoteId: number, sentAt: Date, hours: Business["openingHours"]) {
   for (const day of FOLLOW_UP_DAYS) {
+    const dueAt = ukDaysLater(sentAt, day);
     enqueue(db, {
       kind: "quote-follow-up",
-      payload: { quoteId, day },
-      runAt: withinOpeningHours(hours, new Date(sentAt.getTime() + day * DAY)),
+      payload: { quoteId, day, dueAt: dueAt.toISOString() },
+      runAt: heldRunAt(hours, dueAt, sentAt),
       onceKey: `quote-follow-up-${day}:${quoteId}`,
       now: sentAt,
     });

@@ -6,16 +6,18 @@ import type { Business } from "../../content/schema.ts";
 import type { JobHandler } from "../jobs.server.ts";
 import type { LeadStore } from "../leads.server.ts";
 import { outgoingMail } from "../notify.server.ts";
-import { withinOpeningHours } from "../opening-hours.ts";
+import { holdUntilOpen } from "../held-to-opening.server.ts";
+import type { HoursNow } from "../opening-hours.ts";
 import { recordAudit } from "../owner/audit.server.ts";
 import { leadById } from "../owner/inbox.server.ts";
 import { addQuoteLink, quoteById, quoteNumber, quotePath } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { mailAcceptedCopy, mailFollowUp, tellOwner } from "./mail.server.ts";
 
-type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base" | "openingHours">;
+type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
-export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl: string): Record<string, JobHandler> {
+/** `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time. */
+export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl: string, hoursNow: HoursNow): Record<string, JobHandler> {
   /** The quote and its request, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));
@@ -46,8 +48,8 @@ export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl
       if (!quote.expiresAt || quote.expiresAt <= now.toISOString()) return { outcome: "not needed: the quote has expired" };
       if (!quote.followUps) return { outcome: "not sent: follow-ups turned off" };
       if (lead.status !== "quoted") return { outcome: "not needed: the request's status was changed" };
-      const at = withinOpeningHours(business.openingHours, now);
-      if (at.getTime() > now.getTime()) return { holdUntil: at };
+      const holdUntil = holdUntilOpen(hoursNow(), job, now);
+      if (holdUntil) return { holdUntil };
       if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));

@@ -5,7 +5,7 @@
  * built app each load this module, and both must share one state.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { setContentSource } from "../../content/index.ts";
+import { fileContent, setContentSource } from "../../content/index.ts";
 import type { Content } from "../../content/load.ts";
 
 interface State {
@@ -34,4 +34,12 @@ export function withContent<T>(content: Content, render: () => Promise<T>): Prom
 /** Makes `content` the published content (undefined: the files). */
 export function setPublishedContent(content: Content | undefined) {
   state().published = content;
+}
+
+/**
+ * The content the owner has published (else the files), whatever render is under way: what the
+ * background work reads (the opening hours a reminder falling due is held to), never a draft.
+ */
+export function publishedContent(): Content {
+  return state().published ?? fileContent;
 }

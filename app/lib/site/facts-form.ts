@@ -4,7 +4,7 @@
  * The phone number is typed once; the dial link's international form follows from it.
  */
 import { businessSchema, type Business } from "../../content/schema.ts";
-import { ukToday } from "../site-data.ts";
+import { ukToday } from "../uk-time.ts";
 import type { EditableBusinessField } from "./edits.ts";
 
 /** The claims the owner words himself; the experience figure is a number. */

@@ -15,12 +15,13 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
-import { followUpsOf, MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, setFollowUps, unsendQuote, ukDate, type Quote } from "~/lib/owner/quotes.server.ts";
+import { followUpsOf, MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, setFollowUps, unsendQuote, type Quote } from "~/lib/owner/quotes.server.ts";
 import { mailQuoteToCustomer } from "~/lib/quotes/mail.server.ts";
 import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { Route } from "./+types/quote";
+import { ukToday } from "~/lib/uk-time.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
 
@@ -108,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (remove) return answer({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(remove[1])) } });
   if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
 
-  const parsed = parseDraft(values, ukDate(new Date()));
+  const parsed = parseDraft(values, ukToday());
   if (!parsed.ok) return answer({ values, errors: parsed.errors, error: "Some fields need a change: see the messages below." }, 400);
   if (parsed.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
   const guarantees = guaranteeOptions(site).filter((option) => values.guarantees.includes(option.key)).map((option) => option.text);

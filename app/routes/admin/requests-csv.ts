@@ -2,6 +2,7 @@
 import { leadStore } from "~/lib/leads.server.ts";
 import { toCsv } from "~/lib/leads-csv.ts";
 import { inboxAll, parseFilter } from "~/lib/owner/inbox.server.ts";
+import { ukToday } from "~/lib/uk-time.ts";
 import type { Route } from "./+types/requests-csv";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -10,7 +11,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const store = leadStore();
   const photos = store.photoFilesByLead();
   const leads = inboxAll(store, filter).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
-  const day = new Date().toISOString().slice(0, 10);
+  const day = ukToday();
   return new Response(toCsv(leads), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
