@@ -5,6 +5,7 @@
  * A link that does not lead to an open quote says why in words that reveal nothing else.
  */
 import { data, redirect } from "react-router";
+import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
@@ -18,6 +19,7 @@ import { wakeJobs } from "~/lib/jobs.server.ts";
 import { quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import type { Route } from "./+types/customer-quote";
 
 const NAME_MAX = 100;
@@ -35,13 +37,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** Unknown and forged links: one status and one page, whichever it was. */
-const CLOSED_STATUS = { unknown: 404, expired: 410, replaced: 410 } as const;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const store = leadStore();
   const link = checkQuoteLink(store, params.token);
-  if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_STATUS[link.state] });
+  if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_LINK_STATUS[link.state] });
   let { quote } = link;
   // The first look is recorded, and the owner's e-mail and push queued with it.
   if (quote.status === "sent" && markViewed(store, quote.id)) {
@@ -72,7 +72,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const store = leadStore();
   const link = checkQuoteLink(store, params.token);
-  if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_STATUS[link.state] });
+  if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
   const form = await readForm(request);
   const address = context.get(clientAddressContext);
   const back = redirect(new URL(request.url).pathname, 303);
@@ -105,19 +105,7 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
   const business = useBusiness();
   if (loaderData.state !== "open") {
     const [title, text] = CLOSED_WORDS[loaderData.state];
-    return (
-      <section className="container-page max-w-2xl space-y-4 py-10">
-        <h1 className="text-3xl">{title}</h1>
-        <p>{text}</p>
-        <p>
-          Please call us on{" "}
-          <a href={telHref(business)} className="link font-semibold">
-            {business.phone.display}
-          </a>{" "}
-          and we will help.
-        </p>
-      </section>
-    );
+    return <ClosedLink title={title} text={text} />;
   }
   const { number, status, customerName, sentAt, summary, answeredAt, answerName, pdfPath } = loaderData;
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);

@@ -5,14 +5,15 @@
  * link that is unknown or expired says so and gives the phone number, revealing nothing else.
  */
 import { data, redirect } from "react-router";
+import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { parseReview, REVIEW_TEXT_MAX, type ReviewField } from "~/lib/forms/review.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { displayName, NAME_HINT, NAME_MAX } from "~/content/rules/names.ts";
-import { checkReviewLink, submitReview } from "~/lib/owner/reviews.server.ts";
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { checkReviewLink, REVIEW_LINK_DAYS, submitReview } from "~/lib/owner/reviews.server.ts";
 import { site } from "~/content/index.ts";
+import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import type { Route } from "./+types/customer-review";
 
 export const headers: Route.HeadersFunction = () => ({
@@ -24,12 +25,17 @@ export const meta: Route.MetaFunction = () => [{ title: `Your review | ${site.na
 
 export function loader({ params }: Route.LoaderArgs) {
   const link = checkReviewLink(leadStore(), params.token);
-  if (link.state === "closed") return data({ state: "closed" as const, displayName: "" }, { status: 404 });
   if (link.state === "done") return { state: "done" as const, displayName: link.review.displayName ? displayName(link.review.displayName) : "" };
-  return { state: "open" as const, displayName: link.displayName };
+  if (link.state === "open") return { state: "open" as const, displayName: link.displayName };
+  return data({ state: link.state, displayName: "" }, { status: CLOSED_LINK_STATUS[link.state] });
 }
 
 type Errors = Partial<Record<ReviewField, string>>;
+
+const CLOSED_WORDS = {
+  unknown: ["This review link does not work", "The link may be mistyped or incomplete. To tell us how we did, call us."],
+  expired: ["This review link has expired", `It worked for ${REVIEW_LINK_DAYS} days after the job was done. To tell us how we did, call us.`],
+} as const;
 
 export async function action({ params, request }: Route.ActionArgs) {
   const store = leadStore();
@@ -44,19 +50,11 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export default function CustomerReview({ loaderData, actionData }: Route.ComponentProps) {
-  const business = useBusiness();
   const errors: Errors = actionData?.errors ?? {};
   const values = actionData?.values;
-  if (loaderData.state === "closed") {
-    return (
-      <section className="container-page max-w-2xl space-y-4 py-10">
-        <h1 className="text-3xl">This review link does not work</h1>
-        <p>It may have expired, or been mistyped. To tell us how we did, call us.</p>
-        <a href={telHref(business)} className="btn-primary">
-          Call {business.phone.display}
-        </a>
-      </section>
-    );
+  if (loaderData.state === "unknown" || loaderData.state === "expired") {
+    const [title, text] = CLOSED_WORDS[loaderData.state];
+    return <ClosedLink title={title} text={text} />;
   }
   if (loaderData.state === "done") {
     return (

@@ -104,18 +104,24 @@ describe("a finished job's review", () => {
 });
 
 describe("review links", () => {
-  it("refuse a forged, an expired and an unknown token with one answer, and the phone number", async () => {
+  it("refuse a forged and an unknown token with one answer (404), an expired one with 410, each with the phone number", async () => {
     const leadId = wonRequest("Expired Link", "expired@example.org");
     const link = await jobDone(leadId, "expired@example.org");
     const store = openStore(server.dataDir);
     store.db.prepare("UPDATE reviews SET expires_at = '2000-01-01T00:00:00.000Z' WHERE lead_id = ?").run(leadId);
     store.close();
-    for (const path of [link, `/review/${"A".repeat(43)}`, "/review/x"]) {
+    const answers: [string, number, string][] = [
+      [link, 410, "This review link has expired"],
+      [`/review/${"A".repeat(43)}`, 404, "This review link does not work"],
+      ["/review/x", 404, "This review link does not work"],
+    ];
+    for (const [path, status, words] of answers) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.status, path).toBe(404);
+      expect(response.status, path).toBe(status);
       const html = await response.text();
-      expect(html).toContain("This review link does not work");
+      expect(html).toContain(words);
       expect(html).toContain('href="tel:');
+      expect(html, "nothing about the job or the customer").not.toContain("Expired Link");
     }
     expect((await postForm(server, link, { stars: "5", text: REVIEW, name: "Expired L.", consent: "on" })).status).toBe(303);
     const after = openStore(server.dataDir);

@@ -3,7 +3,7 @@
  * shell; the link carries the token, the table only its hash. Valid 24 hours, once.
  */
 import { asRow, type LeadStore } from "../leads.server.ts";
-import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+import { DAY_MS, findByToken, hashToken, linkState, newToken } from "./tokens.server.ts";
 
 export const INVITE_VALID_MS = DAY_MS;
 
@@ -35,15 +35,11 @@ export function createInvite(store: LeadStore, options: { name: string; now?: Da
 }
 
 export function checkInvite(store: LeadStore, token: string, now: Date = new Date()): InviteState {
-  if (!looksLikeToken(token)) return { state: "unknown" };
-  const row = store.db
-    .prepare("SELECT id, name, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt FROM owner_invites WHERE token_hash = ?")
-    .get(hashToken(token));
-  if (!row) return { state: "unknown" };
-  const invite = asRow<Invite>(row);
-  if (invite.usedAt) return { state: "used" };
-  if (invite.expiresAt <= now.toISOString()) return { state: "expired" };
-  return { state: "valid", invite };
+  const invite = findByToken(token, (hash) => store.db.prepare("SELECT id, name, created_at AS createdAt, expires_at AS expiresAt, used_at AS usedAt FROM owner_invites WHERE token_hash = ?").get(hash));
+  const found = invite ? asRow<Invite>(invite) : undefined;
+  const state = linkState(found && { expiresAt: found.expiresAt, used: found.usedAt !== null }, now);
+  if (state === "open") return { state: "valid", invite: found! };
+  return { state: state === "replaced" ? "unknown" : state };
 }
 
 /** Marks the invite used; false when it was used or expired meanwhile (two tabs, one link). */

@@ -12,7 +12,7 @@ import { recordAudit } from "./audit.server.ts";
 import { addDays, ukDate, ukDayEnd } from "../uk-time.ts";
 import { changeStatus } from "./inbox.server.ts";
 import type { QuoteStatus } from "./quote-status.ts";
-import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+import { DAY_MS, findByToken, hashToken, linkState, newToken, type ClosedLinkState } from "./tokens.server.ts";
 
 /** How long a new quote is valid, unless the owner sets another date. */
 export const DEFAULT_VALID_DAYS = 30;
@@ -209,25 +209,25 @@ export function reviseQuote(store: LeadStore, id: number, options: { actor: stri
   });
 }
 
-export type QuoteLink = { state: "open"; quote: Quote } | { state: "expired" | "replaced" | "unknown" };
+export type QuoteLink = { state: "open"; quote: Quote } | { state: Exclude<ClosedLinkState, "used"> };
 
 /**
- * What a customer's link leads to. Open covers an answered quote too (it shows the answer). An
- * unknown and a forged token are the same "unknown": nothing says whether another quote exists.
+ * What a customer's link leads to (the one rule of tokens.server.ts). Open covers an answered
+ * quote too: it shows the answer, and an answer closes neither the link nor its expiry.
  */
 export function checkQuoteLink(store: LeadStore, token: string, now: Date = new Date()): QuoteLink {
-  if (!looksLikeToken(token)) return { state: "unknown" };
-  const hash = hashToken(token);
   // The link the quote was sent with, or one a follow-up e-mail carried.
-  const row =
-    store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE token_hash = ?`).get(hash) ??
-    store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE id = (SELECT quote_id FROM quote_links WHERE token_hash = ?)`).get(hash);
-  if (!row) return { state: "unknown" };
-  const quote = asQuote(row);
-  if (quote.status === "replaced") return { state: "replaced" };
-  if (quote.status === "accepted" || quote.status === "declined") return { state: "open", quote };
-  if (quote.status === "expired" || (quote.expiresAt && quote.expiresAt <= now.toISOString())) return { state: "expired" };
-  return { state: "open", quote };
+  const row = findByToken(
+    token,
+    (hash) =>
+      store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE token_hash = ?`).get(hash) ??
+      store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE id = (SELECT quote_id FROM quote_links WHERE token_hash = ?)`).get(hash),
+  );
+  const quote = row ? asQuote(row) : undefined;
+  const answered = quote?.status === "accepted" || quote?.status === "declined";
+  const state = linkState(quote && { replaced: quote.status === "replaced", expired: quote.status === "expired", expiresAt: answered ? null : quote.expiresAt }, now);
+  if (state === "open") return { state, quote: quote! };
+  return { state: state === "used" ? "unknown" : state };
 }
 
 /** Records the customer's first look; true only that first time, so the owner is told once. */

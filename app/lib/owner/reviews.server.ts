@@ -9,7 +9,7 @@ import { asRow, type LeadStore } from "../leads.server.ts";
 import { checkName, displayName } from "../../content/rules/names.ts";
 import { shortName } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
-import { DAY_MS, hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+import { DAY_MS, findByToken, hashToken, linkState, newToken } from "./tokens.server.ts";
 
 export const REVIEW_LINK_DAYS = 60;
 
@@ -68,18 +68,22 @@ export function withdrawReviewRequest(store: LeadStore, id: number, reason: stri
 }
 
 /** An open link carries the name the form starts with: empty when the request's fails the name rule. */
-export type ReviewLink = { state: "open"; review: Review; displayName: string } | { state: "done"; review: Review } | { state: "closed" };
+export type ReviewLink = { state: "open"; review: Review; displayName: string } | { state: "done"; review: Review } | { state: "unknown" | "expired" };
 
-/** What a customer's link leads to. Unknown, forged and expired are one answer: nothing is revealed. */
+/**
+ * What a customer's link leads to (the one rule of tokens.server.ts). A used link thanks its
+ * customer for the review it took; an unknown or forged one reveals nothing.
+ */
 export function checkReviewLink(store: LeadStore, token: string, now: Date = new Date()): ReviewLink {
-  if (!looksLikeToken(token)) return { state: "closed" };
-  const row = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE token_hash = ?`).get(hashToken(token));
-  if (!row) return { state: "closed" };
-  const review = asReview(row);
-  if (review.status !== "requested") return { state: "done", review };
-  if (review.expiresAt <= now.toISOString()) return { state: "closed" };
-  const lead = store.db.prepare("SELECT name FROM leads WHERE id = ?").get(review.leadId) as { name: string } | undefined;
-  return { state: "open", review, displayName: suggestedName(lead?.name ?? "") };
+  const row = findByToken(token, (hash) => store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE token_hash = ?`).get(hash));
+  const review = row ? asReview(row) : undefined;
+  const state = linkState(review && { expiresAt: review.expiresAt, used: review.status !== "requested" }, now);
+  if (state === "used") return { state: "done", review: review! };
+  if (state === "open") {
+    const lead = store.db.prepare("SELECT name FROM leads WHERE id = ?").get(review!.leadId) as { name: string } | undefined;
+    return { state, review: review!, displayName: suggestedName(lead?.name ?? "") };
+  }
+  return { state: state === "expired" ? "expired" : "unknown" };
 }
 
 /**
