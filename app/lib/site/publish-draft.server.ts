@@ -1,7 +1,7 @@
 /**
  * Publishing the owner's draft from Your site: checked as the build would, asked about once more
  * when it would turn every visitor away, and then handed to the server's publisher, one publish
- * at a time (decision 18).
+ * at a time.
  *
  * The question is asked without state: the Publish anyway button carries a confirmation made from
  * the draft itself (its revision, the version it was made from and its edits). Only a POST with

@@ -2,8 +2,7 @@
  * What a publish would do to every visitor at once: a site that shows the business closed every
  * day, gives no number to call or lists no service turns each of them away. The field checks
  * refuse some of these already (an empty phone); these are the ones a checked draft can still
- * carry, said in words on the draft's summary and asked about once more before a publish
- * (decision 18).
+ * carry, said in words on the draft's summary and asked about once more before a publish.
  */
 import type { Content } from "../../content/load.ts";
 
