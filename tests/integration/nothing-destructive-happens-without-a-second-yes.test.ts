@@ -52,7 +52,7 @@ describe("Delete on a request", () => {
   });
 });
 
-describe("a draft that shows the business closed every day", () => {
+describe("a draft that shows the business closed every day", { timeout: 120_000 }, () => {
   const closedEveryDay = () => Object.fromEntries(fileContent.business.openingHours.flatMap((_, i) => [[`hours-${i}-closed`, "on"], [`hours-${i}-opens`, ""], [`hours-${i}-closes`, ""]]));
   let from = 0;
   let confirmation = "";
