@@ -93,6 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "restore") {
     const version = Number(form.get("version"));
+    if (!Number.isSafeInteger(version) || version < 0) throw data(null, { status: 404 });
     // Only the question's own button replaces the draft: a bare or replayed Undo asks the question.
     if (form.get("confirmed") !== restoreConfirmation(version)) return redirect(`/admin/site?undo=${version}#undo-question`, 303);
     // Version 0 is the facts the site was built with: no edits at all.
