@@ -95,14 +95,19 @@ setSitePublisher(publisher);
 // without it (checked every quarter of an hour, so it is gone soon after midnight).
 const CLOSURE_CHECK_MS = 15 * 60_000;
 async function endClosureNotice() {
-  const live = liveVersion(store);
-  const closure = business.closure;
-  if (!live || !closure || closureShows(closure)) return;
-  const home = site.files.get("/")?.body.toString("utf8") ?? "";
-  if (!home.includes('aria-label="Closure notice"')) return;
   try {
-    await publisher.loadAtStart({ id: live.id, content: loadContent(applyEdits(contentFiles, live.edits)) }, true);
-    console.log(`The closure notice ended on ${closure.until}: the pages were rendered again without it`);
+    // Read in the publisher's turn: a publish under way goes first, and is never undone by this.
+    let until = "";
+    const ended = await publisher.renderAgain(() => {
+      const live = liveVersion(store);
+      const closure = business.closure;
+      if (!live || !closure || closureShows(closure)) return undefined;
+      const home = site.files.get("/")?.body.toString("utf8") ?? "";
+      if (!home.includes('aria-label="Closure notice"')) return undefined;
+      until = closure.until;
+      return { id: live.id, content: loadContent(applyEdits(contentFiles, live.edits)) };
+    });
+    if (ended !== undefined) console.log(`The closure notice ended on ${until}: the pages were rendered again without it`);
   } catch (error) {
     console.error(`Rendering the pages again after the closure notice failed: ${error instanceof Error ? error.message : error}`);
   }

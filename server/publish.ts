@@ -9,6 +9,12 @@
  *
  * At start the server serves the newest recorded version whose folder is complete and was made
  * by this build; otherwise it renders that version again before it listens.
+ *
+ * One at a time: a publish, the load at start and the render again after a closure notice ends
+ * each wait for the one before to finish, so two sets are never made or put live at once and the
+ * live set is always one whole version, the newest recorded. A publish whose draft moved on while
+ * it waited (the one before published it, or a newer draft was saved) is refused as stale before
+ * it renders anything.
  */
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -42,6 +48,12 @@ export interface PublisherOptions {
   onLive?: (content: Content) => void;
   /** Renders one request; the build's handler unless a test puts another in its place. */
   render?: (request: Request) => Promise<Response>;
+}
+
+/** A recorded version, to serve. */
+export interface RecordedVersion {
+  id: number;
+  content: Content;
 }
 
 export class PublishError extends Error {
@@ -82,6 +94,14 @@ export function createPublisher(options: PublisherOptions) {
   const siteDir = path.join(options.dataDir, "site");
   const cacheDir = path.join(options.dataDir, "cache", "social-images");
   const versionDir = (version: number) => path.join(siteDir, `v${version}`);
+
+  /** The turn of the last piece of work queued: each runs once the one before has finished. */
+  let turn: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = turn.then(work);
+    turn = run.catch(() => undefined);
+    return run;
+  }
 
   /** One page, rendered with `content`. */
   const renderPath = (pagePath: string, content: Content) => withContent(content, () => render(new Request(new URL(pagePath, options.origin))));
@@ -133,10 +153,35 @@ export function createPublisher(options: PublisherOptions) {
   }
 
   /**
-   * Also: `loadAtStart` serves a recorded version, rendering it again when its folder is not
-   * whole or was made by another build, or when `force` asks (a closure notice that has ended).
+   * Serves a recorded version, rendering it again when its folder is not whole or was made by
+   * another build, or when `force` asks. Only ever called in its turn.
    */
-  const publisher: SitePublisher & { loadAtStart(version: { id: number; content: Content } | undefined, force?: boolean): Promise<void> } = {
+  async function load(version: RecordedVersion | undefined, force: boolean) {
+    await tidy(version?.id ?? 0);
+    if (!version) return;
+    const dir = versionDir(version.id);
+    const marker = path.join(dir, COMPLETE_MARKER);
+    const current = !force && existsSync(marker) && (await readFile(marker, "utf8")) === buildId(options.build);
+    if (!current) {
+      // Killed before it was complete, or made by an earlier build: rendered again from the record.
+      const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
+      await renderSet(version.content, staging);
+      await writeFile(path.join(staging, COMPLETE_MARKER), buildId(options.build));
+      await rm(dir, { recursive: true, force: true });
+      await rename(staging, dir);
+    }
+    await goLive(version.content, dir);
+  }
+
+  /**
+   * Also: `loadAtStart` serves a recorded version (see `load`); `renderAgain` renders the live
+   * version again in its turn (a closure notice that has ended), reading it only once its turn
+   * has come, so that a publish just before is never undone by an older version's pages.
+   */
+  const publisher: SitePublisher & {
+    loadAtStart(version: RecordedVersion | undefined, force?: boolean): Promise<void>;
+    renderAgain(read: () => RecordedVersion | undefined): Promise<number | undefined>;
+  } = {
     pageCount: () => options.pagePaths.length,
 
     async preview(pagePath, content) {
@@ -144,45 +189,42 @@ export function createPublisher(options: PublisherOptions) {
       return response;
     },
 
-    async publish(content, record): Promise<PublishOutcome> {
-      const started = performance.now();
-      const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
-      try {
-        await renderSet(content, staging);
-        await writeFile(path.join(staging, COMPLETE_MARKER), buildId(options.build));
-      } catch (error) {
-        await rm(staging, { recursive: true, force: true });
-        if (error instanceof PublishError) return { ok: false, reason: "failed", page: error.page, problem: error.message };
-        return { ok: false, reason: "failed", page: "(the set)", problem: error instanceof Error ? error.message : String(error) };
-      }
-      const version = record();
-      if (version === undefined) {
-        await rm(staging, { recursive: true, force: true });
-        return { ok: false, reason: "stale" };
-      }
-      await rm(versionDir(version), { recursive: true, force: true });
-      await rename(staging, versionDir(version));
-      await goLive(content, versionDir(version));
-      await tidy(version);
-      return { ok: true, version, pages: options.pagePaths.length, ms: Math.round(performance.now() - started) };
+    publish(content, record, current): Promise<PublishOutcome> {
+      return inTurn(() => (current && !current() ? Promise.resolve({ ok: false, reason: "stale" } as const) : publishNow(content, record)));
     },
 
-    async loadAtStart(version, force = false) {
-      await tidy(version?.id ?? 0);
-      if (!version) return;
-      const dir = versionDir(version.id);
-      const marker = path.join(dir, COMPLETE_MARKER);
-      const current = !force && existsSync(marker) && (await readFile(marker, "utf8")) === buildId(options.build);
-      if (!current) {
-        // Killed before it was complete, or made by an earlier build: rendered again from the record.
-        const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
-        await renderSet(version.content, staging);
-        await writeFile(path.join(staging, COMPLETE_MARKER), buildId(options.build));
-        await rm(dir, { recursive: true, force: true });
-        await rename(staging, dir);
-      }
-      await goLive(version.content, dir);
-    },
+    loadAtStart: (version, force = false) => inTurn(() => load(version, force)),
+
+    renderAgain: (read) =>
+      inTurn(async () => {
+        const version = read();
+        if (version) await load(version, true);
+        return version?.id;
+      }),
   };
+
+  /** Renders, checks, records and puts live one set: only ever called in its turn. */
+  async function publishNow(content: Content, record: () => number | undefined): Promise<PublishOutcome> {
+    const started = performance.now();
+    const staging = path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
+    try {
+      await renderSet(content, staging);
+      await writeFile(path.join(staging, COMPLETE_MARKER), buildId(options.build));
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      if (error instanceof PublishError) return { ok: false, reason: "failed", page: error.page, problem: error.message };
+      return { ok: false, reason: "failed", page: "(the set)", problem: error instanceof Error ? error.message : String(error) };
+    }
+    const version = record();
+    if (version === undefined) {
+      await rm(staging, { recursive: true, force: true });
+      return { ok: false, reason: "stale" };
+    }
+    await rm(versionDir(version), { recursive: true, force: true });
+    await rename(staging, versionDir(version));
+    await goLive(content, versionDir(version));
+    await tidy(version);
+    return { ok: true, version, pages: options.pagePaths.length, ms: Math.round(performance.now() - started) };
+  }
   return publisher;
 }

@@ -68,6 +68,8 @@ test("the owner changes his phone number, previews it, publishes it everywhere, 
   expect(await visitor.locator(`a[href="tel:${OLD.e164}"]`).count(), "and never the old one").toBe(0);
 
   await page.getByRole("button", { name: "Undo: go back to this version (the facts the site was built with)" }).click();
+  await expect(page.getByText("Your draft will be replaced by the facts the site was built with. The live site changes only when you publish.")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, go back to this version" }).click();
   await expect(page.getByRole("status")).toContainText("That version is now your draft");
   await publish(page);
   await expectEveryPageCalls(OLD);

@@ -64,7 +64,7 @@ test("the owner works a quote sent from the home page, then deletes it", async (
   await expect(notes.locator("time")).toHaveCount(1);
 
   await page.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("This cannot be undone.")).toBeVisible();
+  await expect(page.getByText(`Delete this request, its notes and everything else stored about ${name}? This cannot be undone.`)).toBeVisible();
   await page.getByRole("button", { name: "Delete for good" }).click();
   await expect(page).toHaveURL(/\/admin\?deleted=\d+#main$/);
   await expect(page.getByRole("status")).toHaveText(/^Request \d+ deleted\.$/);

@@ -15,7 +15,7 @@ import { loadContent } from "~/content/load.ts";
 import { applyEdits } from "~/lib/site/edits.ts";
 import { createPublisher } from "../../server/publish.ts";
 import { loadStaticSite, type StaticSite } from "../../server/static-site.ts";
-import { signedInOwner } from "../support/owner.ts";
+import { openStore, signedInOwner } from "../support/owner.ts";
 import { postForm, ROOT, startServer } from "../support/server.ts";
 
 const clientDir = path.join(ROOT, "build/client");
@@ -138,4 +138,76 @@ describe("a server killed mid-publish", () => {
       await again.stop();
     }
   });
+});
+
+describe("one publish at a time", () => {
+  /** The most `.staging-` folders seen at once in `siteDir` while `work` runs. */
+  async function mostStagingAtOnce<T>(siteDir: string, work: Promise<T>): Promise<{ result: T; most: number }> {
+    let most = 0;
+    let done = false;
+    const watching = (async () => {
+      while (!done) {
+        if (existsSync(siteDir)) most = Math.max(most, readdirSync(siteDir).filter((name) => name.startsWith(".staging-")).length);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const result = await work.finally(() => (done = true));
+    await watching;
+    return { result, most };
+  }
+
+  it("two publishes at once on the server: one goes live whole, the other waits and is refused", async () => {
+    const server = await startServer();
+    try {
+      const { cookie } = signedInOwner(server.dataDir);
+      const owner = (fields: Record<string, string>) => postForm(server, "/admin/site", fields, { Cookie: cookie });
+      const { factValues } = await import("~/lib/site/facts-form.ts");
+      const revision = async () => /name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site`, { headers: { Cookie: cookie } })).text())![1]!;
+      expect((await owner({ intent: "save", from: await revision(), ...factValues(changed.business), phone: NEW_PHONE.display })).status).toBe(303);
+      const from = await revision();
+
+      const siteDir = path.join(server.dataDir, "site");
+      const { result, most } = await mostStagingAtOnce(siteDir, Promise.all([owner({ intent: "publish", from }), owner({ intent: "publish", from })]));
+      expect(most, "never two sets made at once").toBe(1);
+      const statuses = result.map((response) => response.status).sort();
+      expect(statuses).toEqual([303, 409]);
+      const refused = result.find((response) => response.status === 409)!;
+      expect((await refused.text()).replaceAll("<!-- -->", "")).toContain("Another publish was under way and went live first (version 1). Nothing more was published.");
+
+      const store = openStore(server.dataDir);
+      expect(store.db.prepare("SELECT COUNT(*) AS n FROM site_versions").get(), "one version recorded").toEqual({ n: 1 });
+      store.close();
+      expect(readdirSync(siteDir), "one version's folder").toEqual(["v1"]);
+      for (const pagePath of pagePaths) {
+        const html = await (await fetch(`${server.url}${pagePath}`)).text();
+        expect(html, pagePath).toContain(`tel:${NEW_PHONE.e164}`);
+        expect(html, `${pagePath}: never the old number`).not.toContain(`tel:${loadContent(contentFiles).business.phone.e164}`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
+
+  it("the pages rendered again after a closure notice ends wait for a publish under way, and then show what it published", async () => {
+    const site = await loadStaticSite(clientDir, pagePaths);
+    const dir = mkdtempSync(path.join(tmpdir(), "publish-turn-"));
+    try {
+      const publisher = createPublisher({ build, clientDir, dataDir: dir, site, pagePaths, origin: "https://www.example.com" });
+      let live = { id: 1, content: loadContent(contentFiles) };
+
+      // The publish starts first; the re-render is asked for while it is under way.
+      const publishing = publisher.publish(changed, () => {
+        live = { id: 2, content: changed };
+        return 2;
+      });
+      const rendering = publisher.renderAgain(() => live);
+      const { result, most } = await mostStagingAtOnce(path.join(dir, "site"), Promise.all([publishing, rendering]));
+      expect(result[0]).toMatchObject({ ok: true, version: 2 });
+      expect(result[1], "it read the live version once its turn came").toBe(2);
+      expect(most).toBe(1);
+      for (const pagePath of pagePaths) expect(site.files.get(pagePath)!.body.toString(), pagePath).toContain(`tel:${NEW_PHONE.e164}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

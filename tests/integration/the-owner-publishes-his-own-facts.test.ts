@@ -99,8 +99,16 @@ describe("changing the phone number", () => {
     expectNumber(await page("/"), NEW, "/ after restart");
   });
 
-  it("Undo brings the old number back, as a draft to publish", async () => {
-    const undone = await post({ intent: "restore", version: "0", from: String(await revisionOf()) });
+  it("Undo asks first, then brings the old number back, as a draft to publish", async () => {
+    const from = await revisionOf();
+    const asked = await post({ intent: "restore", version: "0", from: String(from) });
+    expect(asked.status, "an Undo without the question's answer only asks").toBe(303);
+    expect(asked.headers.get("location")).toBe("/admin/site?undo=0#undo-question");
+    expect(await revisionOf(), "the draft is as it was").toBe(from);
+    const question = (await (await owner("/admin/site?undo=0")).text()).replaceAll("<!-- -->", "");
+    expect(question).toContain("Your draft will be replaced by the facts the site was built with. The live site changes only when you publish.");
+    expect(question).toContain("Yes, go back to this version");
+    const undone = await post({ intent: "restore", version: "0", confirmed: "version-0", from: String(from) });
     expect(undone.status, await undone.clone().text()).toBe(303);
     expect(undone.headers.get("location")).toBe("/admin/site?restored");
     expectNumber(await page("/"), NEW, "/ before the undo is published");

@@ -19,8 +19,12 @@ export interface SitePublisher {
    * Renders every public page with `content`, checks them, and only then calls `record` (which
    * stores the version and returns its number, or undefined when the draft changed meanwhile)
    * and makes the set live in one step. Anything failing leaves the live site as it was.
+   *
+   * One publish at a time: a second waits for the one under way, and is then refused as stale
+   * without rendering anything when `current` (asked once its turn has come) says its draft
+   * moved on meanwhile.
    */
-  publish(content: Content, record: () => number | undefined): Promise<PublishOutcome>;
+  publish(content: Content, record: () => number | undefined, current?: () => boolean): Promise<PublishOutcome>;
 }
 
 const PUBLISHER = Symbol.for("kestrel.sitePublisher");

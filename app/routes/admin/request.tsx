@@ -10,10 +10,12 @@ import { data, redirect } from "react-router";
 import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
+import { DeleteRequest, DELETE_CONFIRMED } from "~/components/owner/DeleteRequest.tsx";
+import { FirstAnswer } from "~/components/owner/FirstAnswer.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { ANSWER_WAY_NAMES, answeredPing, answerLength, isOverdue, isWaiting, waitingText } from "~/lib/owner/clock.ts";
+import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
@@ -30,7 +32,7 @@ import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { useBusiness } from "~/lib/site-data.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
-import { clockTime, exactTime } from "~/lib/owner/time.ts";
+import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import type { Route } from "./+types/request";
 
@@ -110,6 +112,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return back("job-done");
     }
     case "delete": {
+      // Only the question's own button deletes: a bare or replayed Delete asks the question again.
+      if (form.get(DELETE_CONFIRMED.name) !== DELETE_CONFIRMED.value) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
       if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
       return redirect(`/admin?deleted=${id}#main`, 303);
     }
@@ -136,29 +140,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
       </h2>
       {children}
     </section>
-  );
-}
-
-/**
- * The request's clock: when it was first answered and how long after it arrived, or how long it
- * has waited. A tap on Call, E-mail or WhatsApp counts as an answer (their `ping`), as does a
- * change of status.
- */
-function FirstAnswer({ lead, now }: { lead: Route.ComponentProps["loaderData"]["lead"]; now: Date }) {
-  if (lead.firstAnswerAt) {
-    const after = Date.parse(lead.firstAnswerAt) - Date.parse(lead.createdAt);
-    return (
-      <p>
-        First answered <time dateTime={lead.firstAnswerAt}>{clockTime(lead.firstAnswerAt, lead.createdAt)}</time>
-        {lead.firstAnswerBy && `, ${ANSWER_WAY_NAMES[lead.firstAnswerBy]}`} — {answerLength(after)} after it arrived
-      </p>
-    );
-  }
-  if (!isWaiting(lead)) return null;
-  return (
-    <p className={isOverdue(lead, now) ? "font-semibold text-danger" : "font-semibold"}>
-      Not answered yet: {waitingText(lead, now)}
-    </p>
   );
 }
 
@@ -391,27 +372,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       </Section>
 
       <Section title="Delete" id="delete-heading">
-        {confirmDelete ? (
-          <OwnerForm intent="delete" className="space-y-3">
-            <p className="font-semibold">Delete this request, its notes and everything else stored about {lead.name}? This cannot be undone.</p>
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
-                Delete for good
-              </button>
-              <a href={`/admin/requests/${lead.id}`} className="btn-secondary">
-                Keep it
-              </a>
-            </div>
-          </OwnerForm>
-        ) : (
-          <form method="get" action={`/admin/requests/${lead.id}#delete-heading`} className="space-y-3">
-            <p>For a visitor who asks to be forgotten. You will be asked to confirm.</p>
-            <input type="hidden" name="confirm" value="delete" />
-            <button type="submit" className="btn-secondary">
-              Delete
-            </button>
-          </form>
-        )}
+        <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
       </Section>
     </div>
   );

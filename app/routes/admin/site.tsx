@@ -6,7 +6,8 @@
  */
 import { data, redirect } from "react-router";
 import { Field } from "~/components/forms/Field.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { PublishAnyway, SiteDraft } from "~/components/owner/SiteDraft.tsx";
+import { restoreConfirmation, SiteVersions } from "~/components/owner/SiteVersions.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { leadStore } from "~/lib/leads.server.ts";
@@ -16,8 +17,10 @@ import { exactTime } from "~/lib/owner/time.ts";
 import { describeChanges, editsFor } from "~/lib/site/edits.ts";
 import { contentWith, saveCheckedDraft, STALE_DRAFT } from "~/lib/site/draft.server.ts";
 import { CLAIM_FIELDS, factValues, placeholders, readFacts, type FactErrors, type FactValues } from "~/lib/site/facts-form.ts";
+import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.server.ts";
 import { sitePublisher } from "~/lib/site/publisher.ts";
-import { currentDraft, discardSiteDraft, hasChanges, liveVersion, recordPublish, restoreVersion, saveSiteDraft, versionHistory } from "~/lib/site/versions.server.ts";
+import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
+import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
@@ -46,6 +49,7 @@ export function loader({ request }: Route.LoaderArgs) {
       pending: hasChanges(store),
       changes: "content" in drafted ? describeChanges(contentNow(), drafted.content, pages) : [],
       problems: "problems" in drafted ? drafted.problems : [],
+      warnings: "content" in drafted ? visitorWarnings(drafted.content) : [],
     },
     values: factValues(shown.business),
     counts: { testimonials: shown.testimonials.length, gallery: shown.gallery.length },
@@ -53,12 +57,20 @@ export function loader({ request }: Route.LoaderArgs) {
     social: shown.business.social.map((link) => link.network),
     history: versionHistory(store).map(({ id, publishedAt, author, summary, restoredFrom }) => ({ id, publishedAt, author, summary, restoredFrom })),
     placeholders: placeholders(contentNow().business, contentFiles),
+    undo: undoAsked(store, url.searchParams.get("undo")),
     justPublished: published && live?.id === published ? { id: published, seconds: Number(url.searchParams.get("ms")) / 1000 } : null,
     notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
   };
 }
 
-type ActionData = { error?: string; errors?: FactErrors; values?: FactValues; failed?: { page: string; problem: string } };
+/** The version whose Undo was pressed (0: the facts the site was built with), to ask about first. */
+function undoAsked(store: ReturnType<typeof leadStore>, param: string | null): number | null {
+  if (param === null || !/^\d{1,12}$/.test(param)) return null;
+  const version = Number(param);
+  return version === 0 || versionById(store, version) ? version : null;
+}
+
+type ActionData = { error?: string; errors?: FactErrors; values?: FactValues; failed?: { page: string; problem: string }; question?: PublishQuestion };
 const answer = (body: ActionData, status: number) => data(body, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,6 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "restore") {
     const version = Number(form.get("version"));
+    if (!Number.isSafeInteger(version) || version < 0) throw data(null, { status: 404 });
+    // Only the question's own button replaces the draft: a bare or replayed Undo asks the question.
+    if (form.get("confirmed") !== restoreConfirmation(version)) return redirect(`/admin/site?undo=${version}#undo-question`, 303);
     // Version 0 is the facts the site was built with: no edits at all.
     const restored = version === 0 ? saveSiteDraft(store, {}, { from, author: owner.name }) : restoreVersion(store, version, { from, author: owner.name });
     if (!restored) throw data(null, { status: 404 });
@@ -88,19 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin/site?restored", 303);
   }
   if (intent === "publish") {
-    const publisher = sitePublisher();
-    if (!publisher) return answer({ error: "Publishing is not available on this server." }, 503);
-    const draft = currentDraft(store);
-    if (draft.revision !== from) return answer({ error: STALE_DRAFT }, 409);
-    const checked = contentWith(draft.edits);
-    if ("problems" in checked) return answer({ error: `The draft does not pass the content checks: ${checked.problems.join("; ")}` }, 400);
-    const summary = describeChanges(contentNow(), checked.content, publisher.pageCount());
-    const outcome = await publisher.publish(checked.content, () =>
-      recordPublish(store, { edits: draft.edits, from, author: owner.name, passkeyId: owner.passkeyId, summary }),
-    );
-    if (outcome.ok) return redirect(`/admin/site?published=${outcome.version}&ms=${outcome.ms}`, 303);
-    if (outcome.reason === "stale") return answer({ error: STALE_DRAFT }, 409);
-    return answer({ error: "Nothing was published: the live site is unchanged.", failed: { page: outcome.page, problem: outcome.problem } }, 500);
+    const published = await publishDraft(store, { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
+    if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
+    const { status, error, failed, question } = published;
+    return answer({ error, failed, question }, status);
   }
   return answer({ error: "That did not work. Reload the page and try again." }, 400);
 }
@@ -133,6 +139,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
               The page {actionData.failed.page} failed: {actionData.failed.problem}.
             </p>
           )}
+          {actionData.question && actionData.question.revision === draft.revision && <PublishAnyway question={actionData.question} />}
         </div>
       )}
       <section aria-labelledby="live-heading" className="card space-y-3">
@@ -155,44 +162,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           </>
         )}
       </section>
-      {draft.pending && (
-        <section aria-labelledby="draft-heading" className="card space-y-3">
-          <h2 id="draft-heading" className="text-xl">
-            Your draft
-          </h2>
-          <p>
-            Saved {draft.updatedAt && exactTime(draft.updatedAt)}
-            {draft.author && ` by ${draft.author}`}. Publishing changes:
-          </p>
-          {draft.changes.length > 0 ? (
-            <ul className="list-disc space-y-1 pl-6">
-              {draft.changes.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          ) : (
-            <p>Nothing on the pages: the draft is the same as what is live.</p>
-          )}
-          {draft.problems.length > 0 && <p className="font-semibold text-danger">It does not pass the content checks: {draft.problems.join("; ")}</p>}
-          <div className="flex flex-wrap gap-3">
-            <a href="/admin/site/preview/" className="btn-secondary">
-              Preview the home page
-            </a>
-            <OwnerForm intent="publish">
-              <input type="hidden" name="from" value={draft.revision} />
-              <button type="submit" className="btn-primary">
-                Publish
-              </button>
-            </OwnerForm>
-            <OwnerForm intent="discard">
-              <input type="hidden" name="from" value={draft.revision} />
-              <button type="submit" className="btn-secondary">
-                Discard draft
-              </button>
-            </OwnerForm>
-          </div>
-        </section>
-      )}
+      {draft.pending && <SiteDraft draft={draft} />}
       <section aria-labelledby="more-heading" className="card space-y-3">
         <h2 id="more-heading" className="text-xl">
           More to change
@@ -268,46 +238,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           Save draft
         </button>
       </form>
-      <section aria-labelledby="history-heading" className="card space-y-3">
-        <h2 id="history-heading" className="text-xl">
-          Published versions
-        </h2>
-        {history.length === 0 ? (
-          <p>None yet.</p>
-        ) : (
-          <ol className="divide-y divide-slate-200">
-            {history.map((version, i) => (
-              <li key={version.id} className="space-y-2 py-3">
-                <p className="font-semibold">
-                  Version {version.id}
-                  {i === 0 && " (live)"}: {exactTime(version.publishedAt)} by {version.author}
-                  {version.restoredFrom && `, bringing back version ${version.restoredFrom}`}
-                </p>
-                {version.summary.length > 0 && <p className="text-muted">{version.summary.join("; ")}</p>}
-                {i > 0 && (
-                  <OwnerForm intent="restore">
-                    <input type="hidden" name="version" value={version.id} />
-                    <input type="hidden" name="from" value={draft.revision} />
-                    <button type="submit" className="btn-secondary" aria-label={`Undo: go back to this version (version ${version.id})`}>
-                      Undo: go back to this version
-                    </button>
-                  </OwnerForm>
-                )}
-              </li>
-            ))}
-            <li className="space-y-2 py-3">
-              <p className="font-semibold">The facts the site was built with</p>
-              <OwnerForm intent="restore">
-                <input type="hidden" name="version" value={0} />
-                <input type="hidden" name="from" value={draft.revision} />
-                <button type="submit" className="btn-secondary" aria-label="Undo: go back to this version (the facts the site was built with)">
-                  Undo: go back to this version
-                </button>
-              </OwnerForm>
-            </li>
-          </ol>
-        )}
-      </section>
+      <SiteVersions history={history} revision={draft.revision} asking={loaderData.undo} />
     </div>
   );
 }

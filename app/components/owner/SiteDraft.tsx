@@ -1,0 +1,85 @@
+import { exactTime } from "~/lib/owner/time.ts";
+import { OwnerForm } from "./OwnerForm.tsx";
+
+export interface DraftSummary {
+  revision: number;
+  updatedAt: string | null;
+  author: string | null;
+  changes: string[];
+  problems: string[];
+  /** What the draft would do to every visitor (closed every day, no phone, no service), in words. */
+  warnings: string[];
+}
+
+/** Your draft on Your site: what publishing changes, what it would do to visitors, and its buttons. */
+export function SiteDraft({ draft }: { draft: DraftSummary }) {
+  return (
+    <section aria-labelledby="draft-heading" className="card space-y-3">
+      <h2 id="draft-heading" className="text-xl">
+        Your draft
+      </h2>
+      <p>
+        Saved {draft.updatedAt && exactTime(draft.updatedAt)}
+        {draft.author && ` by ${draft.author}`}. Publishing changes:
+      </p>
+      {draft.changes.length > 0 ? (
+        <ul className="list-disc space-y-1 pl-6">
+          {draft.changes.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>Nothing on the pages: the draft is the same as what is live.</p>
+      )}
+      {draft.warnings.length > 0 && (
+        <ul aria-label="Warnings" className="space-y-1 font-semibold text-danger">
+          {draft.warnings.map((line) => (
+            <li key={line}>{line}.</li>
+          ))}
+        </ul>
+      )}
+      {draft.problems.length > 0 && <p className="font-semibold text-danger">It does not pass the content checks: {draft.problems.join("; ")}</p>}
+      <div className="flex flex-wrap gap-3">
+        <a href="/admin/site/preview/" className="btn-secondary">
+          Preview the home page
+        </a>
+        <OwnerForm intent="publish">
+          <input type="hidden" name="from" value={draft.revision} />
+          <button type="submit" className="btn-primary">
+            Publish
+          </button>
+        </OwnerForm>
+        <OwnerForm intent="discard">
+          <input type="hidden" name="from" value={draft.revision} />
+          <button type="submit" className="btn-secondary">
+            Discard draft
+          </button>
+        </OwnerForm>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The question a Publish of a draft that would turn every visitor away answers with: the
+ * warnings, and Publish anyway, which carries the confirmation of that draft revision only.
+ */
+export function PublishAnyway({ question }: { question: { revision: number; confirmation: string; warnings: string[] } }) {
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-1">
+        {question.warnings.map((line) => (
+          <li key={line}>{line}.</li>
+        ))}
+      </ul>
+      <p className="text-ink">The live site is unchanged. Publish this draft only if that is what you mean; otherwise change it and save it again.</p>
+      <OwnerForm intent="publish">
+        <input type="hidden" name="from" value={question.revision} />
+        <input type="hidden" name="confirmation" value={question.confirmation} />
+        <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
+          Publish anyway
+        </button>
+      </OwnerForm>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { exactTime } from "~/lib/owner/time.ts";
+import { OwnerForm } from "./OwnerForm.tsx";
+
+/** What the question's own button carries: a restore without it only asks the question. */
+export const restoreConfirmation = (version: number) => `version-${version}`;
+
+interface Version {
+  id: number;
+  publishedAt: string;
+  author: string;
+  summary: string[];
+  restoredFrom: number | null;
+}
+
+/**
+ * Published versions, newest first, each but the live one with Undo. Undo asks first, in words
+ * and without JavaScript (a GET): only Yes, go back to this version, a POST carrying
+ * `restoreConfirmation`, replaces the draft.
+ */
+export function SiteVersions({ history, revision, asking }: { history: Version[]; revision: number; asking: number | null }) {
+  const undo = (version: number, label: string) =>
+    asking === version ? (
+      <OwnerForm intent="restore" className="space-y-3">
+        <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="from" value={revision} />
+        <input type="hidden" name="confirmed" value={restoreConfirmation(version)} />
+        <p id="undo-question" className="font-semibold">
+          Your draft will be replaced by {version === 0 ? "the facts the site was built with" : `version ${version}`}. The live site changes only when you publish.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary">
+            Yes, go back to this version
+          </button>
+          <a href="/admin/site#history-heading" className="btn-secondary">
+            Keep my draft
+          </a>
+        </div>
+      </OwnerForm>
+    ) : (
+      <form method="get" action="/admin/site#undo-question">
+        <input type="hidden" name="undo" value={version} />
+        <button type="submit" className="btn-secondary" aria-label={`Undo: go back to this version (${label})`}>
+          Undo: go back to this version
+        </button>
+      </form>
+    );
+  return (
+    <section aria-labelledby="history-heading" className="card space-y-3">
+      <h2 id="history-heading" className="text-xl">
+        Published versions
+      </h2>
+      {history.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
+        <ol className="divide-y divide-slate-200">
+          {history.map((version, i) => (
+            <li key={version.id} className="space-y-2 py-3">
+              <p className="font-semibold">
+                Version {version.id}
+                {i === 0 && " (live)"}: {exactTime(version.publishedAt)} by {version.author}
+                {version.restoredFrom && `, bringing back version ${version.restoredFrom}`}
+              </p>
+              {version.summary.length > 0 && <p className="text-muted">{version.summary.join("; ")}</p>}
+              {i > 0 && undo(version.id, `version ${version.id}`)}
+            </li>
+          ))}
+          <li className="space-y-2 py-3">
+            <p className="font-semibold">The facts the site was built with</p>
+            {undo(0, "the facts the site was built with")}
+          </li>
+        </ol>
+      )}
+    </section>
+  );
+}
