@@ -5,6 +5,7 @@
  * does the chat number unless the owner chooses a different one.
  */
 import { businessSchema, type Business } from "../../content/schema.ts";
+import { SOCIAL_NETWORKS } from "../link-rules.ts";
 import { chatNumberOf, internationalNumber, isPhoneNumber, PHONE_EXAMPLE } from "../phone-rule.ts";
 import { ukToday } from "../site-data.ts";
 import type { EditableBusinessField } from "./edits.ts";
@@ -143,7 +144,7 @@ export function placeholders(business: Business, files: { business: unknown }): 
   if (business.vatNumber === "GB999999973") found.push("The VAT number GB999999973 is HMRC's example: set yours in business.json, or remove it.");
   const sample = (files.business as Business).social;
   business.social.forEach((link, i) => {
-    if (link.url === sample[i]?.url) found.push(`The ${link.network} link ${link.url} is still the sample profile from the content files.`);
+    if (link.url === sample[i]?.url) found.push(`The ${SOCIAL_NETWORKS[link.network].label} link ${link.url} is still the sample profile from the content files.`);
   });
   return found;
 }
