@@ -28,8 +28,8 @@ export interface AppOptions {
   /** Decides whether a passkey sign-in step from this client may go ahead (rate limit). */
   allowSignIn?: (clientAddress: string) => boolean;
   healthy?: () => boolean;
-  /** The HTML answered to a form post over the rate limit. */
-  tooManyRequestsPage?: string;
+  /** The HTML answered to a form post over the rate limit, made when needed: it shows the phone number published now. */
+  tooManyRequestsPage?: () => string;
   /** Take the client address from X-Forwarded-For (set only behind a trusted proxy). */
   trustProxy?: boolean;
   /** Where photos posted with a form are kept while the request is handled. */
@@ -310,7 +310,7 @@ export function createApp(options: AppOptions) {
         res.setHeader("Content-Type", "text/html; charset=utf-8");
         res.setHeader("Cache-Control", "no-store");
         res.setHeader("Content-Security-Policy", cspFor(""));
-        return res.end(options.tooManyRequestsPage ?? "Something went wrong. Please try calling us directly.");
+        return res.end(options.tooManyRequestsPage?.() ?? "Something went wrong. Please try calling us directly.");
       }
       if (MULTIPART.test(type)) return multipartToApp(req, res, url, client);
       const body = await readBody(req, MAX_BODY_BYTES);

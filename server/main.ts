@@ -175,7 +175,8 @@ const app = createApp({
   allowSignIn: signInLimiter.allow,
   healthy: () => store.healthy(),
   trustProxy: settings.trustProxy,
-  tooManyRequestsPage: tooManyRequestsPage(business),
+  // Made for each refusal from the facts published now, so a phone change reaches it too.
+  tooManyRequestsPage: () => tooManyRequestsPage(business),
   uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
   picturesDir: path.join(settings.dataDir, UPLOADS_DIR),
 });

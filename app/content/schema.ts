@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { checkName, displayName } from "./rules/names.ts";
+import { GOOGLE_REVIEW_LINK_MESSAGE, isGoogleReviewLink, isSocialLink, SOCIAL_NETWORK_NAMES, socialLinkMessage } from "./rules/links.ts";
+import { CHAT_DIGITS, INTERNATIONAL, internationalNumber, isPhoneNumber } from "./rules/phone.ts";
 
 /** Lowercase words joined by single hyphens, as every URL slug on the site is written. */
 export const slug = z
@@ -31,14 +33,22 @@ export const businessSchema = z.object({
   tagline: text,
   /** The home page's main picture. */
   heroImage: image,
-  phone: z.object({
-    /** The number as people read it, e.g. "07700 900123". */
-    display: text,
-    /** The number in international form for tel: links, e.g. "+447700900123". */
-    e164: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be an international number such as +447700900123"),
-  }),
-  /** The chat-app number, digits only with the country code, e.g. "447700900123". */
-  chatNumber: z.string().regex(/^[1-9]\d{6,14}$/, "must be digits only, starting with the country code"),
+  phone: z
+    .object({
+      /** The number as people read it, e.g. "07700 900123": digits, spaces, hyphens, brackets, a leading +. */
+      display: text.refine(isPhoneNumber, "must be a phone number such as 01438 555123: digits, spaces, hyphens and brackets, with an optional leading +"),
+      /** The same number in international form for tel: links, e.g. "+447700900123". */
+      e164: z.string().regex(INTERNATIONAL, "must be an international number such as +447700900123"),
+    })
+    .refine((phone) => !isPhoneNumber(phone.display) || internationalNumber(phone.display) === phone.e164, {
+      path: ["e164"],
+      message: "must be the same number as display, in international form",
+    }),
+  /**
+   * The chat-app number, digits only with the country code, e.g. "447700900123", only when it
+   * differs from the phone: left out, the chat follows the phone (read it with `chatNumberOf`).
+   */
+  chatNumber: z.string().regex(CHAT_DIGITS, "must be digits only, starting with the country code").optional(),
   /** The public e-mail address. */
   email: z.email("must be an e-mail address"),
   /** The VAT registration number, when the business is registered: quotes then add VAT and show it. */
@@ -104,10 +114,16 @@ export const businessSchema = z.object({
       until: z.iso.date("must be a date such as 2026-12-31"),
     })
     .optional(),
-  /** The business's Google review page, offered beside the site's own review form. */
-  googleReviewUrl: z.url().optional(),
-  /** Social profiles, linked from the footer. */
-  social: z.array(z.object({ network: z.enum(["Facebook", "Twitter", "Instagram", "LinkedIn"]), url: z.url() })).length(4),
+  /** The business's Google review page, offered beside the site's own review form: g.page/r/…/review or search.google.com/local/writereview?placeid=…. */
+  googleReviewUrl: z.string().refine(isGoogleReviewLink, GOOGLE_REVIEW_LINK_MESSAGE).optional(),
+  /** Social profiles, linked from the footer: each an https:// address on its own network's domain. */
+  social: z
+    .array(
+      z.object({ network: z.enum(SOCIAL_NETWORK_NAMES), url: z.string() }).superRefine((link, context) => {
+        if (!isSocialLink(link.network, link.url)) context.addIssue({ code: "custom", path: ["url"], message: socialLinkMessage(link.network) });
+      }),
+    )
+    .length(4),
 });
 
 export const serviceSchema = z.object({

@@ -48,8 +48,8 @@ describe("the owner edits the content", { timeout: 120_000 }, () => {
     });
     editJson(dir, "regions.json", (regions) => (regions[0].townCount = 11));
     editJson(dir, "business.json", (business) => {
+      // The phone alone: the chat number follows it.
       business.phone = { display: "07700 900456", e164: "+447700900456" };
-      business.chatNumber = "447700900456";
     });
     const result = build(dir);
     expect(result.status, result.stderr).toBe(0);
@@ -76,6 +76,7 @@ describe("the owner edits the content", { timeout: 120_000 }, () => {
       expect(html.includes("07700 900456"), pagePath).toBe(true);
       expect(html.includes("900123"), `${pagePath} still shows the old number`).toBe(false);
     }
+    expect(page(dir, "/contact").includes('data-chat-number="447700900456"'), "the chat follows the phone").toBe(true);
   });
 
   it("makes a mistake: the build stops and names the file and the field", () => {

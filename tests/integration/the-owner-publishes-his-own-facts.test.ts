@@ -1,9 +1,11 @@
 /**
  * The owner changes his phone number at /admin/site through the real server: a draft, a preview
- * only he sees, a publish that puts it on every public page (header, tel: link, structured data)
- * and survives a restart, and an Undo that brings the old number back. A schema error is shown at
- * its field and nothing is saved; a save from a stale page is refused; everything is refused
- * signed out and from another origin.
+ * only he sees, a publish that puts it on every public page (header, tel: link, structured data,
+ * the chat hand-off, which follows the phone) and into what the server makes afterwards (the
+ * contact page's answer, the acknowledgement e-mail, the rate-limit page), and survives a
+ * restart; and an Undo that brings the old number back. A schema error, markup in the phone and
+ * a link that is not the network's or Google's are shown at their field and nothing is saved; a
+ * save from a stale page is refused; everything is refused signed out and from another origin.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,19 +14,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths, fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
 import { openStore, signedInOwner } from "../support/owner.ts";
-import { postForm, startServer, type RunningServer } from "../support/server.ts";
+import { CONTACT, postForm, startServer, type RunningServer } from "../support/server.ts";
+import { startSmtp, waitFor } from "../support/smtp.ts";
 
 const OLD = { display: fileContent.business.phone.display, e164: fileContent.business.phone.e164 };
 const NEW = { display: "01438 555123", e164: "+441438555123" };
 
+/** The old number in every spelling a page or a link could carry it. */
+const OLD_SPELLINGS = [OLD.display, OLD.display.replaceAll(" ", ""), OLD.e164, OLD.e164.slice(1)];
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
 let cookie: string;
+/** E-mail set up, so what the server sends after a publish can be read. */
+const serverEnv = () => ({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" });
 
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await startSmtp();
+  server = await startServer(serverEnv());
   cookie = signedInOwner(server.dataDir).cookie;
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await smtp.close();
+});
 
 const owner = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
 const page = async (path: string) => (await fetch(`${server.url}${path}`)).text();
@@ -38,10 +51,14 @@ function expectNumber(html: string, phone: typeof OLD, path: string) {
   expect(html, `${path}: the number as read`).toContain(phone.display);
   expect(html, `${path}: the call link`).toContain(`href="tel:${phone.e164}"`);
   const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join("\n");
-  if (ld) expect(ld, `${path}: the structured data`).toContain(`"telephone":"${phone.e164}"`);
+  expect(ld, `${path}: the structured data`).toContain(`"telephone":"${phone.e164}"`);
 }
 
-describe("changing the phone number", () => {
+function expectNoOldNumber(text: string, where: string) {
+  for (const spelling of OLD_SPELLINGS) expect(text, `${where}: ${spelling}`).not.toContain(spelling);
+}
+
+describe("changing the phone number", { timeout: 90_000 }, () => {
   it("saves a draft that only the owner's preview shows", async () => {
     const saved = await post(factsForm({ phone: NEW.display }, await revisionOf()));
     expect(saved.status).toBe(303);
@@ -67,11 +84,43 @@ describe("changing the phone number", () => {
     expect(location).toMatch(/^\/admin\/site\?published=1&ms=\d+$/);
     expect((await (await owner(location)).text()).replaceAll("<!-- -->", "")).toMatch(/Live ✓ [^<]*: version 1 is on every page/);
     for (const path of [...canonicalPaths(), ...aliasPaths()]) {
-      const html = await page(path);
+      const html = (await page(path)).replaceAll("<!-- -->", "");
       expectNumber(html, NEW, path);
-      expect(html, path).not.toContain(OLD.display);
+      expect(html, `${path}: the social picture's words`).toMatch(new RegExp(`<meta property="og:image:alt" content="[^"]*, call ${NEW.display}"`));
+      expectNoOldNumber(html, path);
     }
-    expect(await page("/no-such-page")).toContain(NEW.display);
+    const notFound = await page("/no-such-page");
+    expect(notFound).toContain(`href="tel:${NEW.e164}"`);
+    expectNoOldNumber(notFound, "the not-found page");
+  });
+
+  it("moves the chat hand-off with it: the number the script reads, and the answer without JavaScript", async () => {
+    expect(await page("/contact")).toContain(`data-chat-number="${NEW.e164.slice(1)}"`);
+    const answer = await postForm(server, "/contact", { ...CONTACT, email: "after-publish@example.org" });
+    expect(answer.status).toBe(200);
+    const html = (await answer.text()).replaceAll("&amp;", "&");
+    expect(html).toContain(`href="https://wa.me/${NEW.e164.slice(1)}?text=`);
+    expect(html).toContain(`url=https://wa.me/${NEW.e164.slice(1)}?text=`);
+    expectNoOldNumber(html, "the contact page's answer");
+  });
+
+  it("is in the acknowledgement e-mail sent after the publish", async () => {
+    const ack = await waitFor(() => smtp.messages.find((mail) => mail.to.includes("after-publish@example.org")));
+    const text = ack.raw.replace(/=\r?\n/g, "");
+    expect(text).toContain(`Call ${NEW.display}`);
+    expectNoOldNumber(text, "the acknowledgement");
+  });
+
+  it("is on the page a visitor over the form limit sees", async () => {
+    let refused: Response | undefined;
+    for (let i = 0; i < 10 && !refused; i++) {
+      const response = await postForm(server, "/contact", {});
+      if (response.status === 429) refused = response;
+    }
+    expect(refused, "the form limit was reached").toBeDefined();
+    const html = await refused!.text();
+    expect(html).toContain(`<a href="tel:${NEW.e164}">${NEW.display}</a>`);
+    expectNoOldNumber(html, "the rate-limit page");
   });
 
   it("is exported as the same content files, for a developer to commit", async () => {
@@ -95,7 +144,7 @@ describe("changing the phone number", () => {
 
   it("is still live after a restart", async () => {
     await server.stop();
-    server = await startServer({}, server.dataDir);
+    server = await startServer(serverEnv(), server.dataDir);
     expectNumber(await page("/"), NEW, "/ after restart");
   });
 
@@ -161,6 +210,23 @@ describe("refusals", () => {
     expect(html).toContain("Must be after the opening time");
     expect(html).toContain('value="office@kestrel-roofing.co.uk"');
     expect(await revisionOf()).toBe(before);
+  });
+
+  it.each([
+    ["phone", "<b>01438</b> 123456", "Enter a phone number such as 01438 555123"],
+    ["social-0", "javascript:alert(document.cookie)", "Must be your Facebook page&#x27;s address"],
+    ["social-1", "https://www.facebook.com/kestrelroofing", "Must be your X (Twitter) page&#x27;s address"],
+    ["google-review", "https://www.trustpilot.com/review/kestrelroofing", "Must be your Google review link"],
+  ])("refuses %s = %s at its field, and saves nothing", async (field, typed, message) => {
+    const before = await revisionOf();
+    const response = await post(factsForm({ [field]: typed }, before));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(new RegExp(`id="site-${field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-${field}"`));
+    expect(html).toContain(`<p id="site-${field}-error" class="field-error">${message}`);
+    expect(await revisionOf()).toBe(before);
+    const kept = new RegExp(`<input[^>]*id="site-${field}"[^>]*value="([^"]*)"`).exec(await (await owner("/admin/site")).text())!;
+    expect(kept[1]!.replaceAll("&lt;", "<").replaceAll("&gt;", ">"), "the draft's field keeps what it held").not.toBe(typed);
   });
 
   it("refuses a save made from a page that is no longer the draft", async () => {

@@ -5,6 +5,7 @@
  * opened in a new tab within the click, and the request recorded on the server meanwhile.
  */
 import type { ContactActionData } from "~/lib/forms/contact.ts";
+import { chatNumberOf } from "~/content/rules/phone.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 import { ReferenceLine } from "./ReferenceLine.tsx";
@@ -31,7 +32,7 @@ export function ContactForm({ serverResult }: { serverResult?: ContactActionData
       action="/contact#contact-form"
       noValidate
       data-contact-form=""
-      data-chat-number={site.chatNumber}
+      data-chat-number={chatNumberOf(site)}
       className="relative space-y-4"
       aria-labelledby="contact-form-title"
     >

@@ -1,14 +1,11 @@
 /** The owner's one-tap answers to a request: a call, an e-mail with a subject, a chat. */
 import { chatLink } from "../forms/contact.ts";
 import type { Lead } from "../leads.server.ts";
+import { internationalNumber } from "../../content/rules/phone.ts";
 
 /** The number a chat app wants: international, digits only (UK numbers start 44). */
 export function chatNumber(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "");
-  if (digits.startsWith("+")) return digits.slice(1);
-  if (digits.startsWith("00")) return digits.slice(2);
-  if (digits.startsWith("0")) return `44${digits.slice(1)}`;
-  return digits;
+  return internationalNumber(phone).replace(/^\+/, "");
 }
 
 /** A call from the owner's phone: the number as dialled, without spaces or brackets. */

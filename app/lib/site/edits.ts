@@ -9,10 +9,11 @@ import type { Content, RawContent } from "../../content/load.ts";
 import type { Business } from "../../content/schema.ts";
 
 /** The business facts the owner edits at /admin/site. Names, pages and towns stay a developer's. */
-export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "social"] as const;
+export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "googleReviewUrl", "social"] as const;
 export type EditableBusinessField = (typeof EDITABLE_BUSINESS_FIELDS)[number];
 
 export interface SiteEdits {
+  /** The fields that differ from the files; null for one the owner left out that the files hold (no chat number of its own, no notice). */
   business?: Partial<Record<EditableBusinessField, unknown>>;
   /** The whole list, when the owner changed it: testimonials have no identity to merge by. */
   testimonials?: unknown[];
@@ -67,11 +68,18 @@ const areaTexts = (item: Raw, texts: AreaTexts): Raw => ({
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The business facts with the owner's fields laid over them; a field he left out (null) is gone. */
+function withFacts(files: unknown, edited: SiteEdits["business"]): unknown {
+  const business: Record<string, unknown> = { ...(files as object), ...edited };
+  for (const [field, value] of Object.entries(edited ?? {})) if (value === null) delete business[field];
+  return business;
+}
+
 /** The content files with the edits laid over them, ready for `loadContent` to check. */
 export function applyEdits(files: RawContent, edits: SiteEdits): RawContent {
   return {
     ...files,
-    business: { ...(files.business as object), ...edits.business },
+    business: withFacts(files.business, edits.business),
     testimonials: edits.testimonials ?? files.testimonials,
     gallery: edits.gallery ?? files.gallery,
     services: withTexts(files.services, edits.texts?.services, serviceTexts),
@@ -110,20 +118,26 @@ export function withList(files: RawContent, edits: SiteEdits, list: "testimonial
   return next;
 }
 
-/** The edits that make the files say `business`: only the fields that differ from the files. */
+/**
+ * The edits that make the files say `business`: only the fields that differ from the files. A
+ * field left out (undefined) that the files hold is kept as null, so the edit survives storage.
+ */
 export function editsFor(files: RawContent, business: Partial<Record<EditableBusinessField, unknown>>): SiteEdits {
   const fromFiles = files.business as Record<string, unknown>;
-  const changed = Object.entries(business).filter(([field, value]) => !same(fromFiles[field], value));
+  const changed = Object.entries(business)
+    .filter(([field, value]) => !same(fromFiles[field], value))
+    .map(([field, value]) => [field, value ?? null]);
   return changed.length ? { business: Object.fromEntries(changed) } : {};
 }
 
 const FIELD_NAMES: Record<EditableBusinessField, string> = {
   phone: "Phone number",
-  chatNumber: "WhatsApp number",
+  chatNumber: "Chat number (WhatsApp)",
   email: "E-mail address",
   openingHours: "Opening hours",
   closure: "Closure notice",
   claims: "Promises and guarantees",
+  googleReviewUrl: "Google review link",
   social: "Social links",
 };
 
@@ -136,7 +150,9 @@ function valueText(field: EditableBusinessField, business: Business): string | u
     case "phone":
       return business.phone.display;
     case "chatNumber":
-      return `+${business.chatNumber}`;
+      return business.chatNumber ? `+${business.chatNumber}` : "same as the phone number";
+    case "googleReviewUrl":
+      return business.googleReviewUrl ?? "none";
     case "email":
       return business.email;
     case "openingHours":

@@ -1,9 +1,12 @@
 /**
  * The business facts form at /admin/site: the fields as the owner types them, read into the
  * business facts' own shape, and every problem the content schema finds put beside its field.
- * The phone number is typed once; the dial link's international form follows from it.
+ * The phone number is typed once; the dial link's international form follows from it, and so
+ * does the chat number unless the owner chooses a different one.
  */
 import { businessSchema, type Business } from "../../content/schema.ts";
+import { SOCIAL_NETWORKS } from "../../content/rules/links.ts";
+import { chatNumberOf, internationalNumber, isPhoneNumber, PHONE_EXAMPLE } from "../../content/rules/phone.ts";
 import { ukToday } from "../uk-time.ts";
 import type { EditableBusinessField } from "./edits.ts";
 
@@ -26,9 +29,16 @@ export const CLAIM_FIELDS: { key: keyof Business["claims"]; label: string }[] = 
 export type FactValues = Record<string, string>;
 export type FactErrors = Record<string, string>;
 
-/** The form's values for the facts as they are. */
+/** The form's values for the facts as they are. A chat number that is the phone's shows as "same". */
 export function factValues(business: Business): FactValues {
-  const values: FactValues = { phone: business.phone.display, chat: `+${business.chatNumber}`, email: business.email };
+  const different = chatNumberOf(business) !== chatNumberOf({ phone: business.phone });
+  const values: FactValues = {
+    phone: business.phone.display,
+    "chat-choice": different ? "different" : "same",
+    chat: different ? `+${chatNumberOf(business)}` : "",
+    email: business.email,
+    "google-review": business.googleReviewUrl ?? "",
+  };
   business.openingHours.forEach((row, i) => {
     values[`hours-${i}-opens`] = row.opens ?? "";
     values[`hours-${i}-closes`] = row.closes ?? "";
@@ -41,13 +51,40 @@ export function factValues(business: Business): FactValues {
   return values;
 }
 
-/** "01438 555123" → "+441438555123": a UK number written as it is read, in international form. */
-export function internationalNumber(typed: string): string {
-  const digits = typed.replace(/[^\d+]/g, "");
-  if (digits.startsWith("+")) return digits;
-  if (digits.startsWith("00")) return `+${digits.slice(2)}`;
-  if (digits.startsWith("0")) return `+44${digits.slice(1)}`;
-  return digits;
+/**
+ * The chat number as the form gives it: none when it follows the phone ("Same as the phone
+ * number", or a different number that is the phone's after all), else its digits; or the
+ * problem to show at its field.
+ */
+function readChat(choice: string, typed: string, phone: string): { chatNumber?: string } | { error: string } {
+  if (choice !== "different") return {};
+  if (!typed) return { error: "Enter the chat number, or choose Same as the phone number" };
+  if (!isPhoneNumber(typed)) return { error: "Enter a mobile number such as 07700 900123" };
+  const digits = internationalNumber(typed).slice(1);
+  return isPhoneNumber(phone) && digits === internationalNumber(phone).slice(1) ? {} : { chatNumber: digits };
+}
+
+/** The form field a problem the content schema found at `path` belongs to. */
+function fieldOf(path: PropertyKey[]): string {
+  const [first, second, third] = path.map(String);
+  switch (first) {
+    case "phone":
+      return "phone";
+    case "chatNumber":
+      return "chat";
+    case "googleReviewUrl":
+      return "google-review";
+    case "openingHours":
+      return `hours-${second}-${third ?? "opens"}`;
+    case "closure":
+      return `closure-${second ?? "message"}`;
+    case "claims":
+      return `claims-${second}`;
+    case "social":
+      return `social-${second}`;
+    default:
+      return String(first);
+  }
 }
 
 /**
@@ -63,10 +100,12 @@ export function readFacts(
   for (const [name, value] of form) if (typeof value === "string" && name !== "intent" && name !== "from") values[name] = value.trim();
 
   const phone = get("phone");
-  const chatTyped = get("chat");
+  const chat = readChat(get("chat-choice"), get("chat"), phone);
+  // The number typed for "A different number" is kept only while that is the choice.
+  if (get("chat-choice") !== "different") values.chat = "";
   const fields = {
     phone: { display: phone, e164: internationalNumber(phone) },
-    chatNumber: internationalNumber(chatTyped || phone).replace(/^\+/, ""),
+    chatNumber: "chatNumber" in chat ? chat.chatNumber : undefined,
     email: get("email"),
     openingHours: current.openingHours.map((row, i) =>
       form.get(`hours-${i}-closed`) ? { ...row, opens: null, closes: null } : { ...row, opens: get(`hours-${i}-opens`) || null, closes: get(`hours-${i}-closes`) || null },
@@ -76,34 +115,22 @@ export function readFacts(
     claims: Object.fromEntries(
       CLAIM_FIELDS.map(({ key }) => [key, key === "experienceYears" ? Number(get(`claims-${key}`)) || get(`claims-${key}`) : get(`claims-${key}`)]),
     ),
+    googleReviewUrl: get("google-review") || undefined,
     social: current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
   };
-  const result = businessSchema.safeParse({ ...current, ...fields });
-  if (result.success && fields.closure && fields.closure.until < ukToday()) {
-    return { ok: false, errors: { "closure-until": "Must be today or later: a notice for a day gone would never show" }, values };
-  }
-  if (result.success) return { ok: true, fields, values };
   const errors: FactErrors = {};
-  for (const issue of result.error.issues) {
-    const [first, second, third] = issue.path;
-    const field =
-      first === "phone"
-        ? "phone"
-        : first === "chatNumber"
-          ? "chat"
-          : first === "openingHours"
-            ? `hours-${String(second)}-${String(third ?? "opens")}`
-            : first === "closure"
-              ? `closure-${String(second ?? "message")}`
-            : first === "claims"
-              ? `claims-${String(second)}`
-              : first === "social"
-                ? `social-${String(second)}`
-                : String(first);
-    const message = field === "phone" ? "Enter a phone number such as 01438 555123" : field === "chat" ? "Enter a mobile number such as 07700 900123" : issue.message;
+  if ("error" in chat) errors.chat = chat.error;
+  const result = businessSchema.safeParse({ ...current, ...fields });
+  for (const issue of result.success ? [] : result.error.issues) {
+    const field = fieldOf(issue.path);
+    // The phone's every problem (its display or the international form made from it) reads the same.
+    const message = field === "phone" ? PHONE_EXAMPLE : field === "chat" ? "Enter a mobile number such as 07700 900123" : issue.message;
     errors[field] ??= message.charAt(0).toUpperCase() + message.slice(1);
   }
-  return { ok: false, errors, values };
+  if (result.success && fields.closure && fields.closure.until < ukToday()) {
+    errors["closure-until"] = "Must be today or later: a notice for a day gone would never show";
+  }
+  return Object.keys(errors).length ? { ok: false, errors, values } : { ok: true, fields, values };
 }
 
 /** What still holds a placeholder from the content files: each must be replaced before launch. */
@@ -112,11 +139,12 @@ export function placeholders(business: Business, files: { business: unknown }): 
   if (/@example\.(com|org|net)$/i.test(business.email)) found.push(`The e-mail address ${business.email} is an example address.`);
   // Ofcom's numbers for drama: 07700 900000–900999 and 01632 960000–960999.
   if (/^\+447700900\d{3}$|^\+441632960\d{3}$/.test(business.phone.e164)) found.push(`The phone number ${business.phone.display} is one Ofcom keeps for films and TV: nobody can call it.`);
-  if (/^44(7700900|1632960)\d{3}$/.test(business.chatNumber)) found.push(`The WhatsApp number +${business.chatNumber} is one Ofcom keeps for films and TV.`);
+  // A chat number of its own; one that follows the phone is the phone's line above.
+  if (business.chatNumber && /^44(7700900|1632960)\d{3}$/.test(business.chatNumber)) found.push(`The WhatsApp number +${business.chatNumber} is one Ofcom keeps for films and TV.`);
   if (business.vatNumber === "GB999999973") found.push("The VAT number GB999999973 is HMRC's example: set yours in business.json, or remove it.");
   const sample = (files.business as Business).social;
   business.social.forEach((link, i) => {
-    if (link.url === sample[i]?.url) found.push(`The ${link.network} link ${link.url} is still the sample profile from the content files.`);
+    if (link.url === sample[i]?.url) found.push(`The ${SOCIAL_NETWORKS[link.network].label} link ${link.url} is still the sample profile from the content files.`);
   });
   return found;
 }

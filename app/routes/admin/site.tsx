@@ -8,8 +8,10 @@ import { data, redirect } from "react-router";
 import { Field } from "~/components/forms/Field.tsx";
 import { PublishAnyway, SiteDraft } from "~/components/owner/SiteDraft.tsx";
 import { restoreConfirmation, SiteVersions } from "~/components/owner/SiteVersions.tsx";
+import { ChatNumberChoice } from "~/components/owner/ChatNumberChoice.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
+import { SOCIAL_NETWORKS } from "~/content/rules/links.ts";
 import { leadStore } from "~/lib/leads.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -197,7 +199,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           </h2>
           <p className="text-muted">Shown on every page, in the header, the footer and what search engines read.</p>
           {field("phone", "Phone number", { type: "tel", autoComplete: "tel", hint: "As people read it, e.g. 01438 555123. The call buttons dial it." })}
-          {field("chat", "WhatsApp number", { type: "tel", hint: "The number the chat button opens, with the country code or starting 07." })}
+          <ChatNumberChoice values={values} errors={errors} />
           {field("email", "E-mail address", { type: "email", autoComplete: "email" })}
         </section>
         <fieldset className="card space-y-4">
@@ -230,9 +232,13 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
         </section>
         <section className="card space-y-4" aria-labelledby="social-heading">
           <h2 id="social-heading" className="text-xl">
-            Social links
+            Social and review links
           </h2>
-          {loaderData.social.map((network, i) => field(`social-${i}`, `${network} page`, { type: "url" }))}
+          {loaderData.social.map((network, i) => field(`social-${i}`, `${SOCIAL_NETWORKS[network].label} page`, { type: "url", hint: `e.g. ${SOCIAL_NETWORKS[network].example}` }))}
+          {field("google-review", "Google review link", {
+            type: "url",
+            hint: "Optional. The link Google gives you for asking for reviews: https://g.page/r/…/review or https://search.google.com/local/writereview?placeid=…",
+          })}
         </section>
         <button type="submit" className="btn-primary">
           Save draft
