@@ -27,15 +27,15 @@ export function loader({ params }: Route.LoaderArgs) {
   const link = checkReviewLink(leadStore(), params.token);
   if (link.state === "done") return { state: "done" as const, displayName: link.review.displayName ? displayName(link.review.displayName) : "" };
   if (link.state === "open") return { state: "open" as const, displayName: link.displayName };
-  return data({ state: link.state, displayName: "" }, { status: CLOSED_LINK_STATUS[link.state] });
+  return data({ state: link.state, displayName: "", linkDays: REVIEW_LINK_DAYS }, { status: CLOSED_LINK_STATUS[link.state] });
 }
 
 type Errors = Partial<Record<ReviewField, string>>;
 
-const CLOSED_WORDS = {
-  unknown: ["This review link does not work", "The link may be mistyped or incomplete. To tell us how we did, call us."],
-  expired: ["This review link has expired", `It worked for ${REVIEW_LINK_DAYS} days after the job was done. To tell us how we did, call us.`],
-} as const;
+const closedWords = (state: "unknown" | "expired", linkDays: number): [string, string] =>
+  state === "unknown"
+    ? ["This review link does not work", "The link may be mistyped or incomplete. To tell us how we did, call us."]
+    : ["This review link has expired", `It worked for ${linkDays} days after the job was done. To tell us how we did, call us.`];
 
 export async function action({ params, request }: Route.ActionArgs) {
   const store = leadStore();
@@ -53,7 +53,7 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
   const errors: Errors = actionData?.errors ?? {};
   const values = actionData?.values;
   if (loaderData.state === "unknown" || loaderData.state === "expired") {
-    const [title, text] = CLOSED_WORDS[loaderData.state];
+    const [title, text] = closedWords(loaderData.state, loaderData.linkDays);
     return <ClosedLink title={title} text={text} />;
   }
   if (loaderData.state === "done") {
