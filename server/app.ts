@@ -7,9 +7,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { PHOTO_LIMITS, type Upload } from "../app/lib/photos.server.ts";
 import { clientAddressContext, uploadContext } from "../app/lib/request-context.ts";
+import { bufferedLog, loggedPath } from "./access-log.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
+import { postTargets } from "./post-targets.ts";
 import { readRequestTarget } from "./request-target.ts";
+import { postFromSite, refusedPostPage } from "./same-origin.ts";
 import { referenceParam } from "../app/lib/forms/reference.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
 import { readFile } from "node:fs/promises";
@@ -41,23 +44,6 @@ export interface AppOptions {
 /** The owner's pictures' files: `g-{id}-{width}.{hash}.{avif|webp|jpg}`, nothing else. */
 const PICTURE_FILE = /^\/images\/uploads\/(g-[0-9a-f]{12}-\d{1,5}\.[0-9a-f]{10}\.(avif|webp|jpg))$/;
 const PICTURE_TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
-
-/**
- * One write per turn of the event loop for all the lines logged in it: writing to a pipe is
- * synchronous in Node, and a write per request would cost a busy server a tenth of its time.
- */
-function bufferedLog(write: (text: string) => void = (text) => process.stdout.write(text)) {
-  let lines: string[] = [];
-  return (line: string) => {
-    if (lines.push(line) === 1) {
-      setImmediate(() => {
-        const text = `${lines.join("\n")}\n`;
-        lines = [];
-        write(text);
-      });
-    }
-  };
-}
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers["content-length"] ?? 0);
@@ -93,6 +79,11 @@ function setCommonHeaders(res: ServerResponse) {
 const OWNER_AREA = /^\/admin(\/|$)/;
 /** A customer's quote or review link: a page for one person, rendered per request like the owner's. */
 const QUOTE_LINK = /^\/(q|review)\//;
+/**
+ * The same links in any case the router takes: their token must not leave in a Referer, so they
+ * answer `no-referrer` (and the browser then sends their own forms with `Origin: null`).
+ */
+const PRIVATE_LINK = /^\/(q|review)\//i;
 /** The passkey ceremonies' endpoints: sign-in attempts, rate limited on their own. */
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 
@@ -108,6 +99,7 @@ const MULTIPART = /^multipart\/form-data\b/i;
 export function createApp(options: AppOptions) {
   const { site, build } = options;
   const handleRequest = createRequestHandler(build, "production");
+  const targetOf = postTargets(build.routes);
   const log = options.log ?? bufferedLog();
 
   function sendStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile, status = 200) {
@@ -203,6 +195,16 @@ export function createApp(options: AppOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
+  /** An HTML page the server answers itself, with its Content-Security-Policy. */
+  function sendPage(res: ServerResponse, status: number, html: string, extra: Record<string, string> = {}) {
+    res.statusCode = status;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Content-Security-Policy", cspFor(html));
+    for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+    res.end(html);
+  }
+
   function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
     res.statusCode = status;
     res.setHeader("Content-Type", "text/plain; charset=utf-8");
@@ -235,7 +237,7 @@ export function createApp(options: AppOptions) {
    * A multipart post (the quote form, which can carry photos): the text fields go on to the app as
    * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
    */
-  async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL, client: string) {
+  async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL, client: string, overrides: Record<string, string | null>) {
     if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
     const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
     res.on("close", () => void discardUpload(form.upload));
@@ -244,7 +246,7 @@ export function createApp(options: AppOptions) {
       res,
       url,
       Buffer.from(form.fields.toString()),
-      { "content-type": "application/x-www-form-urlencoded;charset=UTF-8", "content-length": null },
+      { ...overrides, "content-type": "application/x-www-form-urlencoded;charset=UTF-8", "content-length": null },
       { upload: form.upload, client },
     );
   }
@@ -260,6 +262,7 @@ export function createApp(options: AppOptions) {
     }
     const method = req.method ?? "GET";
     const pathname = url.pathname;
+    if (PRIVATE_LINK.test(pathname)) res.setHeader("Referrer-Policy", "no-referrer");
 
     // Another spelling of a path (`//contact`, `/a/../contact`, `\contact`): one 301 to the
     // page's canonical address, so no page answers at a second address. Forms post only to
@@ -290,6 +293,17 @@ export function createApp(options: AppOptions) {
     }
 
     if (method === "POST") {
+      // Where the app would take the post: the owner's and the customers' forms take it only from
+      // the site's own pages (server/same-origin.ts); a page without a form takes none.
+      const post = targetOf(pathname, url.search);
+      let overrides: Record<string, string | null> = {};
+      if (post.area !== "public") {
+        if (post.area === "customer") res.setHeader("Referrer-Policy", "no-referrer");
+        const from = { origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] as string | undefined };
+        if (!postFromSite(post.area, from, origin)) return sendPage(res, 403, refusedPostPage(post.area));
+        // Taken from the customer's own page under no-referrer: React Router refuses `Origin: null`.
+        if (from.origin === "null") overrides = { origin: null };
+      }
       const type = String(req.headers["content-type"] ?? "");
       if (PING.test(type) && ANSWERED.test(pathname)) {
         await readBody(req, MAX_BODY_BYTES);
@@ -297,6 +311,7 @@ export function createApp(options: AppOptions) {
         return toApp(req, res, url, Buffer.alloc(0), { "content-type": "application/x-www-form-urlencoded", "content-length": null });
       }
       if (!FORM_TYPES.test(type)) return sendPlain(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data");
+      if (!post.action) return sendPlain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
       const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
       const client = forwarded || req.socket.remoteAddress || "unknown";
       if (SIGN_IN_STEPS.test(pathname) && options.allowSignIn && !options.allowSignIn(client)) {
@@ -304,20 +319,15 @@ export function createApp(options: AppOptions) {
         return sendPlain(res, 429, "Too many sign-in attempts. Try again in a minute.", { "Retry-After": "60" });
       }
       // The owner's own changes are behind sign-in; the visitors' form limit is not theirs.
-      if (!OWNER_AREA.test(pathname) && options.allowPost && !options.allowPost(client)) {
-        res.statusCode = 429;
-        res.setHeader("Retry-After", "60");
-        res.setHeader("Content-Type", "text/html; charset=utf-8");
-        res.setHeader("Cache-Control", "no-store");
-        res.setHeader("Content-Security-Policy", cspFor(""));
-        return res.end(options.tooManyRequestsPage?.() ?? "Something went wrong. Please try calling us directly.");
+      if (post.area !== "owner" && options.allowPost && !options.allowPost(client)) {
+        return sendPage(res, 429, options.tooManyRequestsPage?.() ?? "Something went wrong. Please try calling us directly.", { "Retry-After": "60" });
       }
-      if (MULTIPART.test(type)) return multipartToApp(req, res, url, client);
+      if (MULTIPART.test(type)) return multipartToApp(req, res, url, client, overrides);
       const body = await readBody(req, MAX_BODY_BYTES);
-      return toApp(req, res, url, body, {}, { client });
+      return toApp(req, res, url, body, overrides, { client });
     }
 
-    const allow = site.files.has(pathname) ? "GET, HEAD" : "GET, HEAD, POST";
+    const allow = targetOf(pathname, url.search).action ? "GET, HEAD, POST" : "GET, HEAD";
     return sendPlain(res, 405, "Method not allowed", { Allow: allow });
   }
 
@@ -326,9 +336,7 @@ export function createApp(options: AppOptions) {
     setCommonHeaders(res);
     res.on("finish", () => {
       const ms = (performance.now() - started).toFixed(1);
-      // Path only: the query string may carry what a visitor typed.
-      const path = (req.url ?? "/").split("?")[0];
-      log(`${req.method} ${path} ${res.statusCode} ${ms}ms`);
+      log(`${req.method} ${loggedPath(req.url ?? "/")} ${res.statusCode} ${ms}ms`);
     });
     try {
       await route(req, res);
@@ -336,13 +344,8 @@ export function createApp(options: AppOptions) {
       const status = error instanceof RequestRefused ? error.status : 500;
       if (status === 500) console.error(error);
       if (res.headersSent) res.end();
-      else if (error instanceof RequestRefused && error.page) {
-        res.statusCode = status;
-        res.setHeader("Content-Type", "text/html; charset=utf-8");
-        res.setHeader("Cache-Control", "no-store");
-        res.setHeader("Content-Security-Policy", cspFor(error.page));
-        res.end(error.page);
-      } else sendPlain(res, status, error instanceof RequestRefused ? error.message : "Something went wrong");
+      else if (error instanceof RequestRefused && error.page) sendPage(res, status, error.page);
+      else sendPlain(res, status, error instanceof RequestRefused ? error.message : "Something went wrong");
     }
   };
 }

@@ -25,11 +25,11 @@ import type { Route } from "./+types/customer-quote";
 const NAME_MAX = 100;
 const REASON_MAX = 1000;
 
+// The address is the key to the quote: the server answers every /q/ path with
+// `Referrer-Policy: no-referrer`, and takes this page's own forms with the `Origin: null` a
+// browser then sends (server/same-origin.ts).
 export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
-  // The address is the key to the quote: it must not travel to another site in a Referer.
-  // ("no-referrer" would also make the browser send "Origin: null" with the page's own forms.)
-  "Referrer-Policy": "same-origin",
 });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -16,9 +16,9 @@ import { site } from "~/content/index.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import type { Route } from "./+types/customer-review";
 
+// The link is the key, like a quote's: the server answers it with `Referrer-Policy: no-referrer`.
 export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
 });
 
 export const meta: Route.MetaFunction = () => [{ title: `Your review | ${site.name}` }, { name: "robots", content: "noindex, nofollow" }];

@@ -49,4 +49,18 @@ test.describe("with JavaScript", () => {
       });
     }
   });
+
+  test("names a private link's missing path without its token", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const token = "Xq3v_9kLmN0pQrStUvWxYz-AbCdEfGhIjKlMnOpQrSt";
+    for (const [path, named] of [[`/q/${token}/more`, "/q/[token]/more"], [`/review/${token}/x`, "/review/[token]/x"]]) {
+      const response = await page.goto(path!);
+      expect(response?.status()).toBe(404);
+      await expect.poll(() => errors.filter((text) => text.endsWith(named!)), `a console error naming ${named}`).toHaveLength(1);
+    }
+    expect(errors.join("\n")).not.toContain(token);
+  });
 });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSettings } from "../../server/config.ts";
 import { picture } from "../support/pictures.ts";
+import { openStore, signedInOwner } from "../support/owner.ts";
 import { freePort, photoRows, QUOTE, ROOT, startServer, type RunningServer } from "../support/server.ts";
 import { DEPLOY_DIR, unit, unitEnvironment } from "../support/systemd-units.ts";
 
@@ -168,6 +169,27 @@ describe("the quote form through Caddy with deploy/Caddyfile", () => {
       expect(response.status, origin).toBeLessThan(500);
     }
     expect(server.rows().map((r) => r.name)).not.toContain(`From https://evil.example`);
+  });
+
+  it("takes the owner's posts from the https page only: the site's origin is the scheme and host Caddy forwards", async () => {
+    const { cookie } = signedInOwner(server.dataDir);
+    const store = openStore(server.dataDir);
+    const id = store.add({ form: "quote", page: "/", name: "Behind Caddy", email: "caddy@example.org", phone: "07700 900321", location: "Stevenage", message: "Ridge tiles loose." }, { notify: false }).id;
+    store.close();
+    const changeStatus = (status: string, headers: Record<string, string>) => {
+      const body = Buffer.from(new URLSearchParams({ intent: "status", status }).toString());
+      return send({ method: "POST", path: `/admin/requests/${id}`, from: "127.0.0.5", body, headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length), Cookie: cookie, ...headers } });
+    };
+    const statusOf = () => server.rows().find((row) => row.id === id)!.status;
+    const refused: Record<string, string>[] = [{ Origin: `http://localhost:${port}` }, { Origin: "https://evil.example" }, {}, { "Sec-Fetch-Site": "cross-site" }];
+    for (const headers of refused) {
+      expect((await changeStatus("spam", headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(statusOf()).toBe("new");
+    expect((await changeStatus("contacted", { Origin: `https://localhost:${port}`, "Sec-Fetch-Site": "same-origin" })).status).toBe(303);
+    expect(statusOf()).toBe("contacted");
+    expect((await changeStatus("quoted", { "Sec-Fetch-Site": "same-origin" })).status).toBe(303);
+    expect(statusOf()).toBe("quoted");
   });
 
   it("passes the server's own compression and headers through untouched", async () => {

@@ -44,12 +44,15 @@ const audit = (id: number) => {
   }
 };
 
-/** What a browser sends for a link's `ping`, from the request page, with the owner's cookie. */
+/**
+ * What a browser sends for a link's `ping`, from the request page, with the owner's cookie
+ * (Chromium: the page's Origin and `Sec-Fetch-Site: same-origin` beside Ping-From and Ping-To).
+ */
 const ping = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, {
     method: "POST",
     body: "PING",
-    headers: { "Content-Type": "text/ping", "Ping-From": `${server.url}/admin/requests/1`, "Ping-To": "tel:07700900321", ...headers },
+    headers: { "Content-Type": "text/ping", "Ping-From": `${server.url}/admin/requests/1`, "Ping-To": "tel:07700900321", Origin: server.url, "Sec-Fetch-Site": "same-origin", ...headers },
     redirect: "manual",
   });
 

@@ -10,13 +10,13 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { recordAnswer } from "~/lib/owner/inbox.server.ts";
 import type { Route } from "./+types/answered";
 
-/** A ping or post from another site's page is refused: the owner's own pages name this origin. */
-function fromAnotherOrigin(request: Request): boolean {
-  const own = new URL(request.url).origin;
-  const origin = request.headers.get("origin");
+/**
+ * A ping that names another site's page is refused. Its Origin was checked with every owner post
+ * (server/same-origin.ts); Ping-From is the page the link was on.
+ */
+function fromAnotherPage(request: Request): boolean {
   const pingFrom = request.headers.get("ping-from");
-  const originOf = (value: string) => URL.parse(value)?.origin ?? "invalid";
-  return (origin !== null && origin !== "null" && originOf(origin) !== own) || (pingFrom !== null && originOf(pingFrom) !== own);
+  return pingFrom !== null && URL.parse(pingFrom)?.origin !== new URL(request.url).origin;
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -24,7 +24,7 @@ export function action({ request, params, context }: Route.ActionArgs) {
   if (!/^\d{1,12}$/.test(params.id) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
   const by = new URL(request.url).searchParams.get("by");
   if (!isTapWay(by)) return new Response("by is call, email or whatsapp", { status: 400 });
-  if (fromAnotherOrigin(request)) return new Response("Not from this site", { status: 403 });
+  if (fromAnotherPage(request)) return new Response("Not from this site", { status: 403 });
   if (recordAnswer(leadStore(), id, by, context.get(ownerContext).name) === "missing") return new Response("No such request", { status: 404 });
   return new Response(null, { status: 204 });
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { loggedPath } from "./access-log.ts";
+
+const TOKEN = "Xq3v_9kLmN0pQrStUvWxYz-AbCdEfGhIjKlMnOpQrSt";
+
+describe("loggedPath", () => {
+  it.each([
+    ["/", "/"],
+    ["/contact", "/contact"],
+    ["/contact?name=Jane+Roofless&phone=07700900999", "/contact"],
+    ["/areas/roofers-in-hitchin/#contact", "/areas/roofers-in-hitchin/"],
+    ["/admin/requests/12", "/admin/requests/12"],
+    ["/admin/reviews", "/admin/reviews"],
+    ["/review", "/review"],
+    ["/q/", "/q/"],
+  ])("keeps %s as %s", (target, logged) => {
+    expect(loggedPath(target)).toBe(logged);
+  });
+
+  it.each([
+    [`/q/${TOKEN}`, "/q/[token]"],
+    [`/q/${TOKEN}/pdf`, "/q/[token]/pdf"],
+    [`/q/${TOKEN}?sent=1`, "/q/[token]"],
+    [`/review/${TOKEN}`, "/review/[token]"],
+    [`/admin/invite/${TOKEN}`, "/admin/invite/[token]"],
+    [`/q/${TOKEN}.data`, "/q/[token]"],
+    [`/q/short`, "/q/[token]"],
+    // However the path is spelled, the token is not written.
+    [`/Q/${TOKEN}`, "/Q/[token]"],
+    [`//q//${TOKEN}`, "//q//[token]"],
+    [`/q/./${TOKEN}/pdf`, "/q/./[token]/pdf"],
+    [`/q%2F${TOKEN}`, "/q%2F[token]"],
+    [`/%71/${TOKEN}`, "/%71/[token]"],
+    [`\\review\\${TOKEN}`, "\\review\\[token]"],
+    [`/x/../admin/INVITE/${TOKEN}`, "/x/../admin/INVITE/[token]"],
+    [`http://www.kestrel.example/q/${TOKEN}`, "http://www.kestrel.example/q/[token]"],
+  ])("writes %s as %s", (target, logged) => {
+    expect(loggedPath(target)).toBe(logged);
+    expect(loggedPath(target)).not.toContain(TOKEN);
+  });
+});
