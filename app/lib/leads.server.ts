@@ -3,13 +3,13 @@
  * committed here before the visitor is told it was sent (docs/decisions/0002-node-sqlite.md).
  */
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
-import { open, readFile, type FileHandle } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { DatabaseSync} from "node:sqlite";
 import { type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
 import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
-import { openDatabase } from "./db/database.server.ts";
+import { diskSync, openDatabase } from "./db/database.server.ts";
 import { statement } from "./statements.ts";
 
 
@@ -91,29 +91,6 @@ export const PHOTOS_DIR = "photos";
 /** The database file in DATA_DIR (or in `dir`). */
 export function databaseFile(dir = dataDir()): string {
   return path.join(dir, DATABASE_FILE);
-}
-
-/** Flushes a file's data to disk on libuv's thread pool, keeping the file open between flushes. */
-function diskSync(): { sync: (file: string) => Promise<void>; close: () => void } {
-  let handle: Promise<FileHandle> | undefined;
-  return {
-    sync: async (file) => {
-      handle ??= open(file, "r");
-      try {
-        await (await handle).datasync();
-      } catch (error) {
-        // Opened again next time: a failure says nothing about the next flush.
-        const failed = handle;
-        handle = undefined;
-        void failed?.then((open) => open.close()).catch(() => {});
-        throw error;
-      }
-    },
-    close: () => {
-      void handle?.then((open) => open.close()).catch(() => {});
-      handle = undefined;
-    },
-  };
 }
 
 export class LeadStore {

@@ -3,6 +3,7 @@
  * brought up to date by the numbered migrations in ./migrations/ before anything reads it
  * (docs/decisions/0002-node-sqlite.md).
  */
+import { open, type FileHandle } from "node:fs/promises";
 import { DatabaseSync } from "node:sqlite";
 import { MIGRATIONS, type Migration } from "./migrations/index.ts";
 
@@ -70,4 +71,27 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
       throw new MigrationFailed(migration.name, error);
     }
   }
+}
+
+/** Flushes a file's data to disk on libuv's thread pool, keeping the file open between flushes. */
+export function diskSync(): { sync: (file: string) => Promise<void>; close: () => void } {
+  let handle: Promise<FileHandle> | undefined;
+  return {
+    sync: async (file) => {
+      handle ??= open(file, "r");
+      try {
+        await (await handle).datasync();
+      } catch (error) {
+        // Opened again next time: a failure says nothing about the next flush.
+        const failed = handle;
+        handle = undefined;
+        void failed?.then((open) => open.close()).catch(() => {});
+        throw error;
+      }
+    },
+    close: () => {
+      void handle?.then((open) => open.close()).catch(() => {});
+      handle = undefined;
+    },
+  };
 }
