@@ -10,6 +10,7 @@ import { type StatementSync } from "node:sqlite";
 import type { LeadStatus } from "./owner/status.ts";
 import { isPhotoId, photoFileName, type StoredPhoto } from "./photos.server.ts";
 import { diskSync, openDatabase } from "./db/database.server.ts";
+import { eraseRequests } from "./erase-requests.server.ts";
 import { statement } from "./statements.ts";
 
 
@@ -247,18 +248,13 @@ export class LeadStore {
   }
 
   /**
-   * Deletes a request, its photos and the owner's notes on it; returns false when there was no
-   * such request. `alongside` runs in the same transaction once it is deleted (the audit line).
+   * Erases a request with everything of its (erase-requests.server.ts); returns false when there
+   * was no such request. `alongside` runs in the same transaction once it is deleted (the audit line).
    */
   deleteLead(id: number, alongside?: () => void): boolean {
     const photos = this.photosOf(id);
     const deleted = this.inTransaction(() => {
-      this.db.prepare("DELETE FROM lead_photos WHERE lead_id = ?").run(id);
-      this.db.prepare("DELETE FROM lead_notes WHERE lead_id = ?").run(id);
-      this.db.prepare("DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id = ?)").run(id);
-      this.db.prepare("DELETE FROM reviews WHERE lead_id = ?").run(id);
-      this.db.prepare("DELETE FROM quotes WHERE lead_id = ?").run(id);
-      const gone = Number(this.db.prepare("DELETE FROM leads WHERE id = ?").run(id).changes) > 0;
+      const gone = eraseRequests(this.db, "SELECT id FROM leads WHERE id = ?", id) > 0;
       if (gone) alongside?.();
       return gone;
     });
@@ -324,20 +320,13 @@ export class LeadStore {
       .run(error.slice(0, 500), nextAttemptAt.toISOString(), id);
   }
 
-  /** Deletes requests made before the given YYYY-MM-DD date (UTC), with their photos; returns how many. */
+  /** Erases requests made before the given YYYY-MM-DD date (UTC), as Delete does each; returns how many. */
   purgeBefore(date: string): number {
     const photos = this.db
       .prepare(`SELECT ${PHOTO_COLUMNS} FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)`)
       .all(date)
       .map(asPhoto);
-    const deleted = this.inTransaction(() => {
-      this.db.prepare("DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
-      this.db.prepare("DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
-      this.db.prepare("DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?))").run(date);
-      this.db.prepare("DELETE FROM quotes WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
-      this.db.prepare("DELETE FROM reviews WHERE lead_id IN (SELECT id FROM leads WHERE created_at < ?)").run(date);
-      return Number(this.db.prepare("DELETE FROM leads WHERE created_at < ?").run(date).changes);
-    });
+    const deleted = this.inTransaction(() => eraseRequests(this.db, "SELECT id FROM leads WHERE created_at < ?", date));
     this.removeFiles(photos);
     return deleted;
   }

@@ -210,8 +210,8 @@ export function retryEmail(store: LeadStore, id: number, actor: string): boolean
 }
 
 /**
- * Forgets a request: the request, its photos and notes go (LeadStore.deleteLead); the audit keeps
- * only that request N was deleted, and by whom.
+ * Forgets a request: it goes with everything of its (app/lib/erase-requests.server.ts); the audit
+ * keeps only that request N was deleted, and by whom.
  */
 export function deleteLead(store: LeadStore, id: number, actor: string): boolean {
   return store.deleteLead(id, () => recordAudit(store, { actor, action: "deleted the request", leadId: id, detail: `request ${id}` }));

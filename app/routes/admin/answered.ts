@@ -3,11 +3,11 @@
  * phone app opens, with no script on the page. The first answer is kept (server/app.ts lets the
  * browser's text/ping post through to this path only); the guard has already checked the session.
  */
-import { data } from "react-router";
 import { leadStore } from "~/lib/leads.server.ts";
 import { isTapWay } from "~/lib/owner/clock.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { recordAnswer } from "~/lib/owner/inbox.server.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/answered";
 
 /**
@@ -20,8 +20,7 @@ function fromAnotherPage(request: Request): boolean {
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  const id = Number(params.id);
-  if (!/^\d{1,12}$/.test(params.id) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
+  const id = recordIdOr404(params.id);
   const by = new URL(request.url).searchParams.get("by");
   if (!isTapWay(by)) return new Response("by is call, email or whatsapp", { status: 400 });
   if (fromAnotherPage(request)) return new Response("Not from this site", { status: 403 });

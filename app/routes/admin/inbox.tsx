@@ -18,6 +18,7 @@ import { callLink } from "~/lib/owner/reply.ts";
 import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { quoteNumber, quotesExpiringSoon } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
+import { parseRecordId } from "~/lib/record-id.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Requests");
@@ -35,7 +36,7 @@ export function loader({ request }: Route.LoaderArgs) {
     self: url.origin,
     filter,
     query: filterQuery(filter),
-    deleted: /^\d{1,12}$/.test(url.searchParams.get("deleted") ?? "") ? url.searchParams.get("deleted") : null,
+    deleted: parseRecordId(url.searchParams.get("deleted")) === undefined ? null : url.searchParams.get("deleted"),
     headline: headline(store, now, { mail: notifierEnabled() }),
     expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
     ...found,

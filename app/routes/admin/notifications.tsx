@@ -15,6 +15,7 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/push.server.ts";
 import type { RouteHandle } from "~/root";
+import { parseRecordId } from "~/lib/record-id.ts";
 import type { Route } from "./+types/notifications";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
@@ -61,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin/notifications?added", 303);
   }
   if (intent === "remove") {
-    const id = Number(form.get("id"));
-    const removed = Number.isSafeInteger(id) && store.inTransaction(() => {
+    const id = parseRecordId(form.get("id"));
+    const removed = id !== undefined && store.inTransaction(() => {
       const gone = removeSubscription(store, id);
       if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${id}` });
       return gone;

@@ -12,6 +12,7 @@ import { listPasskeys, removePasskey } from "~/lib/owner/passkeys.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { RouteHandle } from "~/root";
 import { ownerContext } from "~/lib/owner/context.ts";
+import { parseRecordId } from "~/lib/record-id.ts";
 import type { Route } from "./+types/passkeys";
 
 export const handle: RouteHandle = { scripts: ["passkey"] };
@@ -39,9 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const form = await readForm(request);
   if (form.get("intent") !== "remove") return data({ error: NEEDS_JAVASCRIPT }, { status: 400 });
-  const id = Number(form.get("id"));
+  const id = parseRecordId(form.get("id"));
   if (listPasskeys(leadStore()).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
-  if (!Number.isSafeInteger(id) || !removePasskey(leadStore(), id, owner.name)) throw data(null, { status: 404 });
+  if (id === undefined || !removePasskey(leadStore(), id, owner.name)) throw data(null, { status: 404 });
   if (id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
   return redirect("/admin/passkeys?removed", 303);
 }

@@ -5,11 +5,12 @@ import { leadStore } from "~/lib/leads.server.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { quoteById } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/quote-pdf";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const store = leadStore();
-  const quote = /^\d{1,12}$/.test(params.id) ? quoteById(store, Number(params.id)) : undefined;
+  const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;
   return pdfResponse({ quote, business: site, customer: lead });

@@ -21,15 +21,11 @@ import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts"
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { Route } from "./+types/quote";
+import { recordIdOr404 } from "~/lib/record-id.ts";
 import { ukToday } from "~/lib/uk-time.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
 
-function quoteId(params: { id: string }): number {
-  const id = Number(params.id);
-  if (!/^\d{1,12}$/.test(params.id) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
-  return id;
-}
 
 function valuesOf(quote: Quote): DraftValues {
   const guarantees = guaranteeOptions(site).filter((option) => quote.guarantees.includes(option.text)).map((option) => option.key);
@@ -44,7 +40,7 @@ function valuesOf(quote: Quote): DraftValues {
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const store = leadStore();
-  const quote = quoteById(store, quoteId(params));
+  const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;
   const url = new URL(request.url);
@@ -80,7 +76,7 @@ const answer = (body: ActionAnswer, status = 200) => data(body, { status });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = leadStore();
-  const id = quoteId(params);
+  const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
   const quote = quoteById(store, id);
   if (!quote) throw data(null, { status: 404 });

@@ -34,19 +34,15 @@ import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Request from ${loaderData.lead.name}` : "No such request");
 
-function requestId(params: { id: string }): number {
-  const id = Number(params.id);
-  if (!/^\d{1,12}$/.test(params.id) || !Number.isSafeInteger(id)) throw data(null, { status: 404 });
-  return id;
-}
 
 export function loader({ params, request }: Route.LoaderArgs) {
   const store = leadStore();
-  const id = requestId(params);
+  const id = recordIdOr404(params.id);
   const lead = leadById(store, id);
   if (!lead) throw data(null, { status: 404 });
   const url = new URL(request.url);
@@ -70,7 +66,7 @@ const NOTE_MAX = 2000;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = leadStore();
-  const id = requestId(params);
+  const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
   const form = await readForm(request);
   const back = (saved: string) => redirect(`/admin/requests/${id}?saved=${saved}`, 303);

@@ -18,6 +18,7 @@ import { exactTime } from "~/lib/owner/time.ts";
 import { placeOf } from "~/lib/push.server.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
+import { parseRecordId } from "~/lib/record-id.ts";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
@@ -43,9 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = leadStore();
   const form = await readForm(request);
-  const id = Number(form.get("id"));
-  const review = reviewById(store, id);
+  const review = reviewById(store, parseRecordId(form.get("id")) ?? 0);
   if (!review || review.status === "requested") throw data(null, { status: 404 });
+  const { id } = review;
   if (form.get("intent") === "private") {
     decideReview(store, id, "private", owner.name);
     return redirect("/admin/reviews", 303);

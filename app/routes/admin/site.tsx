@@ -23,6 +23,7 @@ import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.ser
 import { sitePublisher } from "~/lib/site/publisher.ts";
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
+import { parseRecordId } from "~/lib/record-id.ts";
 import type { Route } from "./+types/site";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
@@ -67,8 +68,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** The version whose Undo was pressed (0: the facts the site was built with), to ask about first. */
 function undoAsked(store: ReturnType<typeof leadStore>, param: string | null): number | null {
-  if (param === null || !/^\d{1,12}$/.test(param)) return null;
-  const version = Number(param);
+  const version = parseRecordId(param);
+  if (version === undefined) return null;
   return version === 0 || versionById(store, version) ? version : null;
 }
 

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { enqueue } from "./jobs.server.ts";
+import { LeadStore } from "./leads.server.ts";
+import { ERASES } from "./erase-requests.server.ts";
+import { deleteLead, addNote, setStatus } from "./owner/inbox.server.ts";
+import { addQuoteLink, createQuote, declineQuote, saveDraft, sendQuote, type QuoteDraft } from "./owner/quotes.server.ts";
+import { requestReview, submitReview } from "./owner/reviews.server.ts";
+
+const T0 = new Date("2026-11-24T10:00:00Z");
+const draft: QuoteDraft = { lines: [{ description: "Ridge tiles", quantity: 100, unitPence: 1850 }], vat: false, validUntil: "2026-12-24", notes: "", guarantees: [], followUps: true };
+
+let store: LeadStore;
+beforeEach(() => (store = new LeadStore(":memory:")));
+afterEach(() => store.close());
+
+/** A request with one of everything that belongs to it: a note, a declined quote with a further link, a review, and queued work naming it. */
+function requestWithEverything(name: string, createdAt: Date): number {
+  const id = store.add({ form: "quote", page: "/", name, email: `${name.split(" ")[0]!.toLowerCase()}@example.org`, phone: "07700 900000", location: "1 High St", message: `The words of ${name}` }, { notify: false, now: createdAt }).id;
+  addNote(store, id, `Rang ${name}`, "Dave");
+  const quote = createQuote(store, id, { actor: "Dave", now: T0 })!;
+  saveDraft(store, quote.id, draft);
+  sendQuote(store, quote.id, { actor: "Dave", now: T0 });
+  addQuoteLink(store, quote.id, T0);
+  declineQuote(store, quote.id, { name: "", address: "", reason: `Too dear for ${name}`, now: T0 });
+  setStatus(store, id, "won", "Dave");
+  const review = requestReview(store, id, { actor: "Dave", now: T0 })!;
+  submitReview(store, review.review.id, { stars: 5, text: "Tidy work", displayName: name, consent: true, now: T0 });
+  enqueue(store.db, { kind: "ack", payload: { leadId: id }, runAt: T0, now: T0 });
+  enqueue(store.db, { kind: "push", payload: { subscriptionId: 1, title: "New quote request", body: name, url: `/admin/requests/${id}`, tag: `request-${id}` }, runAt: T0, now: T0 });
+  enqueue(store.db, { kind: "quote-notice", payload: { quoteId: quote.id, event: "declined" }, runAt: T0, now: T0 });
+  return id;
+}
+
+/** Every row anywhere that still holds something of `name`, or that belongs to request `id`. */
+function traces(id: number, name: string): string[] {
+  const found: string[] = [];
+  const tables = (store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'leads_search%'").all() as { name: string }[]).map((t) => t.name);
+  for (const table of tables) {
+    for (const row of store.db.prepare(`SELECT * FROM ${table}`).all()) {
+      const text = JSON.stringify(row);
+      const own = "lead_id" in row && row.lead_id === id && table !== "audit";
+      if (text.includes(name) || text.includes(name.split(" ")[0]!.toLowerCase()) || own) found.push(`${table}: ${text.slice(0, 120)}`);
+    }
+  }
+  return found;
+}
+
+/** The queued work that names request `id` (each request here has the quote of the same number). */
+const jobsOf = (id: number) =>
+  (store.db.prepare("SELECT kind, payload FROM jobs ORDER BY id").all() as { kind: string; payload: string }[]).filter((job) => new RegExp(`"(leadId|quoteId)":${id}\\b|request-${id}"`).test(job.payload));
+
+describe("erasing a request", () => {
+  it("lists each kind of record it removes once", () => {
+    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "reviews", "quotes", "audit", "leads"]);
+  });
+
+  it("Delete leaves nothing of it anywhere, the audit only that it was deleted, and every other request whole", () => {
+    const erased = requestWithEverything("Zed Erasable", T0);
+    const kept = requestWithEverything("Kay Keepme", T0);
+    const tablesWithTraces = new Set(traces(erased, "Zed Erasable").map((t) => t.split(":")[0]));
+    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "jobs", "lead_notes", "leads", "quotes", "reviews"]);
+    expect(store.db.prepare("SELECT count(*) AS n FROM quote_links").get()).toEqual({ n: 2 });
+    const before = traces(kept, "Kay Keepme");
+    const keptJobs = jobsOf(kept);
+    expect(jobsOf(erased).length).toBeGreaterThanOrEqual(5);
+
+    expect(deleteLead(store, erased, "Dave")).toBe(true);
+    expect(traces(erased, "Zed Erasable")).toEqual([]);
+    expect(store.db.prepare("SELECT count(*) AS n FROM quote_links").get(), "the other request's link stays").toEqual({ n: 1 });
+    expect(jobsOf(kept), "the other request's work stays").toEqual(keptJobs);
+    expect(store.db.prepare("SELECT count(*) AS n FROM jobs").get(), "and nothing else").toEqual({ n: keptJobs.length });
+    expect(store.db.prepare("SELECT action, detail FROM audit WHERE lead_id = ? AND detail <> ''").all(erased)).toEqual([{ action: "deleted the request", detail: `request ${erased}` }]);
+    expect(traces(kept, "Kay Keepme")).toEqual(before);
+  });
+
+  it("the purge of old requests erases the same", () => {
+    const old = requestWithEverything("Olive Oldone", new Date("2024-01-01T00:00:00Z"));
+    const recent = requestWithEverything("Rita Recent", T0);
+    const before = traces(recent, "Rita Recent");
+    expect(store.purgeBefore("2025-01-01")).toBe(1);
+    expect(traces(old, "Olive Oldone")).toEqual([]);
+    expect(traces(recent, "Rita Recent")).toEqual(before);
+  });
+});
