@@ -12,7 +12,7 @@ import type { Business } from "../content/schema.ts";
 import { referenceOf } from "./forms/reference.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { AckState, LeadStore } from "./leads.server.ts";
-import { outgoingMail } from "./notify.server.ts";
+import { sendToCustomer } from "./mailer.server.ts";
 import { statement } from "./statements.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -92,10 +92,7 @@ export function acknowledgementHandler(store: LeadStore, business: AckBusiness, 
       if (lead.status === "spam") {
         return { outcome: "not sent: spam", commit: () => store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId) };
       }
-      const mail = outgoingMail();
-      if (!mail) throw new Error("e-mail is not set up on this server");
-      const message = acknowledgementEmail(leadId, business, siteUrl);
-      await mail.transport.sendMail({ from: mail.from, to: lead.email, replyTo: business.email, ...message });
+      await sendToCustomer(business, { to: { address: lead.email }, ...acknowledgementEmail(leadId, business, siteUrl) });
       return { outcome: "sent", commit: () => store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId) };
     },
     "ack:gave-up": (job) => ({

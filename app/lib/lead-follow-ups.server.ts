@@ -10,7 +10,7 @@ import type { Business } from "../content/schema.ts";
 import { queueAcknowledgement } from "./acknowledge.server.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { Lead, LeadStore } from "./leads.server.ts";
-import { outgoingMail } from "./notify.server.ts";
+import { outgoingMail } from "./mailer.server.ts";
 import { heldRunAt, holdUntilOpen } from "./held-to-opening.server.ts";
 import type { HoursNow } from "./opening-hours.ts";
 import { pageOrigin } from "./owner/pages.server.ts";

@@ -3,8 +3,9 @@
  * A failed send leaves it "pending" and it is tried again later, with a growing pause, so an
  * e-mail outage never loses a request (it stays visible in `npm run leads`).
  */
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Lead, LeadStore } from "./leads.server.ts";
+import { mailTransport, oneLine } from "./mailer.server.ts";
 import { photoForMail } from "./photos.server.ts";
 import { Passes } from "./visitors-first.ts";
 
@@ -16,11 +17,6 @@ export interface MailSettings {
   businessName: string;
   /** First pause after a failed send; doubles each time, up to an hour. */
   retryBaseMs?: number;
-}
-
-/** Removes line breaks and other control characters, so a field can never add a mail header. */
-export function oneLine(value: string): string {
-  return value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
 }
 
 export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] = []) {
@@ -48,22 +44,6 @@ export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] =
     text,
     attachments: photos.map((content, i) => ({ filename: `photo-${i + 1}.jpg`, content, contentType: "image/jpeg" })),
   };
-}
-
-/** A connection to the mail server of SMTP_URL. */
-export function mailTransport(smtpUrl: string): Transporter {
-  const url = new URL(smtpUrl);
-  return nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
-    secure: url.protocol === "smtps:",
-    // One connection kept open for a run of e-mails (a burst of requests), not a handshake each.
-    pool: true,
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
 }
 
 export function retryDelayMs(attempts: number, baseMs: number): number {
@@ -155,26 +135,4 @@ export function notifierEnabled(): boolean {
 
 export function wakeNotifier() {
   (globalThis as Holder)[WAKE]?.();
-}
-
-/** Mail sent while a page waits (a quote to a customer, the owner told of an answer). */
-export interface OutgoingMail {
-  transport: Transporter;
-  /** The business's sender address. */
-  from: { name: string; address: string };
-  /** The owner's addresses (LEADS_NOTIFY_TO). */
-  ownerTo: string;
-}
-
-const OUTGOING = Symbol.for("kestrel.outgoingMail");
-type OutgoingHolder = { [OUTGOING]?: OutgoingMail };
-
-/** Set by the server when e-mail is configured. */
-export function setOutgoingMail(mail: OutgoingMail | undefined) {
-  (globalThis as OutgoingHolder)[OUTGOING] = mail;
-}
-
-/** The mail set up on this server, or undefined when there is none. */
-export function outgoingMail(): OutgoingMail | undefined {
-  return (globalThis as OutgoingHolder)[OUTGOING];
 }

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { site } from "~/content/index.ts";
 import { JobRunner } from "~/lib/jobs.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
-import { mailTransport, setOutgoingMail } from "~/lib/notify.server.ts";
+import { mailTransport, setOutgoingMail } from "~/lib/mailer.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, createQuote, expireDue, followUpsOf, saveDraft, sendQuote, setFollowUps } from "~/lib/owner/quotes.server.ts";

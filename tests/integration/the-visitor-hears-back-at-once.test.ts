@@ -12,7 +12,7 @@ import { acknowledgementHandler } from "~/lib/acknowledge.server.ts";
 import { JobRunner } from "~/lib/jobs.server.ts";
 import { queueLeadFollowUps, setFollowUpSettings } from "~/lib/lead-follow-ups.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
-import { mailTransport, setOutgoingMail } from "~/lib/notify.server.ts";
+import { mailTransport, setOutgoingMail } from "~/lib/mailer.server.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { CONTACT, postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";

@@ -1,16 +1,12 @@
 /** The review request e-mail of a finished job: the site's own form, and Google's when the facts hold its link. */
 import type { Business } from "../../content/schema.ts";
 import type { Lead } from "../leads.server.ts";
-import { oneLine, outgoingMail } from "../notify.server.ts";
+import { sendToCustomer } from "../mailer.server.ts";
 
 /** Sends it; throws when e-mail is not set up or the mail server refuses it. */
 export async function mailReviewRequest(lead: Lead, business: Pick<Business, "name" | "email" | "phone" | "googleReviewUrl">, link: string): Promise<void> {
-  const mail = outgoingMail();
-  if (!mail) throw new Error("e-mail is not set up on this server");
-  await mail.transport.sendMail({
-    from: mail.from,
-    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
-    replyTo: business.email,
+  await sendToCustomer(business, {
+    to: { name: lead.name, address: lead.email },
     subject: `How did we do? Your roof with ${business.name}`,
     text: [
       `Dear ${lead.name},`,

@@ -5,7 +5,7 @@
 import type { Business } from "../../content/schema.ts";
 import type { JobHandler } from "../jobs.server.ts";
 import type { LeadStore } from "../leads.server.ts";
-import { outgoingMail } from "../notify.server.ts";
+import { outgoingMail } from "../mailer.server.ts";
 import { holdUntilOpen } from "../held-to-opening.server.ts";
 import type { HoursNow } from "../opening-hours.ts";
 import { recordAudit } from "../owner/audit.server.ts";

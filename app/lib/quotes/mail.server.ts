@@ -5,7 +5,7 @@
  */
 import type { Business } from "../../content/index.ts";
 import type { Lead } from "../leads.server.ts";
-import { oneLine, outgoingMail } from "../notify.server.ts";
+import { oneLine, outgoingMail, sendToCustomer } from "../mailer.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
@@ -20,12 +20,8 @@ async function pdfAttachment(quote: Quote, lead: Lead, business: MailBusiness) {
 
 /** Sends the quote to the customer; throws when e-mail is not set up or the mail server refuses it. */
 export async function mailQuoteToCustomer(quote: Quote, lead: Lead, business: MailBusiness, link: string): Promise<void> {
-  const mail = outgoingMail();
-  if (!mail) throw new Error("e-mail is not set up on this server");
-  await mail.transport.sendMail({
-    from: mail.from,
-    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
-    replyTo: business.email,
+  await sendToCustomer(business, {
+    to: { name: lead.name, address: lead.email },
     subject: `Your quote ${quoteNumber(quote)} from ${business.name}`,
     text: [
       `Dear ${lead.name},`,
@@ -45,12 +41,9 @@ export async function mailQuoteToCustomer(quote: Quote, lead: Lead, business: Ma
 
 /** The customer's copy of the quote they accepted. */
 export async function mailAcceptedCopy(quote: Quote, lead: Lead, business: MailBusiness): Promise<void> {
-  const mail = outgoingMail();
-  if (!mail) return;
-  await mail.transport.sendMail({
-    from: mail.from,
-    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
-    replyTo: business.email,
+  if (!outgoingMail()) return;
+  await sendToCustomer(business, {
+    to: { name: lead.name, address: lead.email },
     subject: `Your accepted quote ${quoteNumber(quote)} from ${business.name}`,
     text: [
       `Dear ${lead.name},`,
@@ -86,12 +79,8 @@ export async function tellOwner(event: QuoteEvent, quote: Quote, lead: Lead, req
 
 /** A polite reminder of an unanswered quote, with a link of its own and the PDF again. */
 export async function mailFollowUp(quote: Quote, lead: Lead, business: MailBusiness, link: string, day: number): Promise<void> {
-  const mail = outgoingMail();
-  if (!mail) throw new Error("e-mail is not set up on this server");
-  await mail.transport.sendMail({
-    from: mail.from,
-    to: { name: oneLine(lead.name), address: oneLine(lead.email) },
-    replyTo: business.email,
+  await sendToCustomer(business, {
+    to: { name: lead.name, address: lead.email },
     subject: `A reminder: your quote ${quoteNumber(quote)} from ${business.name}`,
     text: [
       `Dear ${lead.name},`,
