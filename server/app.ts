@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { PHOTO_LIMITS, type Upload } from "../app/lib/photos.server.ts";
-import { clientAddressContext, uploadContext } from "../app/lib/request-context.ts";
+import type { RequestContexts, Services } from "../app/lib/services.ts";
 import { bufferedLog, loggedPath } from "./access-log.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
@@ -25,6 +25,8 @@ export const MAX_UPLOAD_BYTES = PHOTO_LIMITS.requestBytes;
 export interface AppOptions {
   site: StaticSite;
   build: ServerBuild;
+  /** The services made once at start-up, handed to every loader and action. */
+  services: Services;
   log?: (line: string) => void;
   /** Decides whether a form post from this client may go ahead (rate limit). */
   allowPost?: (clientAddress: string) => boolean;
@@ -96,9 +98,17 @@ const PING = /^text\/ping\b/i;
 const ANSWERED = /^\/admin\/requests\/\d+\/answered$/;
 const MULTIPART = /^multipart\/form-data\b/i;
 
+/** The context keys of the built app (app/entry.server.tsx): the server sets its services with the app's own objects. */
+export function requestContextsOf(build: ServerBuild): RequestContexts {
+  const contexts = (build.entry.module as { requestContexts?: RequestContexts }).requestContexts;
+  if (!contexts) throw new Error("The built app does not export its request contexts (app/entry.server.tsx): build it again");
+  return contexts;
+}
+
 export function createApp(options: AppOptions) {
   const { site, build } = options;
   const handleRequest = createRequestHandler(build, "production");
+  const contexts = requestContextsOf(build);
   const targetOf = postTargets(build.routes);
   const log = options.log ?? bufferedLog();
 
@@ -174,8 +184,9 @@ export function createApp(options: AppOptions) {
     });
     // What the action needs beside the request travels in React Router's load context.
     const context = new RouterContextProvider();
-    context.set(uploadContext, extras.upload);
-    if (extras.client) context.set(clientAddressContext, extras.client);
+    context.set(contexts.services, options.services);
+    context.set(contexts.upload, extras.upload);
+    if (extras.client) context.set(contexts.clientAddress, extras.client);
     const response = await handleRequest(request, context);
     await sendAppResponse(req, res, response);
   }

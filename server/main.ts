@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
 import { MigrationFailed } from "../app/lib/db/database.server.ts";
-import { closeLeadStore, leadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
+import { databaseFile, LeadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
 import { mailTransport, setOutgoingMail } from "../app/lib/mailer.server.ts";
 import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
@@ -57,7 +57,7 @@ const pagePaths = [...canonicalPaths(), ...aliasPaths()];
 const site = await loadStaticSite(clientDir, pagePaths);
 function storeOrExit() {
   try {
-    return leadStore();
+    return new LeadStore(databaseFile(settings.dataDir));
   } catch (error) {
     if (error instanceof MigrationFailed) console.error(`Cannot start: ${error.message}`);
     else console.error(`Cannot start: DATA_DIR "${settings.dataDir}" cannot hold the requests database (${error instanceof Error ? error.message : error})`);
@@ -172,6 +172,7 @@ const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windo
 const app = createApp({
   site,
   build,
+  services: { store },
   allowPost: limiter.allow,
   allowSignIn: signInLimiter.allow,
   healthy: () => store.healthy(),
@@ -212,7 +213,7 @@ function shutdown(signal: string) {
     await notifier?.stop();
     await jobs.stop();
     outgoing?.transport.close();
-    closeLeadStore();
+    store.close();
     rmSync(pidFile, { force: true });
     process.exit(0);
   });

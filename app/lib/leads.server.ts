@@ -352,21 +352,3 @@ export const SERVER_PID_FILE = "server.pid";
 export function dataDir(): string {
   return path.resolve(process.env.DATA_DIR || "data");
 }
-
-// The server entry and the built app each load this module; the store they share is kept on
-// globalThis so both use one connection.
-const SHARED = Symbol.for("kestrel.leadStore");
-type Holder = { [SHARED]?: LeadStore };
-
-/** The server's one store, opened on first use. */
-export function leadStore(): LeadStore {
-  const holder = globalThis as Holder;
-  holder[SHARED] ??= new LeadStore(databaseFile());
-  return holder[SHARED];
-}
-
-export function closeLeadStore() {
-  const holder = globalThis as Holder;
-  holder[SHARED]?.close();
-  delete holder[SHARED];
-}

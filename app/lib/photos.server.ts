@@ -1,6 +1,6 @@
 /**
  * Photos sent with a quote request. The server streams an upload to disk (server/multipart.ts)
- * and hands it to the action through React Router's load context (app/lib/request-context.ts); the action checks each file by its
+ * and hands it to the action through React Router's load context (app/lib/services.ts); the action checks each file by its
  * content and re-encodes it here, so nothing of the original file (EXIF GPS position, camera
  * serial) is ever stored. The pictures live under DATA_DIR/photos/ and are never served publicly.
  */

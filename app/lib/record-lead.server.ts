@@ -1,7 +1,7 @@
 import { site } from "../content/index.ts";
 import { wakeJobs } from "./jobs.server.ts";
 import { queueLeadFollowUps } from "./lead-follow-ups.server.ts";
-import { leadStore, type Lead, type NewLead } from "./leads.server.ts";
+import type { Lead, LeadStore, NewLead } from "./leads.server.ts";
 import { notifierEnabled, wakeNotifier } from "./notify.server.ts";
 import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "./photos.server.ts";
 
@@ -12,8 +12,7 @@ import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } f
  * neither. Returns the stored request, or undefined when it could not be stored (the caller
  * tells the visitor to call instead).
  */
-export async function recordLead(lead: NewLead, photos: PreparedPhoto[] = []): Promise<Lead | undefined> {
-  const store = leadStore();
+export async function recordLead(store: LeadStore, lead: NewLead, photos: PreparedPhoto[] = []): Promise<Lead | undefined> {
   let written: StoredPhoto[] = [];
   let stored: Lead;
   try {

@@ -1,13 +1,13 @@
 /** The customer's quote as a PDF, through the same link; a link that is not open gets nothing. */
 import { site } from "~/content/index.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { checkQuoteLink } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
 import type { Route } from "./+types/customer-quote-pdf";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const store = leadStore();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
   const link = checkQuoteLink(store, params.token);
   const lead = link.state === "open" ? leadById(store, link.quote.leadId) : undefined;
   if (link.state !== "open" || !lead) {

@@ -10,11 +10,11 @@ import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
-import { clientAddressContext } from "~/lib/request-context.ts";
+import { clientAddressContext } from "~/lib/services.ts";
 import { wakeJobs } from "~/lib/jobs.server.ts";
 import { quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const store = leadStore();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
   const link = checkQuoteLink(store, params.token);
   if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_LINK_STATUS[link.state] });
   let { quote } = link;
@@ -70,7 +70,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = leadStore();
+  const store = storeOf(context);
   const link = checkQuoteLink(store, params.token);
   if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
   const form = await readForm(request);

@@ -9,7 +9,7 @@ import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { parseReview, REVIEW_TEXT_MAX, type ReviewField } from "~/lib/forms/review.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { displayName, NAME_HINT, NAME_MAX } from "~/content/rules/names.ts";
 import { checkReviewLink, REVIEW_LINK_DAYS, submitReview } from "~/lib/owner/reviews.server.ts";
 import { site } from "~/content/index.ts";
@@ -23,8 +23,8 @@ export const headers: Route.HeadersFunction = () => ({
 
 export const meta: Route.MetaFunction = () => [{ title: `Your review | ${site.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
-export function loader({ params }: Route.LoaderArgs) {
-  const link = checkReviewLink(leadStore(), params.token);
+export function loader({ params, context }: Route.LoaderArgs) {
+  const link = checkReviewLink(storeOf(context), params.token);
   if (link.state === "done") return { state: "done" as const, displayName: link.review.displayName ? displayName(link.review.displayName) : "" };
   if (link.state === "open") return { state: "open" as const, displayName: link.displayName };
   return data({ state: link.state, displayName: "", linkDays: REVIEW_LINK_DAYS }, { status: CLOSED_LINK_STATUS[link.state] });
@@ -37,8 +37,8 @@ const closedWords = (state: "unknown" | "expired", linkDays: number): [string, s
     ? ["This review link does not work", "The link may be mistyped or incomplete. To tell us how we did, call us."]
     : ["This review link has expired", `It worked for ${linkDays} days after the job was done. To tell us how we did, call us.`];
 
-export async function action({ params, request }: Route.ActionArgs) {
-  const store = leadStore();
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
   const link = checkReviewLink(store, params.token);
   if (link.state !== "open") return redirect(new URL(request.url).pathname, 303);
   const review = parseReview(await readForm(request));

@@ -4,7 +4,7 @@
  * `requireOwner` before any loader or action runs.
  */
 import { redirect } from "react-router";
-import { leadStore } from "../leads.server.ts";
+import type { LeadStore } from "../leads.server.ts";
 import { siteUrl } from "../seo.ts";
 import { SESSION_IDLE_MS, resumeSession, type OwnerSession } from "./sessions.server.ts";
 
@@ -33,8 +33,8 @@ export function clearedSessionCookie(): string {
 }
 
 /** The signed-in owner, or undefined. */
-export function currentOwner(request: Request): OwnerSession | undefined {
-  return resumeSession(leadStore(), readCookie(request, SESSION_COOKIE));
+export function currentOwner(store: LeadStore, request: Request): OwnerSession | undefined {
+  return resumeSession(store, readCookie(request, SESSION_COOKIE));
 }
 
 /** Where to go after signing in: an owner page, never another site. */
@@ -43,8 +43,8 @@ export function safeNext(value: unknown): string {
 }
 
 /** The signed-in owner; anyone else is sent to the sign-in page (which then brings them back). */
-export function requireOwner(request: Request): OwnerSession {
-  const owner = currentOwner(request);
+export function requireOwner(store: LeadStore, request: Request): OwnerSession {
+  const owner = currentOwner(store, request);
   if (owner) return owner;
   const url = new URL(request.url);
   const back = request.method === "GET" && url.pathname !== "/admin" ? `?next=${encodeURIComponent(url.pathname + url.search)}` : "";

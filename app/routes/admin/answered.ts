@@ -3,7 +3,7 @@
  * phone app opens, with no script on the page. The first answer is kept (server/app.ts lets the
  * browser's text/ping post through to this path only); the guard has already checked the session.
  */
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { isTapWay } from "~/lib/owner/clock.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { recordAnswer } from "~/lib/owner/inbox.server.ts";
@@ -24,6 +24,6 @@ export function action({ request, params, context }: Route.ActionArgs) {
   const by = new URL(request.url).searchParams.get("by");
   if (!isTapWay(by)) return new Response("by is call, email or whatsapp", { status: 400 });
   if (fromAnotherPage(request)) return new Response("Not from this site", { status: 403 });
-  if (recordAnswer(leadStore(), id, by, context.get(ownerContext).name) === "missing") return new Response("No such request", { status: 404 });
+  if (recordAnswer(storeOf(context), id, by, context.get(ownerContext).name) === "missing") return new Response("No such request", { status: 404 });
   return new Response(null, { status: 204 });
 }

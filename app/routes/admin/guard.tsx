@@ -6,12 +6,13 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import type { OwnerData } from "~/components/owner/OwnerHeader.tsx";
 import { requireOwner, sessionCookie, SESSION_COOKIE, readCookie } from "~/lib/owner/auth.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
+import { storeOf } from "~/lib/services.ts";
 import { NO_SUCH_PAGE } from "~/lib/owner/not-found.ts";
 import type { Route } from "./+types/guard";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const owner = requireOwner(request);
+    const owner = requireOwner(storeOf(context), request);
     context.set(ownerContext, owner);
     const response = await next();
     // 30 days from last use: a renewed session's cookie is sent again with a fresh lifetime.

@@ -8,7 +8,7 @@ import { PhoneIcon } from "~/components/icons.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { When } from "~/components/owner/When.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { notifierEnabled } from "~/lib/notify.server.ts";
 import { ANSWER_WAY_NAMES, answeredPing, excerpt, isOverdue, isWaiting, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline, waitingText } from "~/lib/owner/clock.ts";
 import { filterQuery, headline, inboxPage, parseFilter } from "~/lib/owner/inbox.server.ts";
@@ -23,10 +23,10 @@ import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Requests");
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { page, ...filter } = parseFilter(url.searchParams);
-  const store = leadStore();
+  const store = storeOf(context);
   const found = inboxPage(store, filter, page);
   // One clock for the whole page, sent to the browser too, so that every wait agrees.
   const now = new Date();

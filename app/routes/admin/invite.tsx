@@ -1,7 +1,7 @@
 /** An invite link: a button that creates a passkey, once, within 24 hours. */
 import { data } from "react-router";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { checkInvite } from "~/lib/owner/invites.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import type { RouteHandle } from "~/root";
@@ -17,8 +17,8 @@ const REFUSED = {
   unknown: { title: "This invite link is not valid", status: 404 },
 } as const;
 
-export function loader({ params }: Route.LoaderArgs) {
-  const checked = checkInvite(leadStore(), params.token);
+export function loader({ params, context }: Route.LoaderArgs) {
+  const checked = checkInvite(storeOf(context), params.token);
   if (checked.state === "valid") return { state: "valid" as const, name: checked.invite.name };
   return data({ state: checked.state }, { status: REFUSED[checked.state].status });
 }

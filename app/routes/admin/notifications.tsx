@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { wakeJobs } from "~/lib/jobs.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { notifierEnabled } from "~/lib/notify.server.ts";
 import { recordAudit } from "~/lib/owner/audit.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -30,7 +30,7 @@ const NOTICES: Record<string, string> = {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const store = leadStore();
+  const store = storeOf(context);
   return {
     publicKey: vapidKeys(store.db).publicKey,
     devices: devices(store),
@@ -42,7 +42,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = leadStore();
+  const store = storeOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "subscribe") {

@@ -4,7 +4,7 @@ import { AuditList } from "~/components/owner/AuditList.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { auditOfOwnerArea } from "~/lib/owner/audit.server.ts";
 import { clearedSessionCookie } from "~/lib/owner/auth.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -25,9 +25,9 @@ const LAST_PASSKEY =
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const passkeys = listPasskeys(leadStore()).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt }));
+  const passkeys = listPasskeys(storeOf(context)).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt }));
   return {
-    history: auditOfOwnerArea(leadStore()),
+    history: auditOfOwnerArea(storeOf(context)),
     passkeys,
     // ?confirm=ID asks before removing: it works without script, like deleting a request.
     confirming: passkeys.length > 1 ? passkeys.find((p) => String(p.id) === url.searchParams.get("confirm"))?.id : undefined,
@@ -41,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "remove") return data({ error: NEEDS_JAVASCRIPT }, { status: 400 });
   const id = parseRecordId(form.get("id"));
-  if (listPasskeys(leadStore()).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
-  if (id === undefined || !removePasskey(leadStore(), id, owner.name)) throw data(null, { status: 404 });
+  if (listPasskeys(storeOf(context)).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
+  if (id === undefined || !removePasskey(storeOf(context), id, owner.name)) throw data(null, { status: 404 });
   if (id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
   return redirect("/admin/passkeys?removed", 303);
 }

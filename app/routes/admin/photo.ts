@@ -3,12 +3,12 @@
  * `?size=thumb` answers the small version the request's page shows; without it, the stored picture.
  */
 import { data } from "react-router";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { thumbnailJpeg } from "~/lib/photos.server.ts";
 import type { Route } from "./+types/photo";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const stored = await leadStore().readPhoto(params.id);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const stored = await storeOf(context).readPhoto(params.id);
   if (!stored) throw data(null, { status: 404 });
   const thumb = new URL(request.url).searchParams.get("size") === "thumb";
   // A stored file that no longer decodes has no thumbnail: answered as missing, never a 5xx.

@@ -1,15 +1,15 @@
 /** A quote's PDF for the owner, as the customer gets it. */
 import { data } from "react-router";
 import { site } from "~/content/index.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { quoteById } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/quote-pdf";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const store = leadStore();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
   const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;

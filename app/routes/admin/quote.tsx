@@ -10,7 +10,7 @@ import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { DESCRIPTION_MAX, guaranteeOptions, parseDraft, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -38,8 +38,8 @@ function valuesOf(quote: Quote): DraftValues {
   };
 }
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  const store = leadStore();
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
   const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;
@@ -75,7 +75,7 @@ type ActionAnswer = { values: DraftValues; errors?: DraftErrors; error?: string 
 const answer = (body: ActionAnswer, status = 200) => data(body, { status });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const store = leadStore();
+  const store = storeOf(context);
   const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
   const quote = quoteById(store, id);

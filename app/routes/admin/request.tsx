@@ -16,7 +16,7 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
 import { wakeNotifier } from "~/lib/notify.server.ts";
@@ -40,8 +40,8 @@ import type { Route } from "./+types/request";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Request from ${loaderData.lead.name}` : "No such request");
 
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  const store = leadStore();
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
   const id = recordIdOr404(params.id);
   const lead = leadById(store, id);
   if (!lead) throw data(null, { status: 404 });
@@ -65,7 +65,7 @@ export function loader({ params, request }: Route.LoaderArgs) {
 const NOTE_MAX = 2000;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const store = leadStore();
+  const store = storeOf(context);
   const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
   const form = await readForm(request);

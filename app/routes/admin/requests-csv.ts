@@ -1,14 +1,14 @@
 /** Download CSV: the filtered list, every page of it, with the same defused cells as `npm run leads`. */
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { toCsv } from "~/lib/leads-csv.ts";
 import { inboxAll, parseFilter } from "~/lib/owner/inbox.server.ts";
 import { ukToday } from "~/lib/uk-time.ts";
 import type { Route } from "./+types/requests-csv";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // Every page of the filtered list, not just the one on screen.
   const filter = parseFilter(new URL(request.url).searchParams);
-  const store = leadStore();
+  const store = storeOf(context);
   const photos = store.photoFilesByLead();
   const leads = inboxAll(store, filter).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
   const day = ukToday();

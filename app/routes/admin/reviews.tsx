@@ -9,7 +9,7 @@ import { Select } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { displayName } from "~/content/rules/names.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -32,17 +32,17 @@ function townOf(page: string, location: string): string {
   return areas.find((area) => area.name === named)?.slug ?? "";
 }
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
     // The name as the site will show it, so the owner sees it before he presses Publish.
-    reviews: submittedReviews(leadStore()).map((review) => ({ ...review, shownAs: displayName(review.displayName ?? ""), town: townOf(review.leadPage, review.leadLocation) })),
+    reviews: submittedReviews(storeOf(context)).map((review) => ({ ...review, shownAs: displayName(review.displayName ?? ""), town: townOf(review.leadPage, review.leadLocation) })),
     towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = leadStore();
+  const store = storeOf(context);
   const form = await readForm(request);
   const review = reviewById(store, parseRecordId(form.get("id")) ?? 0);
   if (!review || review.status === "requested") throw data(null, { status: 404 });

@@ -2,6 +2,7 @@
 import { redirect } from "react-router";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { currentOwner, passkeysWorkHere, safeNext } from "~/lib/owner/auth.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { siteUrl } from "~/lib/seo.ts";
 import type { RouteHandle } from "~/root";
@@ -11,10 +12,10 @@ export const handle: RouteHandle = { scripts: ["passkey"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Sign in");
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = safeNext(url.searchParams.get("next"));
-  if (currentOwner(request)) throw redirect(next, 303);
+  if (currentOwner(storeOf(context), request)) throw redirect(next, 303);
   return {
     next,
     signedOut: url.searchParams.has("signed-out"),

@@ -14,8 +14,9 @@ import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { uploadContext } from "~/lib/request-context.ts";
-import { dataDir, leadStore } from "~/lib/leads.server.ts";
+import { uploadContext } from "~/lib/services.ts";
+import { dataDir, type LeadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -33,8 +34,8 @@ const CATEGORIES = galleryProjectSchema.shape.category.options;
 /** The main photo and up to five more. */
 const MAX_PHOTOS = 6;
 
-function draftGallery(): GalleryProject[] {
-  return draftContent(leadStore()).gallery;
+function draftGallery(store: LeadStore): GalleryProject[] {
+  return draftContent(store).gallery;
 }
 
 /** The small version of a picture, for the owner's list: an uploaded one's, or the build's file. */
@@ -43,17 +44,17 @@ function thumbnail(src: string): string | undefined {
   return uploaded ? (uploaded.sources.find((s) => s.type === "image/webp")?.srcset.split(" ")[0] ?? uploaded.src) : undefined;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const picture = url.searchParams.get("picture") ?? "";
   return {
-    projects: draftGallery().map((project) => ({
+    projects: draftGallery(storeOf(context)).map((project) => ({
       ...project,
       photos: [project.image, ...(project.morePhotos ?? [])].map((photo) => ({ alt: photo.alt, thumbnail: thumbnail(photo.src) })),
     })),
     /** Thumbnails of the owner's pictures, for photos kept between tries. */
     thumbnails: Object.fromEntries([...uploadedPictures().keys()].map((name) => [name, thumbnail(`${name}.jpg`)])),
-    revision: currentDraft(leadStore()).revision,
+    revision: currentDraft(storeOf(context)).revision,
     towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
     // A photo taken from a won request, waiting for its project's words.
     fromRequest: uploadedPictures().has(picture) ? { picture, thumbnail: thumbnail(`${picture}.jpg`), town: url.searchParams.get("town") ?? "" } : null,
@@ -78,7 +79,7 @@ function projectErrors(project: unknown, prefix: string): Errors {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = leadStore();
+  const store = storeOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const from = Number(form.get("from"));
@@ -127,13 +128,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Every photo needs its words: the schema asks them of each, and each error is at its photo.
     const errors = projectErrors(project, "new");
     if (Object.keys(errors).length) return data({ error: "The project needs a few more words: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
-    const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", [project, ...draftGallery()]), { from, author: owner.name });
+    const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", [project, ...draftGallery(storeOf(context))]), { from, author: owner.name });
     if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
     return redirect("/admin/site?saved", 303);
   }
 
   if (intent === "save") {
-    const current = draftGallery();
+    const current = draftGallery(storeOf(context));
     const rows = current.map((project, i) => ({
       position: Number(get(`p-${i}-position`)) || i + 1,
       remove: Boolean(form.get(`p-${i}-remove`)),

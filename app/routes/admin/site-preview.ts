@@ -5,7 +5,7 @@
  */
 import { contentWith } from "~/lib/site/draft.server.ts";
 import { data } from "react-router";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { sitePublisher } from "~/lib/site/publisher.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-preview";
@@ -22,10 +22,10 @@ function throughPreview(html: string): string {
     .replace(/(<body[^>]*>)/, `$1${BAR}`);
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const publisher = sitePublisher();
   if (!publisher) throw data(null, { status: 503 });
-  const drafted = contentWith(currentDraft(leadStore()).edits);
+  const drafted = contentWith(currentDraft(storeOf(context)).edits);
   if ("problems" in drafted) {
     return new Response(`The draft does not pass the content checks:\n${drafted.problems.join("\n")}`, { status: 409, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }

@@ -10,12 +10,13 @@ import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { testimonialSchema } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
+import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
@@ -26,14 +27,14 @@ type Row = { name: string; location: string; text: string };
 const NAME_HINT_OWNER = "As the card shows it, e.g. Sarah M., or just a first name";
 
 /** The testimonials as the draft has them (the live ones while there is no draft). */
-function draftTestimonials(): Row[] {
-  return draftContent(leadStore()).testimonials.map(({ name, location, text }) => ({ name, location, text }));
+function draftTestimonials(store: LeadStore): Row[] {
+  return draftContent(store).testimonials.map(({ name, location, text }) => ({ name, location, text }));
 }
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
   return {
-    rows: draftTestimonials(),
-    revision: currentDraft(leadStore()).revision,
+    rows: draftTestimonials(storeOf(context)),
+    revision: currentDraft(storeOf(context)).revision,
     towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
   };
 }
@@ -42,7 +43,7 @@ type Errors = Record<string, string>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = leadStore();
+  const store = storeOf(context);
   const form = await readForm(request);
   const count = Number(form.get("count"));
   const get = (name: string) => String(form.get(name) ?? "").trim();

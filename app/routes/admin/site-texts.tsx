@@ -11,11 +11,12 @@ import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { loadContent, type Content } from "~/content/load.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { applyEdits, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
+import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site-texts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Page texts");
@@ -28,8 +29,8 @@ const LOCAL_FIELDS = [
 ] as const;
 
 /** The draft's content, before the {facts} in the words are filled in: what the owner edits. */
-function draftRaw(): { content: Content; raw: ReturnType<typeof applyEdits> } {
-  const raw = applyEdits(contentFiles, currentDraft(leadStore()).edits);
+function draftRaw(store: LeadStore): { content: Content; raw: ReturnType<typeof applyEdits> } {
+  const raw = applyEdits(contentFiles, currentDraft(store).edits);
   return { content: loadContent(raw), raw };
 }
 
@@ -40,12 +41,12 @@ function pageOf(value: string | null): Page | undefined {
   return match ? { kind: match[1] as Page["kind"], slug: match[2]! } : undefined;
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const { content, raw } = draftRaw();
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { content, raw } = draftRaw(storeOf(context));
   const page = pageOf(new URL(request.url).searchParams.get("page"));
   const item = page && (raw[page.kind] as { slug: string }[]).find((entry) => entry.slug === page.slug);
   return {
-    revision: currentDraft(leadStore()).revision,
+    revision: currentDraft(storeOf(context)).revision,
     pages: [
       ...content.services.map((service) => [`services:${service.slug}`, `${service.name} page`] as const),
       ...content.areas.map((area) => [`areas:${area.slug}`, `${area.name} town page`] as const),
@@ -58,7 +59,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = leadStore();
+  const store = storeOf(context);
   const form = await readForm(request);
   const page = pageOf(String(form.get("page")));
   if (!page) throw data(null, { status: 404 });

@@ -12,7 +12,7 @@ import { ChatNumberChoice } from "~/components/owner/ChatNumberChoice.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { SOCIAL_NETWORKS } from "~/content/rules/links.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
@@ -24,6 +24,7 @@ import { sitePublisher } from "~/lib/site/publisher.ts";
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
+import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
@@ -34,9 +35,9 @@ const NOTICES: Record<string, string> = {
   restored: "That version is now your draft: preview it, then publish it to bring it back.",
 };
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const store = leadStore();
+  const store = storeOf(context);
   const live = liveVersion(store);
   const draft = currentDraft(store);
   const drafted = contentWith(draft.edits);
@@ -67,7 +68,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The version whose Undo was pressed (0: the facts the site was built with), to ask about first. */
-function undoAsked(store: ReturnType<typeof leadStore>, param: string | null): number | null {
+function undoAsked(store: LeadStore, param: string | null): number | null {
   const version = parseRecordId(param);
   if (version === undefined) return null;
   return version === 0 || versionById(store, version) ? version : null;
@@ -78,7 +79,7 @@ const answer = (body: ActionData, status: number) => data(body, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = leadStore();
+  const store = storeOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
   const from = Number(form.get("from"));

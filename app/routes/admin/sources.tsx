@@ -2,7 +2,7 @@
  * Which pages bring work: requests per month by page, grouped, with how many were won; and how
  * fast each month's requests were answered, and whether answering fast won more of them.
  */
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { answerLength } from "~/lib/owner/clock.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { responseByMonth, sourcesReport, type MonthResponse, type SourceRow } from "~/lib/owner/sources.server.ts";
@@ -10,8 +10,8 @@ import type { Route } from "./+types/sources";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Sources");
 
-export function loader() {
-  const store = leadStore();
+export function loader({ context }: Route.LoaderArgs) {
+  const store = storeOf(context);
   const months = sourcesReport(store);
   const response = responseByMonth(store, months.map((month) => month.month));
   return { months: months.map((month) => ({ ...month, response: response.get(month.month)! })) };

@@ -1,13 +1,13 @@
 /** Signing in with a passkey: two posts, "options" then "verify"; a new session on success. */
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { safeNext, sessionCookie } from "~/lib/owner/auth.server.ts";
 import { createSession, sweepSessions } from "~/lib/owner/sessions.server.ts";
 import { authenticationOptions, CeremonyError, spentChallengeCookie, verifyAuthentication } from "~/lib/owner/webauthn.server.ts";
 import type { Route } from "./+types/webauthn-authentication";
 
-export async function action({ request }: Route.ActionArgs) {
-  const store = leadStore();
+export async function action({ request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "options") {

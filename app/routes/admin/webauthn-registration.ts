@@ -4,7 +4,7 @@
  */
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { leadStore } from "~/lib/leads.server.ts";
+import { storeOf } from "~/lib/services.ts";
 import { recordAudit } from "~/lib/owner/audit.server.ts";
 import { currentOwner, sessionCookie } from "~/lib/owner/auth.server.ts";
 import { checkInvite, spendInvite } from "~/lib/owner/invites.server.ts";
@@ -24,12 +24,12 @@ const refuse = (error: string, status: number, reason = error) => {
   return Response.json({ error }, { status });
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  const store = leadStore();
+export async function action({ request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
   const form = await readForm(request);
   const inviteToken = String(form.get("invite") ?? "");
   const invite = inviteToken ? checkInvite(store, inviteToken) : undefined;
-  const owner = inviteToken ? undefined : currentOwner(request);
+  const owner = inviteToken ? undefined : currentOwner(store, request);
   if (invite && invite.state !== "valid") return refuse(INVITE_REFUSED[invite.state], 403);
   if (!invite && !owner) return refuse("Sign in first.", 403, "no invite and no session");
   const name = invite?.state === "valid" ? invite.invite.name : String(form.get("name") ?? "").trim().slice(0, 60) || "Another device";
