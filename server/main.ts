@@ -10,16 +10,16 @@ import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
 import { MigrationFailed } from "../app/lib/db/database.server.ts";
 import { databaseFile, LeadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
-import { mailTransport, setOutgoingMail } from "../app/lib/mailer.server.ts";
-import { LeadNotifier, setNotifierWake } from "../app/lib/notify.server.ts";
+import { mailTransport } from "../app/lib/mailer.server.ts";
+import { LeadNotifier } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
-import { JobRunner, setJobsWake, wakeJobs } from "../app/lib/jobs.server.ts";
+import { JobRunner } from "../app/lib/jobs.server.ts";
 import { replanHeldJobs } from "../app/lib/held-to-opening.server.ts";
 import type { HoursNow } from "../app/lib/opening-hours.ts";
-import { visitorsFirst } from "../app/lib/visitors-first.ts";
-import { reminderHandler, setFollowUpSettings } from "../app/lib/lead-follow-ups.server.ts";
+import { Turns } from "../app/lib/visitors-first.ts";
+import { reminderHandler } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
 import { contentFiles } from "../app/content/index.ts";
@@ -29,7 +29,6 @@ import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/facts-form.ts";
 import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { publishedContent as contentPublished } from "../app/lib/site/content-now.server.ts";
-import { setSitePublisher } from "../app/lib/site/publisher.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
 import { createPublisher } from "./publish.ts";
@@ -71,11 +70,17 @@ store.removeStrayPhotos();
 // first when this build is new to them. Edits the content files no longer accept are reported,
 // and the site then shows the files, until the owner publishes again.
 loadPictures(store);
+// What an action calls once it queued work: the background work runs now, not at its next tick.
+// The runner and the notifier are made further down; until then there is nothing to wake.
+const wakers: (() => void)[] = [];
+// Every request counts as a visitor waiting: background work takes turns behind them.
+const turns = new Turns();
+const wake = () => wakers.forEach((wakeOne) => wakeOne());
 // The reminders and follow-ups waiting for opening time are planned again by each version's hours.
 // A failure here is logged: the version is live all the same, and each job reads the hours again as it runs.
 const replanHeld = (content: Content) => {
   try {
-    if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours))) wakeJobs();
+    if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours))) wake();
   } catch (error) {
     console.error(`Planning the reminders again by the new opening hours failed: ${error instanceof Error ? error.message : error}`);
   }
@@ -91,7 +96,6 @@ if (published) {
   }
 }
 await publisher.loadAtStart(published && publishedContent ? { id: published.id, content: publishedContent } : undefined);
-setSitePublisher(publisher);
 // A closure notice goes by itself: once its last day is over, the live version is rendered again
 // without it (checked every quarter of an hour, so it is gone soon after midnight).
 const CLOSURE_CHECK_MS = 15 * 60_000;
@@ -129,10 +133,11 @@ const notifier =
         from: settings.leadsNotifyFrom,
         businessName: business.name,
         retryBaseMs: settings.retryBaseMs,
+        turns,
       })
     : undefined;
 if (notifier) {
-  setNotifierWake(() => void notifier.deliverDue());
+  wakers.push(() => void notifier.deliverDue());
   notifier.start();
 }
 const outgoing =
@@ -143,23 +148,21 @@ const outgoing =
         ownerTo: settings.leadsNotifyTo,
       }
     : undefined;
-setOutgoingMail(outgoing);
 // The background work: the visitor's acknowledgement, the pushes to the owner's devices, the
 // reminders. It lives in the database, so work queued before a restart is done after it. What
 // waits for opening time reads the hours published when it falls due.
 const hoursNow: HoursNow = () => contentPublished().business.openingHours;
-setFollowUpSettings({ ackHourlyCap: settings.ackHourlyCap });
 const jobs = new JobRunner(
   store,
   {
-    ...acknowledgementHandler(store, business, settings.siteUrl),
+    ...acknowledgementHandler(store, business, settings.siteUrl, outgoing),
     ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business.email}` }),
     ...reminderHandler(store, hoursNow),
-    ...quoteHandlers(store, business, settings.siteUrl, hoursNow),
+    ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
   },
-  { retryBaseMs: settings.retryBaseMs },
+  { retryBaseMs: settings.retryBaseMs, turns },
 );
-setJobsWake(() => void jobs.runDue());
+wakers.push(() => void jobs.runDue());
 jobs.start();
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).
 const EXPIRY_CHECK_MS = 60_000;
@@ -172,7 +175,7 @@ const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windo
 const app = createApp({
   site,
   build,
-  services: { store },
+  services: { store, publisher, mail: outgoing, ownerMail: Boolean(notifier), ackHourlyCap: settings.ackHourlyCap, wake },
   allowPost: limiter.allow,
   allowSignIn: signInLimiter.allow,
   healthy: () => store.healthy(),
@@ -182,8 +185,6 @@ const app = createApp({
   uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
   picturesDir: path.join(settings.dataDir, UPLOADS_DIR),
 });
-// Every request counts as a visitor waiting: background work takes turns behind them.
-const turns = visitorsFirst();
 const server = createServer((request, response) => {
   turns.visitor();
   app(request, response);

@@ -12,7 +12,7 @@ import type { Business } from "../content/schema.ts";
 import { referenceOf } from "./forms/reference.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { AckState, LeadStore } from "./leads.server.ts";
-import { sendToCustomer } from "./mailer.server.ts";
+import { sendToCustomer, type OutgoingMail } from "./mailer.server.ts";
 import { statement } from "./statements.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -83,7 +83,7 @@ export function acknowledgementEmail(leadId: number, business: AckBusiness, site
 }
 
 /** The queue's handler for "ack": sends the acknowledgement, unless the request is gone or spam. */
-export function acknowledgementHandler(store: LeadStore, business: AckBusiness, siteUrl: string): Record<string, JobHandler> {
+export function acknowledgementHandler(store: LeadStore, business: AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     ack: async (job, now) => {
       const leadId = Number(job.payload.leadId);
@@ -92,7 +92,7 @@ export function acknowledgementHandler(store: LeadStore, business: AckBusiness, 
       if (lead.status === "spam") {
         return { outcome: "not sent: spam", commit: () => store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId) };
       }
-      await sendToCustomer(business, { to: { address: lead.email }, ...acknowledgementEmail(leadId, business, siteUrl) });
+      await sendToCustomer(mail, business, { to: { address: lead.email }, ...acknowledgementEmail(leadId, business, siteUrl) });
       return { outcome: "sent", commit: () => store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId) };
     },
     "ack:gave-up": (job) => ({

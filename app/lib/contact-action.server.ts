@@ -13,10 +13,10 @@ import { site } from "~/content/index.ts";
 import { chatNumberOf } from "../content/rules/phone.ts";
 import { buildChatLink, parseContact, type ContactActionData } from "./forms/contact.ts";
 import { referenceOf } from "./forms/reference.ts";
-import type { LeadStore } from "./leads.server.ts";
+import type { Services } from "./services.ts";
 import { recordLead } from "./record-lead.server.ts";
 
-export async function contactPageAction(request: Request, store: LeadStore) {
+export async function contactPageAction(request: Request, services: Services) {
   const form = await readForm(request);
   if (form.get("website")) return { status: "sent" } satisfies ContactActionData;
   const parsed = parseContact(form);
@@ -24,16 +24,16 @@ export async function contactPageAction(request: Request, store: LeadStore) {
     return data({ status: "invalid", errors: parsed.errors, values: parsed.values } satisfies ContactActionData, { status: 400 });
   }
   // The chat link carries the whole request, so the visitor goes on even if storing failed.
-  const stored = await recordLead(store, { form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
+  const stored = await recordLead(services, { form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
   const reference = stored ? referenceOf(stored.id) : undefined;
   return { status: "sent", chatLink: buildChatLink(chatNumberOf(site), parsed.data), reference } satisfies ContactActionData;
 }
 
-export async function contactRecordAction(request: Request, store: LeadStore) {
+export async function contactRecordAction(request: Request, services: Services) {
   const form = await readForm(request);
   if (form.get("website")) return Response.json({ ok: true });
   const parsed = parseContact(form);
   if (!parsed.ok) return Response.json({ ok: false, errors: parsed.errors }, { status: 400 });
-  const stored = await recordLead(store, { form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
+  const stored = await recordLead(services, { form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
   return stored ? Response.json({ ok: true, reference: referenceOf(stored.id) }) : Response.json({ ok: false }, { status: 503 });
 }

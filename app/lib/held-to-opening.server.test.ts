@@ -33,7 +33,7 @@ let runner: JobRunner;
 beforeEach(() => {
   store = new LeadStore(":memory:");
   published = FILE_HOURS;
-  runner = new JobRunner(store, { ...reminderHandler(store, () => published), ...quoteHandlers(store, fileContent.business, "https://www.example.com", () => published) }, { now: () => clock, log: () => {} });
+  runner = new JobRunner(store, { ...reminderHandler(store, () => published), ...quoteHandlers(store, fileContent.business, "https://www.example.com", () => published, undefined) }, { now: () => clock, log: () => {} });
 });
 afterEach(() => store.close());
 
@@ -46,7 +46,7 @@ function request(arrived: string) {
   return store.inTransaction(() =>
     store.add(
       { form: "quote", page: "/", name: "Sarah Morgan", email: "sarah@example.org", phone: "07700 900123", location: "SG1 1AA", message: "Slipped tiles." },
-      { notify: false, now: clock, alongside: (row) => queueLeadFollowUps(store.db, row, published, clock) },
+      { notify: false, now: clock, alongside: (row) => queueLeadFollowUps(store.db, row, published, { mail: false, hourlyCap: 30 }, clock) },
     ),
   );
 }

@@ -193,15 +193,3 @@ export function pendingJobs(db: DatabaseSync, kind?: string): number {
     : db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE done_at IS NULL").get();
   return (row as { n: number }).n;
 }
-
-const WAKE = Symbol.for("kestrel.wakeJobs");
-type Holder = { [WAKE]?: () => void };
-
-/** Set by the server once its runner is started; actions call `wakeJobs` after queueing work. */
-export function setJobsWake(wake: (() => void) | undefined) {
-  (globalThis as Holder)[WAKE] = wake;
-}
-
-export function wakeJobs() {
-  (globalThis as Holder)[WAKE]?.();
-}

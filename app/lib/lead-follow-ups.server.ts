@@ -10,7 +10,6 @@ import type { Business } from "../content/schema.ts";
 import { queueAcknowledgement } from "./acknowledge.server.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { Lead, LeadStore } from "./leads.server.ts";
-import { outgoingMail } from "./mailer.server.ts";
 import { heldRunAt, holdUntilOpen } from "./held-to-opening.server.ts";
 import type { HoursNow } from "./opening-hours.ts";
 import { pageOrigin } from "./owner/pages.server.ts";
@@ -25,16 +24,12 @@ export const REMINDERS = [
   { stage: "20h", afterHours: 20 },
 ] as const;
 
-export interface FollowUpSettings {
+/** What decides whether a request's acknowledgement may go. */
+export interface AckSettings {
+  /** E-mail is set up on this server. */
+  mail: boolean;
   /** Acknowledgements the whole site may send in an hour (ACK_HOURLY_CAP). */
-  ackHourlyCap: number;
-}
-
-const SETTINGS = Symbol.for("kestrel.followUpSettings");
-type Holder = { [SETTINGS]?: FollowUpSettings };
-
-export function setFollowUpSettings(settings: FollowUpSettings) {
-  (globalThis as Holder)[SETTINGS] = settings;
+  hourlyCap: number;
 }
 
 const towns = content.areas.map((area) => area.name);
@@ -48,9 +43,8 @@ export function pushForLead(lead: Pick<Lead, "id" | "form" | "name" | "location"
  * Queues everything a new request sets going; runs inside the request's transaction. `hours`
  * (published now) plan the reminders; the hours published when they fall due decide.
  */
-export function queueLeadFollowUps(db: DatabaseSync, lead: Lead, hours: Business["openingHours"], now = new Date(lead.createdAt)) {
-  const settings = (globalThis as Holder)[SETTINGS] ?? { ackHourlyCap: 30 };
-  queueAcknowledgement(db, lead, { mail: Boolean(outgoingMail()), hourlyCap: settings.ackHourlyCap, now });
+export function queueLeadFollowUps(db: DatabaseSync, lead: Lead, hours: Business["openingHours"], ack: AckSettings, now = new Date(lead.createdAt)) {
+  queueAcknowledgement(db, lead, { ...ack, now });
   queuePush(db, pushForLead(lead), now);
   for (const { stage, afterHours } of REMINDERS) {
     const dueAt = new Date(Date.parse(lead.createdAt) + afterHours * HOUR);

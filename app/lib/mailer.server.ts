@@ -27,7 +27,7 @@ export function mailTransport(smtpUrl: string): Transporter {
   });
 }
 
-/** Mail sent while a page waits (a quote to a customer, the owner told of an answer). */
+/** The mail set up on this server: made once at start-up and handed to what sends (app/lib/services.ts). */
 export interface OutgoingMail {
   transport: Transporter;
   /** The business's sender address. */
@@ -36,18 +36,6 @@ export interface OutgoingMail {
   ownerTo: string;
 }
 
-const OUTGOING = Symbol.for("kestrel.outgoingMail");
-type OutgoingHolder = { [OUTGOING]?: OutgoingMail };
-
-/** Set by the server when e-mail is configured. */
-export function setOutgoingMail(mail: OutgoingMail | undefined) {
-  (globalThis as OutgoingHolder)[OUTGOING] = mail;
-}
-
-/** The mail set up on this server, or undefined when there is none. */
-export function outgoingMail(): OutgoingMail | undefined {
-  return (globalThis as OutgoingHolder)[OUTGOING];
-}
 
 /** What an e-mail to a customer says; the envelope is the mailer's. */
 export interface CustomerLetter {
@@ -58,8 +46,7 @@ export interface CustomerLetter {
 }
 
 /** Sends a letter to a customer; throws when e-mail is not set up or the mail server refuses it. */
-export async function sendToCustomer(business: Pick<Business, "email">, letter: CustomerLetter): Promise<void> {
-  const mail = outgoingMail();
+export async function sendToCustomer(mail: OutgoingMail | undefined, business: Pick<Business, "email">, letter: CustomerLetter): Promise<void> {
   if (!mail) throw new Error("e-mail is not set up on this server");
   const to = letter.to.name ? { name: oneLine(letter.to.name), address: oneLine(letter.to.address) } : oneLine(letter.to.address);
   await mail.transport.sendMail({ from: mail.from, to, replyTo: business.email, subject: letter.subject, text: letter.text, attachments: letter.attachments });

@@ -7,7 +7,7 @@ import type { Transporter } from "nodemailer";
 import type { Lead, LeadStore } from "./leads.server.ts";
 import { mailTransport, oneLine } from "./mailer.server.ts";
 import { photoForMail } from "./photos.server.ts";
-import { Passes } from "./visitors-first.ts";
+import { Passes, type Turns } from "./visitors-first.ts";
 
 export interface MailSettings {
   smtpUrl: string;
@@ -17,6 +17,8 @@ export interface MailSettings {
   businessName: string;
   /** First pause after a failed send; doubles each time, up to an hour. */
   retryBaseMs?: number;
+  /** The process's turns between visitors and background work (its own when not given). */
+  turns?: Turns;
 }
 
 export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] = []) {
@@ -62,7 +64,7 @@ export class LeadNotifier {
     this.settings = settings;
     this.transport = mailTransport(settings.smtpUrl);
     // A full pass may have left more due (a burst): the next pass takes them.
-    this.passes = new Passes(() => this.pass());
+    this.passes = new Passes(() => this.pass(), settings.turns);
   }
 
   /**
@@ -119,20 +121,4 @@ export class LeadNotifier {
     await this.passes.stop();
     this.transport.close();
   }
-}
-
-const WAKE = Symbol.for("kestrel.wakeNotifier");
-type Holder = { [WAKE]?: () => void };
-
-/** Set by the server when e-mail is configured; the actions call `wakeNotifier` after storing. */
-export function setNotifierWake(wake: (() => void) | undefined) {
-  (globalThis as Holder)[WAKE] = wake;
-}
-
-export function notifierEnabled(): boolean {
-  return Boolean((globalThis as Holder)[WAKE]);
-}
-
-export function wakeNotifier() {
-  (globalThis as Holder)[WAKE]?.();
 }

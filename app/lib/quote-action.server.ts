@@ -11,7 +11,7 @@ import { readForm } from "./forms/read-form.server.ts";
 import { formValues, type FieldErrors } from "./forms/fields.ts";
 import { parseQuote, QUOTE_FIELDS, QUOTE_SENT_ID, type QuoteActionData, type QuoteErrorField } from "./forms/quote.ts";
 import { preparePhotos } from "./photos.server.ts";
-import { storeOf, uploadContext } from "./services.ts";
+import { servicesOf, uploadContext } from "./services.ts";
 import { referenceOf } from "./forms/reference.ts";
 import { recordLead } from "./record-lead.server.ts";
 
@@ -29,7 +29,7 @@ export async function quoteAction(request: Request, page: string, context: Reado
     return data({ status: "invalid", errors, values } satisfies QuoteActionData, { status: 400 });
   }
   const { address, ...rest } = parsed.data;
-  const stored = await recordLead(storeOf(context), { form: "quote", page, location: address, ...rest }, photos.photos);
+  const stored = await recordLead(servicesOf(context), { form: "quote", page, location: address, ...rest }, photos.photos);
   if (!stored) return data({ status: "error", values: { ...parsed.data } } satisfies QuoteActionData, { status: 503 });
   return sent(referenceOf(stored.id));
 }

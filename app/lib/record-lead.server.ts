@@ -1,33 +1,32 @@
 import { site } from "../content/index.ts";
-import { wakeJobs } from "./jobs.server.ts";
 import { queueLeadFollowUps } from "./lead-follow-ups.server.ts";
-import type { Lead, LeadStore, NewLead } from "./leads.server.ts";
-import { notifierEnabled, wakeNotifier } from "./notify.server.ts";
+import type { Lead, NewLead } from "./leads.server.ts";
 import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "./photos.server.ts";
+import type { Services } from "./services.ts";
 
 /**
  * Stores a request with its photos and the work it sets going (the owner's push, the visitor's
- * acknowledgement, the reminders), then asks for it to be e-mailed. The photos' files are
- * written first and the request's row and theirs are committed together, so a failure keeps
- * neither. Returns the stored request, or undefined when it could not be stored (the caller
- * tells the visitor to call instead).
+ * acknowledgement, the reminders), then wakes the background work that e-mails and pushes it.
+ * The photos' files are written first and the request's row and theirs are committed together,
+ * so a failure keeps neither. Returns the stored request, or undefined when it could not be
+ * stored (the caller tells the visitor to call instead).
  */
-export async function recordLead(store: LeadStore, lead: NewLead, photos: PreparedPhoto[] = []): Promise<Lead | undefined> {
+export async function recordLead(services: Services, lead: NewLead, photos: PreparedPhoto[] = []): Promise<Lead | undefined> {
+  const { store } = services;
   let written: StoredPhoto[] = [];
   let stored: Lead;
   try {
     written = await writePhotos(photos, store.photosDir);
     stored = await store.save(lead, {
-      notify: notifierEnabled(),
+      notify: services.ownerMail,
       photos: written,
-      alongside: (row) => queueLeadFollowUps(store.db, row, site.openingHours),
+      alongside: (row) => queueLeadFollowUps(store.db, row, site.openingHours, { mail: Boolean(services.mail), hourlyCap: services.ackHourlyCap }),
     });
   } catch (error) {
     await removePhotoFiles(written, store.photosDir);
     console.error("Could not store a request:", error instanceof Error ? error.message : error);
     return undefined;
   }
-  wakeNotifier();
-  wakeJobs();
+  services.wake();
   return stored;
 }

@@ -10,12 +10,24 @@
  */
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { LeadStore } from "./leads.server.ts";
+import type { OutgoingMail } from "./mailer.server.ts";
 import type { Upload } from "./photos.server.ts";
+import type { SitePublisher } from "./site/publisher.ts";
 
 /** The services made once at start-up. */
 export interface Services {
   /** The database's stores. */
   store: LeadStore;
+  /** Renders a version of the site and swaps it live; undefined where no built site is served. */
+  publisher?: SitePublisher;
+  /** The mail set up on this server; undefined when there is none, and nothing is e-mailed. */
+  mail?: OutgoingMail;
+  /** Whether each request is e-mailed to the owner. */
+  ownerMail: boolean;
+  /** Acknowledgements to visitors the site may send in an hour, in all (ACK_HOURLY_CAP). */
+  ackHourlyCap: number;
+  /** Tells the background work that something was queued: it runs now instead of at its next tick. */
+  wake: () => void;
 }
 
 export const servicesContext = createContext<Services>();
@@ -31,7 +43,12 @@ export interface RequestContexts {
 
 export const requestContexts: RequestContexts = { services: servicesContext, upload: uploadContext, clientAddress: clientAddressContext };
 
+/** The services the server handed this request. */
+export function servicesOf(context: Readonly<RouterContextProvider>): Services {
+  return context.get(servicesContext);
+}
+
 /** The store the server handed this request. */
 export function storeOf(context: Readonly<RouterContextProvider>): LeadStore {
-  return context.get(servicesContext).store;
+  return servicesOf(context).store;
 }

@@ -177,7 +177,7 @@ describe("what reads UK days, on the change days", () => {
     async function heldFromSaturday(arrived: string) {
       clock = at(arrived);
       const runner = new JobRunner(store, reminderHandler(store, () => hours), { now, log: () => {} });
-      const lead = store.inTransaction(() => store.add(request(), { notify: false, now: now(), alongside: (row) => queueLeadFollowUps(store.db, row, hours, now()) }));
+      const lead = store.inTransaction(() => store.add(request(), { notify: false, now: now(), alongside: (row) => queueLeadFollowUps(store.db, row, hours, { mail: false, hourlyCap: 30 }, now()) }));
       return { lead, runner };
     }
 

@@ -53,15 +53,6 @@ export class Turns {
   }
 }
 
-const TURNS = Symbol.for("kestrel.visitorsFirst");
-type Holder = { [TURNS]?: Turns };
-
-/** The process's one set of turns. */
-export function visitorsFirst(): Turns {
-  const holder = globalThis as Holder;
-  return (holder[TURNS] ??= new Turns());
-}
-
 /**
  * One kind of background work, run in passes. One run at a time: a call during a run asks for one
  * more pass after it, so work queued meanwhile is not left for the next timer tick. Each pass
@@ -76,7 +67,7 @@ export class Passes {
   private stopped = false;
 
   /** `pass` does one pass's work and says whether more may be waiting. */
-  constructor(pass: () => Promise<boolean>, turns: Turns = visitorsFirst()) {
+  constructor(pass: () => Promise<boolean>, turns: Turns = new Turns()) {
     this.pass = pass;
     this.turns = turns;
   }

@@ -1,8 +1,8 @@
 /** Records a contact request sent by the contact page's script, which has opened the chat itself. */
 import { contactRecordAction } from "~/lib/contact-action.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { servicesOf } from "~/lib/services.ts";
 import type { Route } from "./+types/api-contact";
 
 export function action({ request, context }: Route.ActionArgs) {
-  return contactRecordAction(request, storeOf(context));
+  return contactRecordAction(request, servicesOf(context));
 }

@@ -3,7 +3,7 @@ import { Hero } from "~/components/sections/Hero.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
 import { AwardIcon, CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "~/components/icons.tsx";
 import { contactPageAction } from "~/lib/contact-action.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { servicesOf } from "~/lib/services.ts";
 import { absoluteUrl, rootFrom, seo } from "~/lib/seo.ts";
 import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
 import type { RouteHandle } from "~/root";
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export function action({ request, context }: Route.ActionArgs) {
-  return contactPageAction(request, storeOf(context));
+  return contactPageAction(request, servicesOf(context));
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -10,12 +10,11 @@ import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { clientAddressContext } from "~/lib/services.ts";
-import { wakeJobs } from "~/lib/jobs.server.ts";
 import { quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
@@ -46,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The first look is recorded, and the owner's e-mail and push queued with it.
   if (quote.status === "sent" && markViewed(store, quote.id)) {
     quote = quoteById(store, quote.id)!;
-    wakeJobs();
+    servicesOf(context).wake();
   }
   const lead = leadById(store, quote.leadId);
   return {
@@ -83,13 +82,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (name.length > NAME_MAX) return data({ field: "name", error: `At most ${NAME_MAX} characters.` }, { status: 400 });
     // A second accept (a double tap, a reload) finds the quote answered and changes nothing.
     // The customer's copy and the owner's e-mail and push are queued with the answer.
-    if (acceptQuote(store, quote.id, { name, address })) wakeJobs();
+    if (acceptQuote(store, quote.id, { name, address })) servicesOf(context).wake();
     return back;
   }
   if (form.get("intent") === "decline") {
     const reason = String(form.get("reason") ?? "").trim();
     if (reason.length > REASON_MAX) return data({ field: "reason", error: `At most ${REASON_MAX} characters.` }, { status: 400 });
-    if (declineQuote(store, quote.id, { name: "", address, reason })) wakeJobs();
+    if (declineQuote(store, quote.id, { name: "", address, reason })) servicesOf(context).wake();
     return back;
   }
   return data({ field: "", error: "Choose Accept or Decline." }, { status: 400 });

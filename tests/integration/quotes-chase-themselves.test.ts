@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { site } from "~/content/index.ts";
 import { JobRunner } from "~/lib/jobs.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
-import { mailTransport, setOutgoingMail } from "~/lib/mailer.server.ts";
+import { mailTransport, type OutgoingMail } from "~/lib/mailer.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, createQuote, expireDue, followUpsOf, saveDraft, sendQuote, setFollowUps } from "~/lib/owner/quotes.server.ts";
@@ -29,10 +29,13 @@ let closeMail: () => void;
 beforeAll(async () => (smtp = await startSmtp()));
 afterAll(() => smtp.close());
 
-/** Points the server's outgoing mail at a port: the loopback SMTP server, or one where nothing listens. */
+/** The mail handed to the handlers, as the server hands its own; `mailTo` points it elsewhere. */
+const mail = {} as OutgoingMail;
+
+/** Points the outgoing mail at a port: the loopback SMTP server, or one where nothing listens. */
 function mailTo(port: number) {
   const transport = mailTransport(`smtp://127.0.0.1:${port}`);
-  setOutgoingMail({ transport, from: { name: site.name, address: "office@example.com" }, ownerTo: "office@example.com" });
+  Object.assign(mail, { transport, from: { name: site.name, address: "office@example.com" }, ownerTo: "office@example.com" });
   closeMail = () => transport.close();
 }
 
@@ -41,10 +44,9 @@ beforeEach(() => {
   store = new LeadStore(path.join(dir, "leads.sqlite"));
   smtp.messages.length = 0;
   mailTo(smtp.port);
-  runner = new JobRunner(store, quoteHandlers(store, site, SITE_URL, () => site.openingHours), { now: () => clock, retryBaseMs: 60_000, log: () => {} });
+  runner = new JobRunner(store, quoteHandlers(store, site, SITE_URL, () => site.openingHours, mail), { now: () => clock, retryBaseMs: 60_000, log: () => {} });
 });
 afterEach(() => {
-  setOutgoingMail(undefined);
   closeMail();
   store.close();
   rmSync(dir, { recursive: true, force: true });

@@ -71,7 +71,7 @@ function subscribeDevice(name: string, owner = passkeyId) {
 
 /** Stores a request the way the forms do: its follow-up work in its own transaction. */
 function storeRequest(lead: NewLead = SARAH) {
-  return store.inTransaction(() => store.add(lead, { notify: false, now: clock, alongside: (row) => queueLeadFollowUps(store.db, row, site.openingHours, clock) }));
+  return store.inTransaction(() => store.add(lead, { notify: false, now: clock, alongside: (row) => queueLeadFollowUps(store.db, row, site.openingHours, { mail: false, hourlyCap: 30 }, clock) }));
 }
 
 const pushed = () => receiver.received.filter((push) => push.status === 201).map((push) => ({ ...push, message: JSON.parse(push.payload!) }));

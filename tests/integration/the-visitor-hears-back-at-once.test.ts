@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site } from "~/content/index.ts";
 import { acknowledgementHandler } from "~/lib/acknowledge.server.ts";
 import { JobRunner } from "~/lib/jobs.server.ts";
-import { queueLeadFollowUps, setFollowUpSettings } from "~/lib/lead-follow-ups.server.ts";
+import { queueLeadFollowUps } from "~/lib/lead-follow-ups.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
-import { mailTransport, setOutgoingMail } from "~/lib/mailer.server.ts";
+import { mailTransport } from "~/lib/mailer.server.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { CONTACT, postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
@@ -114,19 +114,17 @@ describe("a request marked Spam before its acknowledgement goes", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ack-"));
     const store = new LeadStore(path.join(dir, "leads.sqlite"));
     const transport = mailTransport(`smtp://127.0.0.1:${smtp.port}`);
-    setOutgoingMail({ transport, from: { name: site.name, address: "office@example.com" }, ownerTo: "office@example.com" });
-    setFollowUpSettings({ ackHourlyCap: 30 });
+    const mail = { transport, from: { name: site.name, address: "office@example.com" }, ownerTo: "office@example.com" };
     try {
       const lead = store.inTransaction(() =>
-        store.add({ ...QUOTE, form: "quote", page: "/", location: "", email: "spammy@example.org" }, { notify: false, alongside: (r) => queueLeadFollowUps(store.db, r, site.openingHours) }),
+        store.add({ ...QUOTE, form: "quote", page: "/", location: "", email: "spammy@example.org" }, { notify: false, alongside: (r) => queueLeadFollowUps(store.db, r, site.openingHours, { mail: true, hourlyCap: 30 }) }),
       );
       expect(lead.ack).toBe("queued");
       setStatus(store, lead.id, "spam", "Phone");
-      await new JobRunner(store, acknowledgementHandler(store, site, "https://www.example.com")).runDue();
+      await new JobRunner(store, acknowledgementHandler(store, site, "https://www.example.com", mail)).runDue();
       expect(acksTo("spammy@example.org")).toHaveLength(0);
       expect(store.db.prepare("SELECT ack FROM leads WHERE id = ?").get(lead.id)).toEqual({ ack: "spam" });
     } finally {
-      setOutgoingMail(undefined);
       transport.close();
       store.close();
       rmSync(dir, { recursive: true, force: true });

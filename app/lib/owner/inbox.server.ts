@@ -122,7 +122,7 @@ export interface Headline extends Waiting, Telling {
 /**
  * The numbers the owner sees first: the requests waiting for an answer and the oldest of them,
  * and whether anyone is told of a new one. "Today" starts at midnight UK time. `mail` says
- * whether e-mail is set up (notifierEnabled(), which the server decides at start).
+ * whether e-mail is set up (the services' ownerMail, which the server decides at start).
  */
 export function headline(store: LeadStore, now: Date = new Date(), options: { mail: boolean } = { mail: true }): Headline {
   const row = store.db

@@ -1,11 +1,11 @@
 /** The review request e-mail of a finished job: the site's own form, and Google's when the facts hold its link. */
 import type { Business } from "../../content/schema.ts";
 import type { Lead } from "../leads.server.ts";
-import { sendToCustomer } from "../mailer.server.ts";
+import { sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 
 /** Sends it; throws when e-mail is not set up or the mail server refuses it. */
-export async function mailReviewRequest(lead: Lead, business: Pick<Business, "name" | "email" | "phone" | "googleReviewUrl">, link: string): Promise<void> {
-  await sendToCustomer(business, {
+export async function mailReviewRequest(mail: OutgoingMail | undefined, lead: Lead, business: Pick<Business, "name" | "email" | "phone" | "googleReviewUrl">, link: string): Promise<void> {
+  await sendToCustomer(mail, business, {
     to: { name: lead.name, address: lead.email },
     subject: `How did we do? Your roof with ${business.name}`,
     text: [

@@ -5,7 +5,7 @@
 import type { Business } from "../../content/schema.ts";
 import type { JobHandler } from "../jobs.server.ts";
 import type { LeadStore } from "../leads.server.ts";
-import { outgoingMail } from "../mailer.server.ts";
+import type { OutgoingMail } from "../mailer.server.ts";
 import { holdUntilOpen } from "../held-to-opening.server.ts";
 import type { HoursNow } from "../opening-hours.ts";
 import { recordAudit } from "../owner/audit.server.ts";
@@ -16,8 +16,11 @@ import { mailAcceptedCopy, mailFollowUp, tellOwner } from "./mail.server.ts";
 
 type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
-/** `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time. */
-export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl: string, hoursNow: HoursNow): Record<string, JobHandler> {
+/**
+ * `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time;
+ * `mail`: the mail set up on this server (none: nothing is sent, and each job says so).
+ */
+export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   /** The quote and its request, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));
@@ -28,15 +31,15 @@ export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl
     "quote-notice": async (job) => {
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };
-      if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
-      await tellOwner(job.payload.event as QuoteEvent, found.quote, found.lead, `${siteUrl}/admin/requests/${found.lead.id}`);
+      if (!mail) return { outcome: "not sent: e-mail is not set up" };
+      await tellOwner(mail, job.payload.event as QuoteEvent, found.quote, found.lead, `${siteUrl}/admin/requests/${found.lead.id}`);
       return { outcome: "sent" };
     },
     "quote-copy": async (job) => {
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };
-      if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
-      await mailAcceptedCopy(found.quote, found.lead, business);
+      if (!mail) return { outcome: "not sent: e-mail is not set up" };
+      await mailAcceptedCopy(mail, found.quote, found.lead, business);
       return { outcome: "sent" };
     },
     "quote-follow-up": async (job, now) => {
@@ -50,10 +53,10 @@ export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl
       if (lead.status !== "quoted") return { outcome: "not needed: the request's status was changed" };
       const holdUntil = holdUntilOpen(hoursNow(), job, now);
       if (holdUntil) return { holdUntil };
-      if (!outgoingMail()) return { outcome: "not sent: e-mail is not set up" };
+      if (!mail) return { outcome: "not sent: e-mail is not set up" };
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailFollowUp(quote, lead, business, `${siteUrl}${quotePath(token)}`, day);
+      await mailFollowUp(mail, quote, lead, business, `${siteUrl}${quotePath(token)}`, day);
       return {
         outcome: "sent",
         commit: () =>

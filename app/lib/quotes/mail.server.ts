@@ -5,7 +5,7 @@
  */
 import type { Business } from "../../content/index.ts";
 import type { Lead } from "../leads.server.ts";
-import { oneLine, outgoingMail, sendToCustomer } from "../mailer.server.ts";
+import { oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
@@ -19,8 +19,8 @@ async function pdfAttachment(quote: Quote, lead: Lead, business: MailBusiness) {
 }
 
 /** Sends the quote to the customer; throws when e-mail is not set up or the mail server refuses it. */
-export async function mailQuoteToCustomer(quote: Quote, lead: Lead, business: MailBusiness, link: string): Promise<void> {
-  await sendToCustomer(business, {
+export async function mailQuoteToCustomer(mail: OutgoingMail | undefined, quote: Quote, lead: Lead, business: MailBusiness, link: string): Promise<void> {
+  await sendToCustomer(mail, business, {
     to: { name: lead.name, address: lead.email },
     subject: `Your quote ${quoteNumber(quote)} from ${business.name}`,
     text: [
@@ -40,9 +40,9 @@ export async function mailQuoteToCustomer(quote: Quote, lead: Lead, business: Ma
 }
 
 /** The customer's copy of the quote they accepted. */
-export async function mailAcceptedCopy(quote: Quote, lead: Lead, business: MailBusiness): Promise<void> {
-  if (!outgoingMail()) return;
-  await sendToCustomer(business, {
+export async function mailAcceptedCopy(mail: OutgoingMail | undefined, quote: Quote, lead: Lead, business: MailBusiness): Promise<void> {
+  if (!mail) return;
+  await sendToCustomer(mail, business, {
     to: { name: lead.name, address: lead.email },
     subject: `Your accepted quote ${quoteNumber(quote)} from ${business.name}`,
     text: [
@@ -60,8 +60,7 @@ export async function mailAcceptedCopy(quote: Quote, lead: Lead, business: MailB
 const EVENT_WORDS: Record<QuoteEvent, string> = { viewed: "opened", accepted: "ACCEPTED", declined: "declined" };
 
 /** Tells the owner what the customer did, with a link to the request. */
-export async function tellOwner(event: QuoteEvent, quote: Quote, lead: Lead, requestLink: string): Promise<void> {
-  const mail = outgoingMail();
+export async function tellOwner(mail: OutgoingMail | undefined, event: QuoteEvent, quote: Quote, lead: Lead, requestLink: string): Promise<void> {
   if (!mail) return;
   const what = `${oneLine(lead.name)} ${EVENT_WORDS[event]} quote ${quoteNumber(quote)}`;
   await mail.transport.sendMail({
@@ -78,8 +77,8 @@ export async function tellOwner(event: QuoteEvent, quote: Quote, lead: Lead, req
 }
 
 /** A polite reminder of an unanswered quote, with a link of its own and the PDF again. */
-export async function mailFollowUp(quote: Quote, lead: Lead, business: MailBusiness, link: string, day: number): Promise<void> {
-  await sendToCustomer(business, {
+export async function mailFollowUp(mail: OutgoingMail | undefined, quote: Quote, lead: Lead, business: MailBusiness, link: string, day: number): Promise<void> {
+  await sendToCustomer(mail, business, {
     to: { name: lead.name, address: lead.email },
     subject: `A reminder: your quote ${quoteNumber(quote)} from ${business.name}`,
     text: [

@@ -13,7 +13,7 @@ import { contentNow } from "../../content/index.ts";
 import type { LeadStore } from "../leads.server.ts";
 import { contentWith, STALE_DRAFT } from "./draft.server.ts";
 import { describeChanges } from "./edits.ts";
-import { sitePublisher } from "./publisher.ts";
+import type { SitePublisher } from "./publisher.ts";
 import { visitorWarnings } from "./turns-visitors-away.ts";
 import { currentDraft, liveVersion, recordPublish, type SiteDraft } from "./versions.server.ts";
 
@@ -37,8 +37,7 @@ export type PublishResult =
 const refused = (status: 400 | 409 | 500 | 503, error: string): PublishResult => ({ ok: false, status, error });
 
 /** Publishes the draft made from revision `from`, when it is still the draft and, if it must be, confirmed. */
-export async function publishDraft(store: LeadStore, options: { from: number; confirmation: unknown; author: string; passkeyId?: number }): Promise<PublishResult> {
-  const publisher = sitePublisher();
+export async function publishDraft(store: LeadStore, publisher: SitePublisher | undefined, options: { from: number; confirmation: unknown; author: string; passkeyId?: number }): Promise<PublishResult> {
   if (!publisher) return refused(503, "Publishing is not available on this server.");
   const draft = currentDraft(store);
   if (draft.revision !== options.from) return refused(409, STALE_DRAFT);

@@ -26,14 +26,3 @@ export interface SitePublisher {
    */
   publish(content: Content, record: () => number | undefined, current?: () => boolean): Promise<PublishOutcome>;
 }
-
-const PUBLISHER = Symbol.for("kestrel.sitePublisher");
-type Holder = { [PUBLISHER]?: SitePublisher };
-
-export function setSitePublisher(publisher: SitePublisher | undefined) {
-  (globalThis as Holder)[PUBLISHER] = publisher;
-}
-
-export function sitePublisher(): SitePublisher | undefined {
-  return (globalThis as Holder)[PUBLISHER];
-}

@@ -12,9 +12,9 @@ let store: LeadStore;
 beforeEach(() => (store = new LeadStore(":memory:")));
 afterEach(() => store.close());
 
-function contextWith(services: { store: LeadStore }) {
+function contextWith({ store }: { store: LeadStore }) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, services);
+  context.set(servicesContext, { store, ownerMail: false, ackHourlyCap: 30, wake: () => {} });
   return context;
 }
 

@@ -8,8 +8,7 @@ import { PhoneIcon } from "~/components/icons.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { When } from "~/components/owner/When.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { storeOf } from "~/lib/services.ts";
-import { notifierEnabled } from "~/lib/notify.server.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { ANSWER_WAY_NAMES, answeredPing, excerpt, isOverdue, isWaiting, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline, waitingText } from "~/lib/owner/clock.ts";
 import { filterQuery, headline, inboxPage, parseFilter } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -37,7 +36,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     filter,
     query: filterQuery(filter),
     deleted: parseRecordId(url.searchParams.get("deleted")) === undefined ? null : url.searchParams.get("deleted"),
-    headline: headline(store, now, { mail: notifierEnabled() }),
+    headline: headline(store, now, { mail: servicesOf(context).ownerMail }),
     expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
     ...found,
     leads: found.leads.map((lead) => ({ ...lead, message: excerpt(lead.message), origin: pageOrigin(lead.page).name, reference: referenceOf(lead.id), call: callLink(lead.phone) })),

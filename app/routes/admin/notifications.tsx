@@ -6,9 +6,7 @@
 import { data, redirect } from "react-router";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { wakeJobs } from "~/lib/jobs.server.ts";
-import { storeOf } from "~/lib/services.ts";
-import { notifierEnabled } from "~/lib/notify.server.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { recordAudit } from "~/lib/owner/audit.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -35,7 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     publicKey: vapidKeys(store.db).publicKey,
     devices: devices(store),
     current: context.get(ownerContext).passkeyId,
-    email: notifierEnabled(),
+    email: servicesOf(context).ownerMail,
     notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
   };
 }
@@ -76,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
     );
     if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
-    wakeJobs();
+    servicesOf(context).wake();
     return redirect("/admin/notifications?tested", 303);
   }
   return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });

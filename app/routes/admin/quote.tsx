@@ -10,7 +10,7 @@ import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { DESCRIPTION_MAX, guaranteeOptions, parseDraft, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
-import { storeOf } from "~/lib/services.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -121,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer({ values, error: why }, 409);
   }
   try {
-    await mailQuoteToCustomer(sent.quote, lead, site, new URL(quotePath(sent.token), request.url).href);
+    await mailQuoteToCustomer(servicesOf(context).mail, sent.quote, lead, site, new URL(quotePath(sent.token), request.url).href);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     unsendQuote(store, id, reason);

@@ -16,10 +16,9 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
-import { storeOf } from "~/lib/services.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
-import { wakeNotifier } from "~/lib/notify.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
 import { addNote, deleteLead, leadById, notesOf, retryEmail, setStatus } from "~/lib/owner/inbox.server.ts";
 import { createQuote, quoteNumber, quotesOfLead } from "~/lib/owner/quotes.server.ts";
@@ -86,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case "resend": {
       if (!retryEmail(store, id, actor)) return data({ field: "resend", error: "This request's e-mail is not waiting to be sent." }, { status: 400 });
-      wakeNotifier();
+      servicesOf(context).wake();
       return back("resend");
     }
     case "create-quote": {
@@ -100,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
       const lead = leadById(store, id)!;
       try {
-        await mailReviewRequest(lead, site, new URL(reviewPath(made.token), request.url).href);
+        await mailReviewRequest(servicesOf(context).mail, lead, site, new URL(reviewPath(made.token), request.url).href);
       } catch (error) {
         withdrawReviewRequest(store, made.review.id, error instanceof Error ? error.message : String(error));
         return data({ field: "job-done", error: `The review request could not be e-mailed (${error instanceof Error ? error.message : error}). Nothing was sent.` }, { status: 502 });

@@ -5,8 +5,7 @@
  */
 import { contentWith } from "~/lib/site/draft.server.ts";
 import { data } from "react-router";
-import { storeOf } from "~/lib/services.ts";
-import { sitePublisher } from "~/lib/site/publisher.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-preview";
 
@@ -23,7 +22,7 @@ function throughPreview(html: string): string {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const publisher = sitePublisher();
+  const { publisher } = servicesOf(context);
   if (!publisher) throw data(null, { status: 503 });
   const drafted = contentWith(currentDraft(storeOf(context)).edits);
   if ("problems" in drafted) {

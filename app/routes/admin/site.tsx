@@ -12,7 +12,7 @@ import { ChatNumberChoice } from "~/components/owner/ChatNumberChoice.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { SOCIAL_NETWORKS } from "~/content/rules/links.ts";
-import { storeOf } from "~/lib/services.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
@@ -20,7 +20,6 @@ import { describeChanges, editsFor } from "~/lib/site/edits.ts";
 import { contentWith, saveCheckedDraft, STALE_DRAFT } from "~/lib/site/draft.server.ts";
 import { CLAIM_FIELDS, factValues, placeholders, readFacts, type FactErrors, type FactValues } from "~/lib/site/facts-form.ts";
 import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.server.ts";
-import { sitePublisher } from "~/lib/site/publisher.ts";
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
@@ -42,7 +41,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const draft = currentDraft(store);
   const drafted = contentWith(draft.edits);
   const shown = "content" in drafted ? drafted.content : contentNow();
-  const pages = sitePublisher()?.pageCount() ?? 0;
+  const pages = servicesOf(context).publisher?.pageCount() ?? 0;
   const published = Number(url.searchParams.get("published"));
   return {
     live: live ? { id: live.id, publishedAt: live.publishedAt, author: live.author } : null,
@@ -107,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin/site?restored", 303);
   }
   if (intent === "publish") {
-    const published = await publishDraft(store, { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
+    const published = await publishDraft(store, servicesOf(context).publisher, { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
     if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
     const { status, error, failed, question } = published;
     return answer({ error, failed, question }, status);
