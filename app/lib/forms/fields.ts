@@ -13,6 +13,26 @@ export function formValues<K extends string>(form: FormData, names: readonly K[]
   return out;
 }
 
+/**
+ * The schema's problems as one message at each of an owner's form fields, the way every owner form
+ * reports them: `fieldOf` names the field an issue's path belongs to, `say` may put an issue in the
+ * form's own words; the first message of a field stands, beginning with a capital.
+ */
+export function fieldErrors<K extends string>(
+  issues: readonly core.$ZodIssue[],
+  fieldOf: (path: readonly PropertyKey[]) => K,
+  say: (field: K, issue: core.$ZodIssue) => string = (_, issue) => issue.message,
+): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    if (out[field] !== undefined) continue;
+    const message = say(field, issue);
+    out[field] = message.charAt(0).toUpperCase() + message.slice(1);
+  }
+  return out;
+}
+
 /** The first message for each field, in the order the schema checks them. */
 export function firstErrors<K extends string>(error: core.$ZodError): FieldErrors<K> {
   const out: FieldErrors<K> = {};

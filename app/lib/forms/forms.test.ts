@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildChatLink, parseContact } from "./contact.ts";
 import { parseQuote } from "./quote.ts";
+import * as z from "zod/mini";
+import { fieldErrors } from "./fields.ts";
 
 const validContact = { name: "Sarah Miles", email: "sarah@example.co.uk", phone: "01438 123456", postcode: "SG1 1AA", message: "A slipped tile above the porch." };
 
@@ -103,5 +105,25 @@ describe("the quote form", () => {
     expect(quote({ message: "a".repeat(1001) }).ok).toBe(false);
     expect(quote({ address: "a".repeat(201) }).ok).toBe(false);
     expect(quote({ phone: "call me" }).ok).toBe(false);
+  });
+});
+
+describe("an owner form's field errors", () => {
+  const schema = z.object({ name: z.string().check(z.minLength(2, "too short")), town: z.string().check(z.minLength(1, "choose a town")) });
+  const issues = (value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? [] : result.error.issues;
+  };
+
+  it("puts each problem at the field its path names, the first one of a field standing, with a capital", () => {
+    expect(fieldErrors(issues({ name: "", town: "" }), ([first]) => `row-1-${String(first)}`)).toEqual({ "row-1-name": "Too short", "row-1-town": "Choose a town" });
+  });
+
+  it("lets the form say a problem in its own words", () => {
+    expect(fieldErrors(issues({ name: "J", town: "x" }), ([first]) => String(first), (field) => (field === "name" ? "a name as the card shows it" : "?"))).toEqual({ name: "A name as the card shows it" });
+  });
+
+  it("finds nothing when there is nothing wrong", () => {
+    expect(fieldErrors(issues({ name: "Jo", town: "hitchin" }), ([first]) => String(first))).toEqual({});
   });
 });

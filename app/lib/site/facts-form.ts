@@ -8,6 +8,7 @@ import { businessSchema, type Business } from "../../content/schema.ts";
 import { SOCIAL_NETWORKS } from "../../content/rules/links.ts";
 import { chatNumberOf, internationalNumber, isPhoneNumber, PHONE_EXAMPLE } from "../../content/rules/phone.ts";
 import { ukToday } from "../uk-time.ts";
+import { fieldErrors } from "../forms/fields.ts";
 import type { EditableBusinessField } from "./edits.ts";
 
 /** The claims the owner words himself; the experience figure is a number. */
@@ -65,7 +66,7 @@ function readChat(choice: string, typed: string, phone: string): { chatNumber?: 
 }
 
 /** The form field a problem the content schema found at `path` belongs to. */
-function fieldOf(path: PropertyKey[]): string {
+function fieldOf(path: readonly PropertyKey[]): string {
   const [first, second, third] = path.map(String);
   switch (first) {
     case "phone":
@@ -118,15 +119,12 @@ export function readFacts(
     googleReviewUrl: get("google-review") || undefined,
     social: current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
   };
-  const errors: FactErrors = {};
-  if ("error" in chat) errors.chat = chat.error;
   const result = businessSchema.safeParse({ ...current, ...fields });
-  for (const issue of result.success ? [] : result.error.issues) {
-    const field = fieldOf(issue.path);
-    // The phone's every problem (its display or the international form made from it) reads the same.
-    const message = field === "phone" ? PHONE_EXAMPLE : field === "chat" ? "Enter a mobile number such as 07700 900123" : issue.message;
-    errors[field] ??= message.charAt(0).toUpperCase() + message.slice(1);
-  }
+  // The phone's every problem (its display or the international form made from it) reads the same.
+  const errors: FactErrors = fieldErrors(result.success ? [] : result.error.issues, fieldOf, (field, issue) =>
+    field === "phone" ? PHONE_EXAMPLE : field === "chat" ? "Enter a mobile number such as 07700 900123" : issue.message,
+  ) as FactErrors;
+  if ("error" in chat) errors.chat = chat.error;
   if (result.success && fields.closure && fields.closure.until < ukToday()) {
     errors["closure-until"] = "Must be today or later: a notice for a day gone would never show";
   }

@@ -26,6 +26,7 @@ import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gall
 import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
 import { uploadedPictures } from "~/lib/site/pictures.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
+import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
@@ -62,19 +63,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Errors = Record<string, string>;
-const firstUpper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The schema's problems with a project, by the form's field names. */
 function projectErrors(project: unknown, prefix: string): Errors {
   const result = galleryProjectSchema.safeParse(project);
-  const errors: Errors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const [first, second] = issue.path;
-    const field = first === "image" ? (second === "alt" ? "alt-0" : "photo") : first === "morePhotos" ? `alt-${Number(second) + 1}` : first === "location" ? "town" : String(first);
-    errors[`${prefix}-${field}`] ??= field.startsWith("alt") ? "Describe the photo for people who cannot see it: the project cannot be published without it" : firstUpper(issue.message);
-  }
-  return errors;
+  const fieldOf = ([first, second]: readonly PropertyKey[]) =>
+    `${prefix}-${first === "image" ? (second === "alt" ? "alt-0" : "photo") : first === "morePhotos" ? `alt-${Number(second) + 1}` : first === "location" ? "town" : String(first)}`;
+  return fieldErrors(result.success ? [] : result.error.issues, fieldOf, (field, issue) =>
+    field.startsWith(`${prefix}-alt`) ? "Describe the photo for people who cannot see it: the project cannot be published without it" : issue.message,
+  ) as Errors;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

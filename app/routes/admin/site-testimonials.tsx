@@ -17,6 +17,7 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { LeadStore } from "~/lib/leads.server.ts";
+import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = testimonialSchema.safeParse({ name: row.name, location: row.location, rating: 5, text: row.text });
     // The name as the card will show it (the name rule's capitals), saved so the form shows it too.
     if (result.success) row.name = result.data.name;
-    else for (const issue of result.error.issues) errors[`t-${row.key}-${String(issue.path[0])}`] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
+    else Object.assign(errors, fieldErrors(result.error.issues, ([first]) => `t-${row.key}-${String(first)}`));
   }
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   if (rows.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors, values }, { status: 400 });
