@@ -8,16 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
 import { SARAHS_REQUEST } from "../support/leads.ts";
-import { openStore, signedInOwner } from "../support/owner.ts";
-import { postForm, startServer, type RunningServer } from "../support/server.ts";
+import { openStore, serverWithOwner } from "../support/owner.ts";
+import { postForm, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  cookie = signedInOwner(server.dataDir).cookie;
-});
+beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const owner = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).text().then((html) => html.replaceAll("<!-- -->", ""));

@@ -3,8 +3,8 @@
  * the owner's inbox names it and the sources report counts it under its own group.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { postMultipart, QUOTE, startServer, type RunningServer } from "../support/server.ts";
-import { signedInOwner } from "../support/owner.ts";
+import { postMultipart, QUOTE, type RunningServer } from "../support/server.ts";
+import { serverWithOwner } from "../support/owner.ts";
 
 const LANDINGS = [
   { path: "/areas/roofers-in-hitchin/", name: "Hitchin town page", group: "Town pages" },
@@ -16,10 +16,7 @@ const LANDINGS = [
 let server: RunningServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  cookie = signedInOwner(server.dataDir).cookie;
-});
+beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const ownerPage = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } })).text();

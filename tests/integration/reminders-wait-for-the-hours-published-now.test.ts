@@ -16,8 +16,8 @@ import { heldRunAt } from "~/lib/held-to-opening.server.ts";
 import { isOpenAt } from "~/lib/opening-hours.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
 import { ukClock } from "~/lib/uk-time.ts";
-import { openStore, signedInOwner } from "../support/owner.ts";
-import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
+import { openStore, serverWithOwner } from "../support/owner.ts";
+import { postForm, QUOTE, type RunningServer } from "../support/server.ts";
 
 type Hours = Business["openingHours"];
 /** The form's three rows: Monday–Friday, Saturday, Sunday; null is closed all day. */
@@ -34,10 +34,7 @@ const asHours = (rows: Rows): Hours =>
 let server: RunningServer;
 let cookie: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  cookie = signedInOwner(server.dataDir).cookie;
-});
+beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const owner = (page: string) => fetch(`${server.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });

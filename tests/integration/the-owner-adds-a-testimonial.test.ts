@@ -6,15 +6,12 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { signedInOwner } from "../support/owner.ts";
-import { postForm, startServer, type RunningServer } from "../support/server.ts";
+import { serverWithOwner } from "../support/owner.ts";
+import { postForm, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = signedInOwner(server.dataDir).cookie;
-});
+beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const TEXT = "They replaced our whole flat roof in two days, left the garden spotless and the price never moved from the quote.";

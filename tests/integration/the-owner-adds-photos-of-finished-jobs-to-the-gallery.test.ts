@@ -9,16 +9,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openStore, signedInOwner, storedPhoto } from "../support/owner.ts";
+import { openStore, serverWithOwner, storedPhoto } from "../support/owner.ts";
 import { sidewaysPhoneJpeg } from "../support/pictures.ts";
-import { postForm, postMultipart, startServer, type RunningServer } from "../support/server.ts";
+import { postForm, postMultipart, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = signedInOwner(server.dataDir).cookie;
-});
+beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const owner = (p: string) => fetch(`${server.url}${p}`, { headers: { Cookie: cookie } });

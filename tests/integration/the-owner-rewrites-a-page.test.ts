@@ -5,15 +5,12 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { contentFiles, fileContent } from "~/content/index.ts";
-import { signedInOwner } from "../support/owner.ts";
-import { postForm, startServer, type RunningServer } from "../support/server.ts";
+import { serverWithOwner } from "../support/owner.ts";
+import { postForm, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = signedInOwner(server.dataDir).cookie;
-});
+beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const owner = (p: string) => fetch(`${server.url}${p}`, { headers: { Cookie: cookie } });

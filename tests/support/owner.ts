@@ -15,6 +15,7 @@ import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
 import { requestReview, reviewPath, submitReview } from "../../app/lib/owner/reviews.server.ts";
 import { createSession } from "../../app/lib/owner/sessions.server.ts";
 import { addSubscription } from "../../app/lib/push.server.ts";
+import { startServer, type RunningServer } from "./server.ts";
 
 export function openStore(dataDir: string): LeadStore {
   return new LeadStore(path.join(dataDir, "leads.sqlite"));
@@ -29,6 +30,12 @@ export function storedPhoto(store: LeadStore, jpeg: { bytes: Buffer; width: numb
   mkdirSync(store.photosDir, { recursive: true });
   writeFileSync(path.join(store.photosDir, `${id}.jpg`), jpeg.bytes);
   return { id, file: `${id}.jpg`, bytes: jpeg.bytes.length, width: jpeg.width, height: jpeg.height };
+}
+
+/** The real server, started with the owner signed in on it: its session cookie beside it. */
+export async function serverWithOwner(): Promise<{ server: RunningServer; cookie: string }> {
+  const server = await startServer();
+  return { server, cookie: signedInOwner(server.dataDir).cookie };
 }
 
 export function signedInOwner(dataDir: string, name = "Test phone") {
