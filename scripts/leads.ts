@@ -10,7 +10,9 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/leads-csv.ts";
-import { databaseFile, LeadStore } from "../app/lib/leads.server.ts";
+import { databaseFile } from "../app/lib/db/files.server.ts";
+import { LeadStore } from "../app/lib/leads.server.ts";
+import { photoFilesByLead } from "../app/lib/requests/photo-store.server.ts";
 
 export { toCsv };
 
@@ -80,7 +82,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
         out(`Deleted ${deleted} request${deleted === 1 ? "" : "s"} made before ${purge}.\n`);
         return 0;
       }
-      const photos = store.photoFilesByLead();
+      const photos = photoFilesByLead(store);
       const leads = store.list({ since }).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
       out(args.format === "json" ? `${JSON.stringify(leads, null, 2)}\n` : args.format === "csv" ? toCsv(leads) : toTable(leads));
       return 0;

@@ -6,7 +6,8 @@
  * It reads the same DATA_DIR (and SITE_URL, for the printed link) as the server.
  */
 import { parseArgs } from "node:util";
-import { databaseFile, LeadStore } from "../app/lib/leads.server.ts";
+import { databaseFile } from "../app/lib/db/files.server.ts";
+import { LeadStore } from "../app/lib/leads.server.ts";
 import { createInvite, invitePath, INVITE_VALID_MS } from "../app/lib/owner/invites.server.ts";
 import { listPasskeys, removePasskey } from "../app/lib/owner/passkeys.server.ts";
 

@@ -9,7 +9,8 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
 import { MigrationFailed } from "../app/lib/db/database.server.ts";
-import { databaseFile, LeadStore, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/leads.server.ts";
+import { databaseFile, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/db/files.server.ts";
+import { LeadStore } from "../app/lib/leads.server.ts";
 import { mailTransport } from "../app/lib/mailer.server.ts";
 import { LeadNotifier } from "../app/lib/notify.server.ts";
 import { site as business } from "../app/content/index.ts";
@@ -35,6 +36,7 @@ import { createPublisher } from "./publish.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
 import { loadStaticSite } from "./static-site.ts";
+import { removeStrayPhotos } from "../app/lib/requests/photo-store.server.ts";
 
 function settingsOrExit(): Settings {
   try {
@@ -64,7 +66,7 @@ function storeOrExit() {
   }
 }
 const store = storeOrExit();
-store.removeStrayPhotos();
+removeStrayPhotos(store);
 
 // The owner's published edits (app/lib/site/): their pages replace the build's, rendered again
 // first when this build is new to them. Edits the content files no longer accept are reported,

@@ -11,9 +11,10 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../content/schema.ts";
 import { referenceOf } from "./forms/reference.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
-import type { AckState, LeadStore } from "./leads.server.ts";
+import type { AckState } from "./requests/lead.ts";
 import { sendToCustomer, type OutgoingMail } from "./mailer.server.ts";
 import { statement } from "./statements.ts";
+import type { Db } from "./db/connection.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** An acknowledgement not sent within a day is no longer news: it is given up. */
@@ -83,7 +84,7 @@ export function acknowledgementEmail(leadId: number, business: AckBusiness, site
 }
 
 /** The queue's handler for "ack": sends the acknowledgement, unless the request is gone or spam. */
-export function acknowledgementHandler(store: LeadStore, business: AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function acknowledgementHandler(store: Db, business: AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     ack: async (job, now) => {
       const leadId = Number(job.payload.leadId);

@@ -7,7 +7,7 @@
  * Time comes from an injectable clock, so tests move it instead of sleeping.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { asRow, type LeadStore } from "./leads.server.ts";
+import { asRow, type Db } from "./db/connection.server.ts";
 import { retryDelayMs } from "./notify.server.ts";
 import { statement } from "./statements.ts";
 import { Passes, type Turns } from "./visitors-first.ts";
@@ -71,7 +71,7 @@ export interface RunnerOptions {
 }
 
 export class JobRunner {
-  private readonly store: LeadStore;
+  private readonly store: Db;
   private readonly handlers: Record<string, JobHandler>;
   private readonly now: () => Date;
   private readonly retryBaseMs: number;
@@ -80,7 +80,7 @@ export class JobRunner {
   private readonly passes: Passes;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(store: LeadStore, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
+  constructor(store: Db, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
     this.store = store;
     this.handlers = handlers;
     this.now = options.now ?? (() => new Date());

@@ -9,11 +9,12 @@ import { content } from "../content/index.ts";
 import type { Business } from "../content/schema.ts";
 import { queueAcknowledgement } from "./acknowledge.server.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
-import type { Lead, LeadStore } from "./leads.server.ts";
+import type { Lead } from "./requests/lead.ts";
 import { heldRunAt, holdUntilOpen } from "./held-to-opening.server.ts";
 import type { HoursNow } from "./opening-hours.ts";
 import { pageOrigin } from "./owner/pages.server.ts";
 import { leadPush, queuePush, shortName } from "./push.server.ts";
+import type { Db } from "./db/connection.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** The promise on every page: a reply within a day. */
@@ -87,7 +88,7 @@ export function reminderTitle(stage: string, lead: Pick<Waiting, "name" | "creat
  * The queue's handler for "reminder": a push to every device if the request is still unanswered,
  * held to the opening hours published when it falls due (`hoursNow`).
  */
-export function reminderHandler(store: LeadStore, hoursNow: HoursNow): Record<string, JobHandler> {
+export function reminderHandler(store: Db, hoursNow: HoursNow): Record<string, JobHandler> {
   return {
     reminder: (job, now) => {
       const lead = store.db

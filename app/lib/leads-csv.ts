@@ -1,5 +1,5 @@
 /** Requests as CSV for a spreadsheet: `npm run leads -- --format csv` and the owner's Download CSV. */
-import type { Lead } from "./leads.server.ts";
+import type { Lead } from "./requests/lead.ts";
 
 /** A request as listed: with the file names of its photos. */
 export type ListedLead = Lead & { photos: string[] };

@@ -4,10 +4,12 @@
  * e-mail outage never loses a request (it stays visible in `npm run leads`).
  */
 import type { Transporter } from "nodemailer";
-import type { Lead, LeadStore } from "./leads.server.ts";
+import type { Lead } from "./requests/lead.ts";
+import type { LeadStore } from "./leads.server.ts";
 import { mailTransport, oneLine } from "./mailer.server.ts";
 import { photoForMail } from "./photos.server.ts";
 import { Passes, type Turns } from "./visitors-first.ts";
+import { photoPath, photosOf } from "./requests/photo-store.server.ts";
 
 export interface MailSettings {
   smtpUrl: string;
@@ -101,8 +103,8 @@ export class LeadNotifier {
   /** The request's photos, made small enough to attach; a photo deleted meanwhile is left out. */
   private async photosForMail(lead: Lead): Promise<Buffer[]> {
     const photos: Buffer[] = [];
-    for (const photo of this.store.photosOf(lead.id)) {
-      const file = this.store.photoPath(photo.id);
+    for (const photo of photosOf(this.store, lead.id)) {
+      const file = photoPath(this.store, photo.id);
       if (file) photos.push(await photoForMail(file).catch(() => Buffer.alloc(0)));
     }
     return photos.filter((photo) => photo.length > 0);

@@ -7,6 +7,7 @@ import { picture, sidewaysPhoneJpeg } from "../../tests/support/pictures.ts";
 import { LeadStore } from "./leads.server.ts";
 import { PHOTO_MESSAGES } from "./forms/photos.ts";
 import { preparePhotos, writePhotos, type Upload } from "./photos.server.ts";
+import { photoFilesByLead, photosOf, readPhoto, removeStrayPhotos } from "./requests/photo-store.server.ts";
 
 let dir: string;
 beforeEach(() => {
@@ -91,12 +92,12 @@ describe("the store's photos", () => {
 
   it("lists a request's photos in order and reads each by id, and nothing by a made-up id", async () => {
     const { store, stored, other, photos } = await storeWithPhotos();
-    expect(store.photosOf(stored.id).map((p) => p.file)).toEqual(photos.map((p) => p.file));
-    expect(store.photosOf(other.id)).toEqual([]);
-    const bytes = await store.readPhoto(photos[0]!.id);
+    expect(photosOf(store, stored.id).map((p) => p.file)).toEqual(photos.map((p) => p.file));
+    expect(photosOf(store, other.id)).toEqual([]);
+    const bytes = await readPhoto(store, photos[0]!.id);
     expect((await sharp(bytes!).metadata()).format).toBe("jpeg");
-    expect(await store.readPhoto("../leads.sqlite")).toBeUndefined();
-    expect(await store.readPhoto("0".repeat(32))).toBeUndefined();
+    expect(await readPhoto(store, "../leads.sqlite")).toBeUndefined();
+    expect(await readPhoto(store, "0".repeat(32))).toBeUndefined();
     store.close();
   });
 
@@ -106,7 +107,7 @@ describe("the store's photos", () => {
     expect(store.deleteLead(stored.id)).toBe(false);
     for (const photo of photos) expect(existsSync(path.join(store.photosDir, photo.file))).toBe(false);
     expect(store.list().map((l) => l.id)).toEqual([other.id]);
-    expect(store.photoFilesByLead().size).toBe(0);
+    expect(photoFilesByLead(store).size).toBe(0);
     store.close();
   });
 
@@ -130,7 +131,7 @@ describe("the store's photos", () => {
     const { store, photos } = await storeWithPhotos();
     const stray = `${"b".repeat(32)}.jpg`;
     writeFileSync(path.join(store.photosDir, stray), "x");
-    expect(store.removeStrayPhotos()).toBe(1);
+    expect(removeStrayPhotos(store)).toBe(1);
     expect(readdirSync(store.photosDir).sort()).toEqual(photos.map((p) => p.file).sort());
     store.close();
   });

@@ -15,7 +15,8 @@ import type { Agent } from "node:https";
 import type { DatabaseSync } from "node:sqlite";
 import webpush from "web-push";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
-import { asRow, type Lead, type LeadStore } from "./leads.server.ts";
+import { asRow, type Db } from "./db/connection.server.ts";
+import type { Lead } from "./requests/lead.ts";
 import { statement } from "./statements.ts";
 
 export interface VapidKeys {
@@ -70,7 +71,7 @@ export function parseSubscription(value: unknown): PushSubscriptionJSON | undefi
 }
 
 /** Stores a device's subscription for the passkey (again for a known endpoint: it moves to this passkey). */
-export function addSubscription(store: LeadStore, passkeyId: number, subscription: PushSubscriptionJSON, device: string, now = new Date()): number {
+export function addSubscription(store: Db, passkeyId: number, subscription: PushSubscriptionJSON, device: string, now = new Date()): number {
   const row = store.db
     .prepare(
       `INSERT INTO push_subscriptions (passkey_id, endpoint, p256dh, auth, device, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -81,11 +82,11 @@ export function addSubscription(store: LeadStore, passkeyId: number, subscriptio
   return row.id;
 }
 
-export function removeSubscription(store: LeadStore, id: number): boolean {
+export function removeSubscription(store: Db, id: number): boolean {
   return Number(store.db.prepare("DELETE FROM push_subscriptions WHERE id = ?").run(id).changes) > 0;
 }
 
-export function devices(store: LeadStore): Device[] {
+export function devices(store: Db): Device[] {
   return store.db
     .prepare(
       `SELECT s.id, s.passkey_id AS passkeyId, s.device, s.created_at AS createdAt, s.last_sent_at AS lastSentAt, p.name AS passkeyName
@@ -220,7 +221,7 @@ export function vapidAuthorizations(sender: Pick<PushSender, "keys" | "subject">
 }
 
 /** The queue's handler for "push": sends to one device; a gone device is deleted. */
-export function pushHandler(store: LeadStore, sender: PushSender): Record<string, JobHandler> {
+export function pushHandler(store: Db, sender: PushSender): Record<string, JobHandler> {
   const authorization = vapidAuthorizations(sender);
   return {
     push: async (job, now) => {

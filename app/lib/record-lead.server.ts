@@ -1,6 +1,6 @@
 import { site } from "../content/index.ts";
 import { queueLeadFollowUps } from "./lead-follow-ups.server.ts";
-import type { Lead, NewLead } from "./leads.server.ts";
+import type { Lead, NewLead } from "./requests/lead.ts";
 import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "./photos.server.ts";
 import type { Services } from "./services.ts";
 

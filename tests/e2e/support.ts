@@ -8,7 +8,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { expect, test, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
-import type { NewLead } from "../../app/lib/leads.server.ts";
+import type { NewLead } from "../../app/lib/requests/lead.ts";
 import { referenceOf } from "../../app/lib/forms/reference.ts";
 
 export { aliasPaths, areaPath, areasIn, canonicalPaths, content, servicePath } from "../../app/content/index.ts";

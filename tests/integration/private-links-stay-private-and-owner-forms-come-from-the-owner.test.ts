@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVER_PID_FILE } from "../../app/lib/leads.server.ts";
+import { SERVER_PID_FILE } from "../../app/lib/db/files.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";

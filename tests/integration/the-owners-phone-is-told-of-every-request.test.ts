@@ -13,7 +13,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { site } from "~/content/index.ts";
 import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
 import { queueLeadFollowUps, reminderHandler } from "~/lib/lead-follow-ups.server.ts";
-import { LeadStore, type NewLead } from "~/lib/leads.server.ts";
+import { LeadStore } from "~/lib/leads.server.ts";
+import type { NewLead } from "~/lib/requests/lead.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { addPasskey, removePasskey } from "~/lib/owner/passkeys.server.ts";
 import { addSubscription, devices, pushHandler, vapidKeys } from "~/lib/push.server.ts";

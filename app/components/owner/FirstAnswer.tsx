@@ -1,4 +1,4 @@
-import type { AnswerWay } from "~/lib/leads.server.ts";
+import type { AnswerWay } from "~/lib/requests/lead.ts";
 import { ANSWER_WAY_NAMES, answerLength, isOverdue, isWaiting, waitingText, type Clocked } from "~/lib/owner/clock.ts";
 import { clockTime } from "~/lib/owner/time.ts";
 

@@ -1,5 +1,5 @@
 /** The acknowledgement e-mail's state on a request, in the owner's words (app/lib/acknowledge.server.ts). */
-import type { AckState } from "../leads.server.ts";
+import type { AckState } from "../requests/lead.ts";
 
 export const ACK_STATE_NAMES: Record<AckState, string> = {
   none: "No acknowledgement: e-mail is not set up on this server",

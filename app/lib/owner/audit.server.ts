@@ -1,5 +1,5 @@
 /** The audit table: every change made in the owner's area or from the owner command, who and when. */
-import { asRow, type LeadStore } from "../leads.server.ts";
+import { asRow, type Db } from "../db/connection.server.ts";
 
 export interface AuditEntry {
   id: number;
@@ -11,14 +11,14 @@ export interface AuditEntry {
   detail: string;
 }
 
-export function recordAudit(store: LeadStore, entry: { actor: string; action: string; leadId?: number; detail?: string; now?: Date }) {
+export function recordAudit(store: Db, entry: { actor: string; action: string; leadId?: number; detail?: string; now?: Date }) {
   store.db
     .prepare("INSERT INTO audit (at, actor, action, lead_id, detail) VALUES (?, ?, ?, ?, ?)")
     .run((entry.now ?? new Date()).toISOString(), entry.actor, entry.action, entry.leadId ?? null, entry.detail ?? "");
 }
 
 /** A request's history, newest first. */
-export function auditOfLead(store: LeadStore, leadId: number): AuditEntry[] {
+export function auditOfLead(store: Db, leadId: number): AuditEntry[] {
   return store.db
     .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id = ? ORDER BY at DESC, id DESC")
     .all(leadId)
@@ -26,7 +26,7 @@ export function auditOfLead(store: LeadStore, leadId: number): AuditEntry[] {
 }
 
 /** Changes to the owner's area itself (passkeys added and removed), newest first. */
-export function auditOfOwnerArea(store: LeadStore, limit = 20): AuditEntry[] {
+export function auditOfOwnerArea(store: Db, limit = 20): AuditEntry[] {
   return store.db
     .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id IS NULL ORDER BY at DESC, id DESC LIMIT ?")
     .all(limit)

@@ -4,9 +4,9 @@
  * `requireOwner` before any loader or action runs.
  */
 import { redirect } from "react-router";
-import type { LeadStore } from "../leads.server.ts";
 import { siteUrl } from "../seo.ts";
 import { SESSION_IDLE_MS, resumeSession, type OwnerSession } from "./sessions.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 /** `__Host-`: Secure, Path=/ and no Domain, so no other host or path can set or read it. */
 export const SESSION_COOKIE = "__Host-kestrel-owner";
@@ -33,7 +33,7 @@ export function clearedSessionCookie(): string {
 }
 
 /** The signed-in owner, or undefined. */
-export function currentOwner(store: LeadStore, request: Request): OwnerSession | undefined {
+export function currentOwner(store: Db, request: Request): OwnerSession | undefined {
   return resumeSession(store, readCookie(request, SESSION_COOKIE));
 }
 
@@ -43,7 +43,7 @@ export function safeNext(value: unknown): string {
 }
 
 /** The signed-in owner; anyone else is sent to the sign-in page (which then brings them back). */
-export function requireOwner(store: LeadStore, request: Request): OwnerSession {
+export function requireOwner(store: Db, request: Request): OwnerSession {
   const owner = currentOwner(store, request);
   if (owner) return owner;
   const url = new URL(request.url);

@@ -3,7 +3,7 @@
  * and the words the inbox's headline leads with. Pure, with `now` passed in, so the tests can set
  * the time instead of waiting for it.
  */
-import type { AnswerWay } from "../leads.server.ts";
+import type { AnswerWay } from "../requests/lead.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -4,7 +4,9 @@
  * same transaction.
  */
 import { leadIdOfReference } from "../forms/reference.ts";
-import { asLead, asRow, LEAD_COLUMNS, type Lead, type LeadForm, type LeadStore } from "../leads.server.ts";
+import { asLead, LEAD_COLUMNS, type Lead, type LeadForm } from "../requests/lead.ts";
+import { asRow, type Db } from "../db/connection.server.ts";
+import type { LeadStore } from "../leads.server.ts";
 import { deviceCount } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
@@ -93,7 +95,7 @@ export interface InboxPage {
 }
 
 /** One page of requests, newest first. */
-export function inboxPage(store: LeadStore, filter: InboxFilter, page = 1): InboxPage {
+export function inboxPage(store: Db, filter: InboxFilter, page = 1): InboxPage {
   const { sql, args } = where(filter);
   const total = (store.db.prepare(`SELECT COUNT(*) AS n FROM leads ${sql}`).get(...args) as { n: number }).n;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -109,7 +111,7 @@ export function inboxPage(store: LeadStore, filter: InboxFilter, page = 1): Inbo
 }
 
 /** Every request the filter matches, for the CSV download. */
-export function inboxAll(store: LeadStore, filter: InboxFilter): Lead[] {
+export function inboxAll(store: Db, filter: InboxFilter): Lead[] {
   const { sql, args } = where(filter);
   return store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads ${sql} ORDER BY created_at DESC, id DESC`).all(...args).map(asLead);
 }
@@ -124,7 +126,7 @@ export interface Headline extends Waiting, Telling {
  * and whether anyone is told of a new one. "Today" starts at midnight UK time. `mail` says
  * whether e-mail is set up (the services' ownerMail, which the server decides at start).
  */
-export function headline(store: LeadStore, now: Date = new Date(), options: { mail: boolean } = { mail: true }): Headline {
+export function headline(store: Db, now: Date = new Date(), options: { mail: boolean } = { mail: true }): Headline {
   const row = store.db
     .prepare(
       `SELECT (SELECT COUNT(*) FROM leads WHERE status = 'new' AND created_at >= ?) AS newToday,
@@ -137,7 +139,7 @@ export function headline(store: LeadStore, now: Date = new Date(), options: { ma
   return { ...row, mail: options.mail, devices: deviceCount(store.db) };
 }
 
-export function leadById(store: LeadStore, id: number): Lead | undefined {
+export function leadById(store: Db, id: number): Lead | undefined {
   const row = store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(id);
   return row ? asLead(row) : undefined;
 }
@@ -150,14 +152,14 @@ export interface Note {
 }
 
 /** A request's notes, newest first. */
-export function notesOf(store: LeadStore, leadId: number): Note[] {
+export function notesOf(store: Db, leadId: number): Note[] {
   return store.db
     .prepare("SELECT id, created_at AS createdAt, author, body FROM lead_notes WHERE lead_id = ? ORDER BY created_at DESC, id DESC")
     .all(leadId)
     .map((row) => asRow<Note>(row));
 }
 
-export function setStatus(store: LeadStore, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
+export function setStatus(store: Db, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
   return store.inTransaction(() => changeStatus(store, id, status, actor, now));
 }
 
@@ -166,7 +168,7 @@ export function setStatus(store: LeadStore, id: number, status: LeadStatus, acto
  * The first time the status leaves New is the request's first answer, unless a tap answered it
  * earlier: the earliest answer is kept.
  */
-export function changeStatus(store: LeadStore, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
+export function changeStatus(store: Db, id: number, status: LeadStatus, actor: string, now: Date = new Date()): boolean {
   const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
   if (!before) return false;
   if (before.status === status) return true;
@@ -180,7 +182,7 @@ export function changeStatus(store: LeadStore, id: number, status: LeadStatus, a
  * The owner tapped Call, E-mail or WhatsApp on a request: its first answer, when it has none yet
  * (a later tap never moves it), with an audit line that first time only. "missing" for no such request.
  */
-export function recordAnswer(store: LeadStore, id: number, by: TapWay, actor: string, now: Date = new Date()): "recorded" | "kept" | "missing" {
+export function recordAnswer(store: Db, id: number, by: TapWay, actor: string, now: Date = new Date()): "recorded" | "kept" | "missing" {
   return store.inTransaction(() => {
     if (!store.db.prepare("SELECT 1 FROM leads WHERE id = ?").get(id)) return "missing";
     const changed = store.db.prepare("UPDATE leads SET first_answer_at = ?, first_answer_by = ? WHERE id = ? AND first_answer_at IS NULL").run(now.toISOString(), by, id).changes;
@@ -190,7 +192,7 @@ export function recordAnswer(store: LeadStore, id: number, by: TapWay, actor: st
   });
 }
 
-export function addNote(store: LeadStore, id: number, body: string, actor: string): boolean {
+export function addNote(store: Db, id: number, body: string, actor: string): boolean {
   return store.inTransaction(() => {
     if (!leadById(store, id)) return false;
     store.db.prepare("INSERT INTO lead_notes (lead_id, created_at, author, body) VALUES (?, ?, ?, ?)").run(id, new Date().toISOString(), actor, body);
@@ -200,7 +202,7 @@ export function addNote(store: LeadStore, id: number, body: string, actor: strin
 }
 
 /** Puts an unsent request's e-mail first in the queue: the notifier sends it on its next pass. */
-export function retryEmail(store: LeadStore, id: number, actor: string): boolean {
+export function retryEmail(store: Db, id: number, actor: string): boolean {
   return store.inTransaction(() => {
     const changed = store.db.prepare("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND delivery = 'pending'").run(new Date().toISOString(), id).changes;
     if (!Number(changed)) return false;

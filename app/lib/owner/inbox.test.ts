@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { LeadStore, type NewLead } from "../leads.server.ts";
+import { LeadStore } from "../leads.server.ts";
+import type { NewLead } from "../requests/lead.ts";
 import { auditOfLead } from "./audit.server.ts";
 import { responseByMonth, sourcesReport } from "./sources.server.ts";
 import { createQuote, saveDraft, sendQuote } from "./quotes.server.ts";

@@ -1,6 +1,6 @@
 /** The owner's passkeys: the public key of each, never a secret. Removing one ends its sessions. */
-import type { LeadStore } from "../leads.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 export interface Passkey {
   id: number;
@@ -22,7 +22,7 @@ function asPasskey(row: unknown): Passkey {
 }
 
 export function addPasskey(
-  store: LeadStore,
+  store: Db,
   passkey: { credentialId: string; publicKey: Uint8Array; counter: number; transports?: string[]; name: string; now?: Date },
 ): Passkey {
   const row = store.db
@@ -42,21 +42,21 @@ export function addPasskey(
   return asPasskey(row);
 }
 
-export function listPasskeys(store: LeadStore): Passkey[] {
+export function listPasskeys(store: Db): Passkey[] {
   return store.db.prepare(`SELECT ${COLUMNS} FROM passkeys ORDER BY id`).all().map(asPasskey);
 }
 
-export function passkeyByCredential(store: LeadStore, credentialId: string): Passkey | undefined {
+export function passkeyByCredential(store: Db, credentialId: string): Passkey | undefined {
   const row = store.db.prepare(`SELECT ${COLUMNS} FROM passkeys WHERE credential_id = ?`).get(credentialId);
   return row ? asPasskey(row) : undefined;
 }
 
-export function passkeyUsed(store: LeadStore, id: number, counter: number, now: Date = new Date()) {
+export function passkeyUsed(store: Db, id: number, counter: number, now: Date = new Date()) {
   store.db.prepare("UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?").run(counter, now.toISOString(), id);
 }
 
 /** Removes a passkey, every session signed in with it and its devices' notifications; false when there was no such passkey. */
-export function removePasskey(store: LeadStore, id: number, actor: string): boolean {
+export function removePasskey(store: Db, id: number, actor: string): boolean {
   return store.inTransaction(() => {
     const row = store.db.prepare("DELETE FROM passkeys WHERE id = ? RETURNING name").get(id) as { name: string } | undefined;
     if (!row) return false;

@@ -5,7 +5,7 @@
  * is audited on the request, in the same transaction.
  */
 import { site } from "../../content/index.ts";
-import { asRow, type LeadStore } from "../leads.server.ts";
+import { asRow, type Db } from "../db/connection.server.ts";
 import { FOLLOW_UP_DAYS, queueFollowUps, queueQuoteEvent, type QuoteEvent } from "../quotes/events.server.ts";
 import { quoteTotals, type QuoteLine } from "../quotes/money.ts";
 import { recordAudit } from "./audit.server.ts";
@@ -81,18 +81,18 @@ function defaultValidUntil(now: Date): string {
   return addDays(ukDate(now), DEFAULT_VALID_DAYS);
 }
 
-export function quoteById(store: LeadStore, id: number): Quote | undefined {
+export function quoteById(store: Db, id: number): Quote | undefined {
   const row = store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE id = ?`).get(id);
   return row ? asQuote(row) : undefined;
 }
 
 /** A request's quotes, newest first. */
-export function quotesOfLead(store: LeadStore, leadId: number): Quote[] {
+export function quotesOfLead(store: Db, leadId: number): Quote[] {
   return store.db.prepare(`SELECT ${COLUMNS} FROM quotes WHERE lead_id = ? ORDER BY id DESC`).all(leadId).map(asQuote);
 }
 
 /** A new Draft for the request, numbered next in its year; undefined when there is no such request. */
-export function createQuote(store: LeadStore, leadId: number, options: { actor: string; vatNumber?: string; now?: Date }): Quote | undefined {
+export function createQuote(store: Db, leadId: number, options: { actor: string; vatNumber?: string; now?: Date }): Quote | undefined {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     if (!store.db.prepare("SELECT 1 FROM leads WHERE id = ?").get(leadId)) return undefined;
@@ -120,7 +120,7 @@ export interface QuoteDraft {
 }
 
 /** Saves the owner's changes to a Draft, with its totals; false when the quote is no longer a draft. */
-export function saveDraft(store: LeadStore, id: number, draft: QuoteDraft): boolean {
+export function saveDraft(store: Db, id: number, draft: QuoteDraft): boolean {
   const totals = quoteTotals(draft.lines, draft.vat);
   const changed = store.db
     .prepare(
@@ -139,7 +139,7 @@ export type SendRefusal = "not-draft" | "no-lines" | "past-date" | "earlier-answ
  * valid-until day; the request becomes Quoted and an earlier revision Replaced. The token is
  * returned once, for the e-mail, and never stored.
  */
-export function sendQuote(store: LeadStore, id: number, options: { actor: string; now?: Date }): { token: string; quote: Quote } | { refused: SendRefusal } {
+export function sendQuote(store: Db, id: number, options: { actor: string; now?: Date }): { token: string; quote: Quote } | { refused: SendRefusal } {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     const quote = quoteById(store, id);
@@ -167,7 +167,7 @@ export function sendQuote(store: LeadStore, id: number, options: { actor: string
  * again and its link is gone, since the customer never had it. The request stays Quoted only if
  * it was so before; the audit says what happened.
  */
-export function unsendQuote(store: LeadStore, id: number, reason: string): void {
+export function unsendQuote(store: Db, id: number, reason: string): void {
   store.inTransaction(() => {
     const quote = quoteById(store, id);
     if (!quote || quote.status !== "sent" || quote.viewedAt) return;
@@ -187,7 +187,7 @@ export function unsendQuote(store: LeadStore, id: number, reason: string): void 
  * A new Draft revision of a sent quote, with its lines, for the owner to change. When a newer
  * revision is already being written, that one is returned. Undefined for a draft or an accepted quote.
  */
-export function reviseQuote(store: LeadStore, id: number, options: { actor: string; now?: Date }): Quote | undefined {
+export function reviseQuote(store: Db, id: number, options: { actor: string; now?: Date }): Quote | undefined {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     const quote = quoteById(store, id);
@@ -215,7 +215,7 @@ export type QuoteLink = { state: "open"; quote: Quote } | { state: Exclude<Close
  * What a customer's link leads to (the one rule of tokens.server.ts). Open covers an answered
  * quote too: it shows the answer, and an answer closes neither the link nor its expiry.
  */
-export function checkQuoteLink(store: LeadStore, token: string, now: Date = new Date()): QuoteLink {
+export function checkQuoteLink(store: Db, token: string, now: Date = new Date()): QuoteLink {
   // The link the quote was sent with, or one a follow-up e-mail carried.
   const row = findByToken(
     token,
@@ -231,7 +231,7 @@ export function checkQuoteLink(store: LeadStore, token: string, now: Date = new 
 }
 
 /** Records the customer's first look; true only that first time, so the owner is told once. */
-export function markViewed(store: LeadStore, id: number, now: Date = new Date()): boolean {
+export function markViewed(store: Db, id: number, now: Date = new Date()): boolean {
   return store.inTransaction(() => {
     const changed = Number(store.db.prepare("UPDATE quotes SET status = 'viewed', viewed_at = ? WHERE id = ? AND status = 'sent'").run(now.toISOString(), id).changes);
     if (changed) {
@@ -259,16 +259,16 @@ function awaitsAnswer(quote: Quote, now: Date): boolean {
  * as Accepted and the request is Won. False when it no longer waits for an answer (a second
  * accept changes nothing).
  */
-export function acceptQuote(store: LeadStore, id: number, answer: Answer): boolean {
+export function acceptQuote(store: Db, id: number, answer: Answer): boolean {
   return answerQuote(store, id, answer, "accepted");
 }
 
 /** The customer declines, with an optional reason; the request is Lost. */
-export function declineQuote(store: LeadStore, id: number, answer: Answer & { reason: string }): boolean {
+export function declineQuote(store: Db, id: number, answer: Answer & { reason: string }): boolean {
   return answerQuote(store, id, answer, "declined", answer.reason);
 }
 
-function answerQuote(store: LeadStore, id: number, answer: Answer, status: "accepted" | "declined", reason?: string): boolean {
+function answerQuote(store: Db, id: number, answer: Answer, status: "accepted" | "declined", reason?: string): boolean {
   const now = answer.now ?? new Date();
   return store.inTransaction(() => {
     const quote = quoteById(store, id);
@@ -291,7 +291,7 @@ function answerQuote(store: LeadStore, id: number, answer: Answer, status: "acce
 }
 
 /** Queues the owner's e-mail and push for a customer's step, in the step's transaction. */
-function tellOwnerOf(store: LeadStore, quote: Quote, event: QuoteEvent, now: Date) {
+function tellOwnerOf(store: Db, quote: Quote, event: QuoteEvent, now: Date) {
   const lead = store.db.prepare("SELECT name FROM leads WHERE id = ?").get(quote.leadId) as { name: string } | undefined;
   queueQuoteEvent(store.db, { id: quote.id, leadId: quote.leadId, number: quoteNumber(quote), totalPence: quote.totalPence, customerName: lead?.name ?? "" }, event, now);
 }
@@ -300,14 +300,14 @@ function tellOwnerOf(store: LeadStore, quote: Quote, event: QuoteEvent, now: Dat
  * A further link to a quote, for a follow-up e-mail: its token is returned once and only its hash
  * is kept. It leads where the first link does, and stops with the quote.
  */
-export function addQuoteLink(store: LeadStore, quoteId: number, now: Date = new Date()): string {
+export function addQuoteLink(store: Db, quoteId: number, now: Date = new Date()): string {
   const token = newToken();
   store.db.prepare("INSERT INTO quote_links (token_hash, quote_id, created_at) VALUES (?, ?, ?)").run(hashToken(token), quoteId, now.toISOString());
   return token;
 }
 
 /** Turns a quote's follow-up e-mails off or on again (a draft's, or a sent one's still waiting). */
-export function setFollowUps(store: LeadStore, id: number, on: boolean, actor: string): boolean {
+export function setFollowUps(store: Db, id: number, on: boolean, actor: string): boolean {
   return store.inTransaction(() => {
     const quote = quoteById(store, id);
     if (!quote || !["draft", "sent", "viewed"].includes(quote.status)) return false;
@@ -331,7 +331,7 @@ export interface ExpiringQuote {
 }
 
 /** Sent or viewed quotes, unanswered, whose link stops working within a few days: soonest first. */
-export function quotesExpiringSoon(store: LeadStore, now: Date = new Date()): ExpiringQuote[] {
+export function quotesExpiringSoon(store: Db, now: Date = new Date()): ExpiringQuote[] {
   return store.db
     .prepare(
       `SELECT quotes.id, year, sequence, revision, leads.name AS leadName, expires_at AS expiresAt FROM quotes JOIN leads ON leads.id = quotes.lead_id
@@ -346,7 +346,7 @@ export function quotesExpiringSoon(store: LeadStore, now: Date = new Date()): Ex
  * history; returns how many. The link already refuses an answer from that moment: this makes the
  * owner's pages say so too.
  */
-export function expireDue(store: LeadStore, now: Date = new Date()): number {
+export function expireDue(store: Db, now: Date = new Date()): number {
   return store.inTransaction(() => {
     const due = store.db
       .prepare(`SELECT ${COLUMNS} FROM quotes WHERE status IN ('sent', 'viewed') AND expires_at <= ?`)
@@ -368,7 +368,7 @@ export interface FollowUpEntry {
 }
 
 /** A quote's follow-up e-mails as queued: planned, sent, or why not. */
-export function followUpsOf(store: LeadStore, quoteId: number): FollowUpEntry[] {
+export function followUpsOf(store: Db, quoteId: number): FollowUpEntry[] {
   return FOLLOW_UP_DAYS.flatMap((day) => {
     const row = store.db.prepare("SELECT run_at AS runAt, done_at AS doneAt, outcome FROM jobs WHERE once_key = ?").get(`quote-follow-up-${day}:${quoteId}`) as
       | { runAt: string; doneAt: string | null; outcome: string | null }

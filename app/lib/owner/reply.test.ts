@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { Lead } from "../leads.server.ts";
+import type { Lead } from "../requests/lead.ts";
 import { chatNumber, replyLinks } from "./reply.ts";
 
 it("a chat number is international digits: UK numbers gain 44", () => {

@@ -1,6 +1,6 @@
 /** The owner's one-tap answers to a request: a call, an e-mail with a subject, a chat. */
 import { chatLink } from "../forms/contact.ts";
-import type { Lead } from "../leads.server.ts";
+import type { Lead } from "../requests/lead.ts";
 import { internationalNumber } from "../../content/rules/phone.ts";
 
 /** The number a chat app wants: international, digits only (UK numbers start 44). */

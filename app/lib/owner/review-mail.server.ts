@@ -1,6 +1,6 @@
 /** The review request e-mail of a finished job: the site's own form, and Google's when the facts hold its link. */
 import type { Business } from "../../content/schema.ts";
-import type { Lead } from "../leads.server.ts";
+import type { Lead } from "../requests/lead.ts";
 import { sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 
 /** Sends it; throws when e-mail is not set up or the mail server refuses it. */

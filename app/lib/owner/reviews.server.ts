@@ -5,7 +5,7 @@
  * name to show and consent; every review is kept, whatever its stars. The owner publishes one
  * (only with consent) into the testimonials, or keeps it private. Every step is audited.
  */
-import { asRow, type LeadStore } from "../leads.server.ts";
+import { asRow, type Db } from "../db/connection.server.ts";
 import { checkName, displayName } from "../../content/rules/names.ts";
 import { shortName } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
@@ -43,7 +43,7 @@ export function reviewPath(token: string): string {
  * Job done: a review request for a Won request, with its token returned once for the e-mail.
  * Undefined when the request is not Won.
  */
-export function requestReview(store: LeadStore, leadId: number, options: { actor: string; now?: Date }): { token: string; review: Review } | undefined {
+export function requestReview(store: Db, leadId: number, options: { actor: string; now?: Date }): { token: string; review: Review } | undefined {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: string } | undefined;
@@ -58,7 +58,7 @@ export function requestReview(store: LeadStore, leadId: number, options: { actor
 }
 
 /** Takes back a review request whose e-mail never left: the customer never had the link. */
-export function withdrawReviewRequest(store: LeadStore, id: number, reason: string) {
+export function withdrawReviewRequest(store: Db, id: number, reason: string) {
   store.inTransaction(() => {
     const review = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ? AND status = 'requested'`).get(id);
     if (!review) return;
@@ -74,7 +74,7 @@ export type ReviewLink = { state: "open"; review: Review; displayName: string } 
  * What a customer's link leads to (the one rule of tokens.server.ts). A used link thanks its
  * customer for the review it took; an unknown or forged one reveals nothing.
  */
-export function checkReviewLink(store: LeadStore, token: string, now: Date = new Date()): ReviewLink {
+export function checkReviewLink(store: Db, token: string, now: Date = new Date()): ReviewLink {
   const row = findByToken(token, (hash) => store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE token_hash = ?`).get(hash));
   const review = row ? asReview(row) : undefined;
   const state = linkState(review && { expiresAt: review.expiresAt, used: review.status !== "requested" }, now);
@@ -105,7 +105,7 @@ export interface ReviewAnswer {
 }
 
 /** The customer's review, once: false when the link was used or has expired meanwhile. */
-export function submitReview(store: LeadStore, id: number, answer: ReviewAnswer): boolean {
+export function submitReview(store: Db, id: number, answer: ReviewAnswer): boolean {
   const now = answer.now ?? new Date();
   return store.inTransaction(() => {
     const changed = Number(
@@ -125,7 +125,7 @@ export function submitReview(store: LeadStore, id: number, answer: ReviewAnswer)
 }
 
 /** Reviews the customers have written, newest first, with their request's name and page. */
-export function submittedReviews(store: LeadStore): (Review & { leadName: string; leadPage: string; leadLocation: string })[] {
+export function submittedReviews(store: Db): (Review & { leadName: string; leadPage: string; leadLocation: string })[] {
   return store.db
     .prepare(
       `SELECT r.id, r.lead_id AS leadId, r.requested_at AS requestedAt, r.expires_at AS expiresAt, r.submitted_at AS submittedAt, r.stars, r.text,
@@ -136,13 +136,13 @@ export function submittedReviews(store: LeadStore): (Review & { leadName: string
     .map((row) => ({ ...asReview(row), ...(row as { leadName: string; leadPage: string; leadLocation: string }) }));
 }
 
-export function reviewById(store: LeadStore, id: number): Review | undefined {
+export function reviewById(store: Db, id: number): Review | undefined {
   const row = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ?`).get(id);
   return row ? asReview(row) : undefined;
 }
 
 /** The owner's decision on a submitted review; publishing needs the customer's consent. */
-export function decideReview(store: LeadStore, id: number, decision: "published" | "private", actor: string): "ok" | "no-consent" | "not-submitted" {
+export function decideReview(store: Db, id: number, decision: "published" | "private", actor: string): "ok" | "no-consent" | "not-submitted" {
   return store.inTransaction(() => {
     const review = reviewById(store, id);
     if (!review || review.status === "requested") return "not-submitted";

@@ -2,8 +2,8 @@
  * Owner sessions: a 256-bit random token in the browser's cookie, its SHA-256 in the table. A
  * session lasts 30 days from its last use and ends with its passkey.
  */
-import type { LeadStore } from "../leads.server.ts";
 import { DAY_MS, hashToken, newToken } from "./tokens.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 export const SESSION_IDLE_MS = 30 * DAY_MS;
 /** Last use is written at most this often, so that reading a page rarely writes to disk. */
@@ -17,7 +17,7 @@ export interface OwnerSession {
   renewed: boolean;
 }
 
-export function createSession(store: LeadStore, passkeyId: number, now: Date = new Date()): string {
+export function createSession(store: Db, passkeyId: number, now: Date = new Date()): string {
   const token = newToken();
   const at = now.toISOString();
   store.db.prepare("INSERT INTO owner_sessions (token_hash, passkey_id, created_at, last_used_at) VALUES (?, ?, ?, ?)").run(hashToken(token), passkeyId, at, at);
@@ -25,7 +25,7 @@ export function createSession(store: LeadStore, passkeyId: number, now: Date = n
 }
 
 /** The session of this token, renewed for another 30 days; undefined when unknown, expired or its passkey is gone. */
-export function resumeSession(store: LeadStore, token: string | undefined, now: Date = new Date()): OwnerSession | undefined {
+export function resumeSession(store: Db, token: string | undefined, now: Date = new Date()): OwnerSession | undefined {
   if (!token || !/^[\w-]{43}$/.test(token)) return undefined;
   const hash = hashToken(token);
   const row = store.db
@@ -45,11 +45,11 @@ export function resumeSession(store: LeadStore, token: string | undefined, now: 
   return { passkeyId: row.passkeyId, name: row.name, renewed };
 }
 
-export function endSession(store: LeadStore, token: string) {
+export function endSession(store: Db, token: string) {
   store.db.prepare("DELETE FROM owner_sessions WHERE token_hash = ?").run(hashToken(token));
 }
 
 /** Forgets sessions unused for 30 days (they no longer work anyway). */
-export function sweepSessions(store: LeadStore, now: Date = new Date()) {
+export function sweepSessions(store: Db, now: Date = new Date()) {
   store.db.prepare("DELETE FROM owner_sessions WHERE last_used_at <= ?").run(new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
 }

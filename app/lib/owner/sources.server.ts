@@ -1,6 +1,6 @@
 /** The sources report: requests per month by the page they came from, and how many were won. */
-import type { LeadStore } from "../leads.server.ts";
 import { PAGE_GROUP_NAMES, pageOrigin, type PageGroup } from "./pages.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 export interface SourceRow {
   name: string;
@@ -24,7 +24,7 @@ export interface SourceMonth {
 const GROUP_ORDER: PageGroup[] = ["town", "region", "service", "home", "contact", "other"];
 
 /** The last `months` calendar months (this one included), newest first; months without requests are left out. */
-export function sourcesReport(store: LeadStore, months = 12, now: Date = new Date()): SourceMonth[] {
+export function sourcesReport(store: Db, months = 12, now: Date = new Date()): SourceMonth[] {
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1)).toISOString();
   // Counted as requests arrive, change status or are deleted (triggers on leads), so the report
   // reads a few hundred rows however many requests are stored.
@@ -84,7 +84,7 @@ function median(values: number[]): number | null {
  * The response figures of each month the report shows (YYYY-MM, UTC, as lead_sources counts
  * them), from each request's arrival, first answer and status.
  */
-export function responseByMonth(store: LeadStore, months: string[]): Map<string, MonthResponse> {
+export function responseByMonth(store: Db, months: string[]): Map<string, MonthResponse> {
   const report = new Map<string, MonthResponse>();
   if (!months.length) return report;
   const first = [...months].sort()[0]!;

@@ -10,10 +10,10 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { LeadStore } from "../leads.server.ts";
 import { hostCookie, readCookie, relyingParty } from "./auth.server.ts";
 import { listPasskeys, passkeyByCredential, passkeyUsed, type Passkey } from "./passkeys.server.ts";
 import { hashToken, newToken } from "./tokens.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 const CHALLENGE_COOKIE = "__Host-kestrel-ceremony";
 const CHALLENGE_MS = 5 * 60 * 1000;
@@ -21,7 +21,7 @@ const CHALLENGE_MS = 5 * 60 * 1000;
 type Purpose = "register" | "authenticate";
 
 /** Keeps the challenge and answers the cookie that finds it again. */
-function keepChallenge(store: LeadStore, challenge: string, purpose: Purpose): string {
+function keepChallenge(store: Db, challenge: string, purpose: Purpose): string {
   const id = newToken();
   const now = Date.now();
   store.db.prepare("DELETE FROM owner_challenges WHERE expires_at <= ?").run(new Date(now).toISOString());
@@ -32,7 +32,7 @@ function keepChallenge(store: LeadStore, challenge: string, purpose: Purpose): s
 }
 
 /** The challenge this browser was given, spent: it cannot be answered twice. */
-function spendChallenge(store: LeadStore, request: Request, purpose: Purpose): string | undefined {
+function spendChallenge(store: Db, request: Request, purpose: Purpose): string | undefined {
   const id = readCookie(request, CHALLENGE_COOKIE);
   if (!id) return undefined;
   const row = store.db
@@ -56,7 +56,7 @@ function parseCredential<T>(text: FormDataEntryValue | null): T {
   throw new CeremonyError("The passkey's answer could not be read. Try again.");
 }
 
-export async function registrationOptions(store: LeadStore, request: Request, options: { rpName: string; userName: string }) {
+export async function registrationOptions(store: Db, request: Request, options: { rpName: string; userName: string }) {
   const { rpID } = relyingParty(request);
   const optionsJSON = await generateRegistrationOptions({
     rpName: options.rpName,
@@ -79,7 +79,7 @@ export interface NewCredential {
 }
 
 /** Checks a new passkey; the caller stores it (with the invite or session it belongs to). */
-export async function verifyRegistration(store: LeadStore, request: Request, form: FormData): Promise<NewCredential> {
+export async function verifyRegistration(store: Db, request: Request, form: FormData): Promise<NewCredential> {
   const expectedChallenge = spendChallenge(store, request, "register");
   if (!expectedChallenge) throw new CeremonyError("That took too long. Press the button again.");
   const response = parseCredential<RegistrationResponseJSON>(form.get("credential"));
@@ -95,7 +95,7 @@ export async function verifyRegistration(store: LeadStore, request: Request, for
   return { credentialId: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports };
 }
 
-export async function authenticationOptions(store: LeadStore, request: Request) {
+export async function authenticationOptions(store: Db, request: Request) {
   const { rpID } = relyingParty(request);
   // No list of credentials: the device offers the passkeys it holds for this site.
   const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "required" });
@@ -103,7 +103,7 @@ export async function authenticationOptions(store: LeadStore, request: Request) 
 }
 
 /** Checks a sign-in and returns the passkey it was made with. */
-export async function verifyAuthentication(store: LeadStore, request: Request, form: FormData): Promise<Passkey> {
+export async function verifyAuthentication(store: Db, request: Request, form: FormData): Promise<Passkey> {
   const expectedChallenge = spendChallenge(store, request, "authenticate");
   if (!expectedChallenge) throw new CeremonyError("That took too long. Press the button again.");
   const response = parseCredential<AuthenticationResponseJSON>(form.get("credential"));

@@ -4,7 +4,6 @@
  */
 import type { Business } from "../../content/schema.ts";
 import type { JobHandler } from "../jobs.server.ts";
-import type { LeadStore } from "../leads.server.ts";
 import type { OutgoingMail } from "../mailer.server.ts";
 import { holdUntilOpen } from "../held-to-opening.server.ts";
 import type { HoursNow } from "../opening-hours.ts";
@@ -13,6 +12,7 @@ import { leadById } from "../owner/inbox.server.ts";
 import { addQuoteLink, quoteById, quoteNumber, quotePath } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { mailAcceptedCopy, mailFollowUp, tellOwner } from "./mail.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
@@ -20,7 +20,7 @@ type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
  * `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time;
  * `mail`: the mail set up on this server (none: nothing is sent, and each job says so).
  */
-export function quoteHandlers(store: LeadStore, business: QuoteBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function quoteHandlers(store: Db, business: QuoteBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   /** The quote and its request, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));

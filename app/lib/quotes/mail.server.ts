@@ -4,7 +4,7 @@
  * before any of them is sent.
  */
 import type { Business } from "../../content/index.ts";
-import type { Lead } from "../leads.server.ts";
+import type { Lead } from "../requests/lead.ts";
 import { oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";

@@ -10,12 +10,12 @@
  */
 import { createHash } from "node:crypto";
 import { contentNow } from "../../content/index.ts";
-import type { LeadStore } from "../leads.server.ts";
 import { contentWith, STALE_DRAFT } from "./draft.server.ts";
 import { describeChanges } from "./edits.ts";
 import type { SitePublisher } from "./publisher.ts";
 import { visitorWarnings } from "./turns-visitors-away.ts";
 import { currentDraft, liveVersion, recordPublish, type SiteDraft } from "./versions.server.ts";
+import type { Db } from "../db/connection.server.ts";
 
 /** What the Publish anyway button carries: the draft revision it confirms, and a digest of that draft. */
 export function publishConfirmation(draft: Pick<SiteDraft, "revision" | "basedOn" | "edits">): string {
@@ -37,7 +37,7 @@ export type PublishResult =
 const refused = (status: 400 | 409 | 500 | 503, error: string): PublishResult => ({ ok: false, status, error });
 
 /** Publishes the draft made from revision `from`, when it is still the draft and, if it must be, confirmed. */
-export async function publishDraft(store: LeadStore, publisher: SitePublisher | undefined, options: { from: number; confirmation: unknown; author: string; passkeyId?: number }): Promise<PublishResult> {
+export async function publishDraft(store: Db, publisher: SitePublisher | undefined, options: { from: number; confirmation: unknown; author: string; passkeyId?: number }): Promise<PublishResult> {
   if (!publisher) return refused(503, "Publishing is not available on this server.");
   const draft = currentDraft(store);
   if (draft.revision !== options.from) return refused(409, STALE_DRAFT);

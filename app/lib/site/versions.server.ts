@@ -7,8 +7,8 @@
  * it was made from, and a save from an older revision is refused.
  */
 import { recordAudit } from "../owner/audit.server.ts";
-import type { LeadStore } from "../leads.server.ts";
 import type { SiteEdits } from "./edits.ts";
+import type { Db } from "../db/connection.server.ts";
 
 export interface SiteVersion {
   id: number;
@@ -42,25 +42,25 @@ const asVersion = (row: VersionRow): SiteVersion => ({ ...row, edits: JSON.parse
 const VERSION_COLUMNS = "id, published_at AS publishedAt, author, edits, summary, restored_from AS restoredFrom";
 
 /** The live version, or undefined while the site is still the content files. */
-export function liveVersion(store: LeadStore): SiteVersion | undefined {
+export function liveVersion(store: Db): SiteVersion | undefined {
   const row = store.db.prepare(`SELECT ${VERSION_COLUMNS} FROM site_versions ORDER BY id DESC LIMIT 1`).get() as VersionRow | undefined;
   return row ? asVersion({ ...row }) : undefined;
 }
 
-export function versionById(store: LeadStore, id: number): SiteVersion | undefined {
+export function versionById(store: Db, id: number): SiteVersion | undefined {
   const row = store.db.prepare(`SELECT ${VERSION_COLUMNS} FROM site_versions WHERE id = ?`).get(id) as VersionRow | undefined;
   return row ? asVersion({ ...row }) : undefined;
 }
 
 /** Published versions, newest first. */
-export function versionHistory(store: LeadStore, limit = 20): SiteVersion[] {
+export function versionHistory(store: Db, limit = 20): SiteVersion[] {
   return (store.db.prepare(`SELECT ${VERSION_COLUMNS} FROM site_versions ORDER BY id DESC LIMIT ?`).all(limit) as unknown as VersionRow[]).map((row) =>
     asVersion({ ...row }),
   );
 }
 
 /** The draft being worked on; without one, the live edits at revision 0. */
-export function currentDraft(store: LeadStore): SiteDraft {
+export function currentDraft(store: Db): SiteDraft {
   const row = store.db
     .prepare("SELECT edits, revision, based_on AS basedOn, restored_from AS restoredFrom, updated_at AS updatedAt, author FROM site_draft WHERE id = 1")
     .get() as (Omit<SiteDraft, "edits"> & { edits: string }) | undefined;
@@ -70,7 +70,7 @@ export function currentDraft(store: LeadStore): SiteDraft {
 }
 
 /** Whether the draft differs from what is live. */
-export function hasChanges(store: LeadStore): boolean {
+export function hasChanges(store: Db): boolean {
   const draft = currentDraft(store);
   return draft.revision > 0 && JSON.stringify(draft.edits) !== JSON.stringify(liveVersion(store)?.edits ?? {});
 }
@@ -81,7 +81,7 @@ export type SaveResult = { ok: true; revision: number } | { ok: false; stale: tr
  * Saves the draft, made from revision `from`. Refused when someone saved meanwhile: the form was
  * made from what is no longer the draft.
  */
-export function saveSiteDraft(store: LeadStore, edits: SiteEdits, options: { from: number; author: string; now?: Date; restoredFrom?: number }): SaveResult {
+export function saveSiteDraft(store: Db, edits: SiteEdits, options: { from: number; author: string; now?: Date; restoredFrom?: number }): SaveResult {
   const now = (options.now ?? new Date()).toISOString();
   return store.inTransaction(() => {
     const draft = currentDraft(store);
@@ -100,14 +100,14 @@ export function saveSiteDraft(store: LeadStore, edits: SiteEdits, options: { fro
 }
 
 /** Throws the draft away: the live version stays as it is. */
-export function discardSiteDraft(store: LeadStore, author: string): void {
+export function discardSiteDraft(store: Db, author: string): void {
   store.inTransaction(() => {
     if (Number(store.db.prepare("DELETE FROM site_draft").run().changes)) recordAudit(store, { actor: author, action: "discarded the draft of the site" });
   });
 }
 
 /** Undo: copies an earlier version forward as the draft (revision `from` as for any save). */
-export function restoreVersion(store: LeadStore, versionId: number, options: { from: number; author: string }): SaveResult | undefined {
+export function restoreVersion(store: Db, versionId: number, options: { from: number; author: string }): SaveResult | undefined {
   const version = versionById(store, versionId);
   if (!version) return undefined;
   return saveSiteDraft(store, version.edits, { ...options, restoredFrom: versionId });
@@ -118,7 +118,7 @@ export function restoreVersion(store: LeadStore, versionId: number, options: { f
  * transaction with its audit line, and the draft done. Undefined when the draft changed meanwhile.
  */
 export function recordPublish(
-  store: LeadStore,
+  store: Db,
   options: { edits: SiteEdits; from: number; author: string; passkeyId?: number; summary: string[]; now?: Date },
 ): number | undefined {
   const now = (options.now ?? new Date()).toISOString();

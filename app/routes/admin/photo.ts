@@ -6,9 +6,10 @@ import { data } from "react-router";
 import { storeOf } from "~/lib/services.ts";
 import { thumbnailJpeg } from "~/lib/photos.server.ts";
 import type { Route } from "./+types/photo";
+import { readPhoto } from "~/lib/requests/photo-store.server.ts";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const stored = await storeOf(context).readPhoto(params.id);
+  const stored = await readPhoto(storeOf(context), params.id);
   if (!stored) throw data(null, { status: 404 });
   const thumb = new URL(request.url).searchParams.get("size") === "thumb";
   // A stored file that no longer decodes has no thumbnail: answered as missing, never a 5xx.

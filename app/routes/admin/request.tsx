@@ -35,6 +35,7 @@ import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/request";
+import { photosOf } from "~/lib/requests/photo-store.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Request from ${loaderData.lead.name}` : "No such request");
 
@@ -52,7 +53,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     lead,
     origin: pageOrigin(lead.page).name,
     notes: notesOf(store, id),
-    photos: store.photosOf(id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
+    photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     history: auditOfLead(store, id),
     reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence) })),

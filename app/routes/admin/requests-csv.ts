@@ -4,12 +4,13 @@ import { toCsv } from "~/lib/leads-csv.ts";
 import { inboxAll, parseFilter } from "~/lib/owner/inbox.server.ts";
 import { ukToday } from "~/lib/uk-time.ts";
 import type { Route } from "./+types/requests-csv";
+import { photoFilesByLead } from "~/lib/requests/photo-store.server.ts";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   // Every page of the filtered list, not just the one on screen.
   const filter = parseFilter(new URL(request.url).searchParams);
   const store = storeOf(context);
-  const photos = store.photoFilesByLead();
+  const photos = photoFilesByLead(store);
   const leads = inboxAll(store, filter).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
   const day = ukToday();
   return new Response(toCsv(leads), {

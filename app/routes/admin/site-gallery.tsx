@@ -15,7 +15,7 @@ import { contentFiles, contentNow } from "~/content/index.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { uploadContext } from "~/lib/services.ts";
-import { dataDir, type LeadStore } from "~/lib/leads.server.ts";
+import { dataDir } from "~/lib/db/files.server.ts";
 import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
@@ -28,6 +28,8 @@ import { uploadedPictures } from "~/lib/site/pictures.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-gallery";
+import { photoPath, photosOf } from "~/lib/requests/photo-store.server.ts";
+import type { Db } from "~/lib/db/connection.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
 
@@ -35,7 +37,7 @@ const CATEGORIES = galleryProjectSchema.shape.category.options;
 /** The main photo and up to five more. */
 const MAX_PHOTOS = 6;
 
-function draftGallery(store: LeadStore): GalleryProject[] {
+function draftGallery(store: Db): GalleryProject[] {
   return draftContent(store).gallery;
 }
 
@@ -88,8 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A won request's photo starts a project: the photo made into the gallery's sizes now, the words next.
     const lead = leadById(store, Number(get("lead")));
     if (!lead || lead.status !== "won") throw data(null, { status: 404 });
-    const photo = store.photosOf(lead.id).find((p) => p.id === get("photo")) ?? store.photosOf(lead.id)[0];
-    const file = photo && store.photoPath(photo.id);
+    const photo = photosOf(store, lead.id).find((p) => p.id === get("photo")) ?? photosOf(store, lead.id)[0];
+    const file = photo && photoPath(store, photo.id);
     if (!file) return data({ error: "That request has no photo left to use.", errors: {}, values }, { status: 404 });
     const made = await galleryPhotoFromStoredJpeg(file, picturesDir);
     if (!made.ok) return data({ error: made.message, errors: {}, values }, { status: 400 });

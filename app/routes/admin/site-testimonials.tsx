@@ -16,7 +16,7 @@ import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
-import type { LeadStore } from "~/lib/leads.server.ts";
+import type { Db } from "~/lib/db/connection.server.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-testimonials";
 
@@ -28,7 +28,7 @@ type Row = { name: string; location: string; text: string };
 const NAME_HINT_OWNER = "As the card shows it, e.g. Sarah M., or just a first name";
 
 /** The testimonials as the draft has them (the live ones while there is no draft). */
-function draftTestimonials(store: LeadStore): Row[] {
+function draftTestimonials(store: Db): Row[] {
   return draftContent(store).testimonials.map(({ name, location, text }) => ({ name, location, text }));
 }
 

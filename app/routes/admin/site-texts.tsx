@@ -16,8 +16,8 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { applyEdits, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
-import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site-texts";
+import type { Db } from "~/lib/db/connection.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Page texts");
 
@@ -29,7 +29,7 @@ const LOCAL_FIELDS = [
 ] as const;
 
 /** The draft's content, before the {facts} in the words are filled in: what the owner edits. */
-function draftRaw(store: LeadStore): { content: Content; raw: ReturnType<typeof applyEdits> } {
+function draftRaw(store: Db): { content: Content; raw: ReturnType<typeof applyEdits> } {
   const raw = applyEdits(contentFiles, currentDraft(store).edits);
   return { content: loadContent(raw), raw };
 }

@@ -23,8 +23,8 @@ import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.ser
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
-import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site";
+import type { Db } from "~/lib/db/connection.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
 
@@ -67,7 +67,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The version whose Undo was pressed (0: the facts the site was built with), to ask about first. */
-function undoAsked(store: LeadStore, param: string | null): number | null {
+function undoAsked(store: Db, param: string | null): number | null {
   const version = parseRecordId(param);
   if (version === undefined) return null;
   return version === 0 || versionById(store, version) ? version : null;
