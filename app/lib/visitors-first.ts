@@ -8,7 +8,7 @@
  * A lone request still has its push sent at once: its pass is the first in a long while.
  *
  * One instance serves the whole process (the job runner and the owner's e-mails take turns from
- * it), kept on globalThis so every copy of this module shares it. `Passes` runs one kind of
+ * it), made by the server and handed to each runner. `Passes` runs one kind of
  * background work in passes that take those turns.
  */
 export interface TurnOptions {
