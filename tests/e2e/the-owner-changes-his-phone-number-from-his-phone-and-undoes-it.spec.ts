@@ -51,8 +51,16 @@ test("the owner changes his phone number, previews it, publishes it everywhere, 
   await expect(page.getByRole("status")).toContainText("Draft saved");
   await expect(page.getByText(`Phone number: ${OLD.display} → ${NEW.display}`)).toBeVisible();
 
+  const refusedStyles: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusedStyles.push(message.text());
+  });
   await page.getByRole("link", { name: "Preview the home page" }).click();
-  await expect(page.getByText("Preview of your draft")).toBeVisible();
+  const bar = page.getByRole("note").filter({ hasText: "Preview of your draft" });
+  await expect(bar).toBeVisible();
+  // Styled by the site's own stylesheet, which its Content-Security-Policy allows: dark, on top, kept in view.
+  expect(await bar.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).backgroundColor])).toEqual(["sticky", "rgb(120, 53, 15)"]);
+  expect(refusedStyles, "the browser refused no style of the preview").toEqual([]);
   await expect(page.locator(`a[href="tel:${NEW.e164}"]`).first()).toBeAttached();
   const visitor = await context.newPage();
   await visitor.goto(`${origin}/`);
@@ -62,6 +70,10 @@ test("the owner changes his phone number, previews it, publishes it everywhere, 
   await page.goto(`${origin}/admin/site`);
   await publish(page);
   await expectNoViolations(page);
+  await page.goto(`${origin}/admin/site/preview/`);
+  await expect(page.getByRole("note")).toContainText("Nothing waiting to publish");
+  await expect(page.getByText("Preview of your draft")).toHaveCount(0);
+  await page.goto(`${origin}/admin/site`);
   await expectEveryPageCalls(NEW);
   await visitor.reload();
   await expect(visitor.locator(`a[href="tel:${NEW.e164}"]:visible`).first(), "the visitor's page calls the new number").toBeVisible();
