@@ -99,6 +99,19 @@ test("the owner sends a quote with three lines and VAT; the customer accepts it 
   await customerPage.goto(`${origin}${link}`);
   await expect(customerPage.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4} from Kestrel Roofing$/ })).toBeVisible();
   for (const total of TOTALS) await expect(customerPage.getByRole("table")).toContainText(total);
+  // On a 320 and a 360 px phone every amount is read whole, with no sideways scrolling to find it.
+  for (const width of [320, 360]) {
+    await customerPage.setViewportSize({ width, height: 740 });
+    const region = customerPage.getByRole("region", { name: /^Quote Q-/ });
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px: the quote's table needs no sideways scroll`).toBeLessThanOrEqual(0);
+    const regionBox = (await region.boundingBox())!;
+    for (const amount of TOTALS) {
+      const box = (await customerPage.getByRole("table").getByText(amount, { exact: true }).filter({ visible: true }).boundingBox())!;
+      expect(box.x + box.width, `${width} px: ${amount} is inside the table's region`).toBeLessThanOrEqual(regionBox.x + regionBox.width + 0.5);
+    }
+    await expect(customerPage.getByRole("table")).toContainText("12 × £18.50");
+  }
+  await customerPage.setViewportSize({ width: 390, height: 844 });
   await customerPage.getByLabel("Your full name").fill(name);
   await customerPage.getByRole("button", { name: "Accept quote" }).click();
   await expect(customerPage.getByRole("status")).toContainText(`You accepted this quote as ${name}`);

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatPounds, quantityAsText, VAT_RATE_PERCENT, type QuoteTotals } from "~/lib/quotes/money.ts";
 
 export interface QuoteSummaryData {
@@ -14,24 +15,31 @@ export function QuoteSummary({ quote, caption }: { quote: QuoteSummaryData; capt
   const { totals } = quote;
   return (
     <div className="space-y-4">
-      {/* On a narrow phone with large text the table may scroll sideways: keyboard users can too. */}
+      {/* Below 640 px a line's quantity and unit price go under its description, so the amounts
+          keep their column and the total is read whole at 320 px; the region may still scroll
+          sideways with very large text, and keyboard users can scroll it too. */}
       <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
         <table className="w-full text-left">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr className="border-b border-slate-300">
               <th scope="col" className="py-2 pr-2">Description</th>
-              <th scope="col" className="py-2 pr-2 text-right">Qty</th>
-              <th scope="col" className="py-2 pr-2 text-right">Unit price</th>
+              <th scope="col" className="hidden py-2 pr-2 text-right sm:table-cell">Qty</th>
+              <th scope="col" className="hidden py-2 pr-2 text-right sm:table-cell">Unit price</th>
               <th scope="col" className="py-2 text-right">Amount</th>
             </tr>
           </thead>
           <tbody>
             {totals.lines.map((line, i) => (
               <tr key={i} className="border-b border-slate-300 align-top">
-                <td className="py-2 pr-2 break-words">{line.description}</td>
-                <td className="py-2 pr-2 text-right">{quantityAsText(line.quantity)}</td>
-                <td className="py-2 pr-2 text-right whitespace-nowrap">{formatPounds(line.unitPence)}</td>
+                <td className="py-2 pr-2 break-words">
+                  {line.description}
+                  <span className="block text-base text-muted sm:hidden">
+                    {quantityAsText(line.quantity)} × {formatPounds(line.unitPence)}
+                  </span>
+                </td>
+                <td className="hidden py-2 pr-2 text-right sm:table-cell">{quantityAsText(line.quantity)}</td>
+                <td className="hidden py-2 pr-2 text-right whitespace-nowrap sm:table-cell">{formatPounds(line.unitPence)}</td>
                 <td className="py-2 text-right whitespace-nowrap">{formatPounds(line.netPence)}</td>
               </tr>
             ))}
@@ -40,17 +48,17 @@ export function QuoteSummary({ quote, caption }: { quote: QuoteSummaryData; capt
             {quote.vat && (
               <>
                 <tr>
-                  <th scope="row" colSpan={3} className="py-1 pr-2 text-right font-normal">Subtotal</th>
+                  <FooterLabel className="font-normal">Subtotal</FooterLabel>
                   <td className="py-1 text-right whitespace-nowrap">{formatPounds(totals.netPence)}</td>
                 </tr>
                 <tr>
-                  <th scope="row" colSpan={3} className="py-1 pr-2 text-right font-normal">VAT {VAT_RATE_PERCENT}%</th>
+                  <FooterLabel className="font-normal">VAT {VAT_RATE_PERCENT}%</FooterLabel>
                   <td className="py-1 text-right whitespace-nowrap">{formatPounds(totals.vatPence)}</td>
                 </tr>
               </>
             )}
             <tr>
-              <th scope="row" colSpan={3} className="py-1 pr-2 text-right">Total</th>
+              <FooterLabel>Total</FooterLabel>
               <td className="py-1 text-right font-bold whitespace-nowrap">{formatPounds(totals.totalPence)}</td>
             </tr>
           </tfoot>
@@ -74,5 +82,19 @@ export function QuoteSummary({ quote, caption }: { quote: QuoteSummaryData; capt
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A total's label: one column below 640 px, where the quantity and unit price columns are not
+ * shown, and three from 640 px. Two cells, one shown at a time (the other is not rendered, so
+ * screen readers meet one).
+ */
+function FooterLabel({ className = "", children }: { className?: string; children: ReactNode }) {
+  return (
+    <>
+      <th scope="row" className={`py-1 pr-2 text-right sm:hidden ${className}`}>{children}</th>
+      <th scope="row" colSpan={3} className={`hidden py-1 pr-2 text-right sm:table-cell ${className}`}>{children}</th>
+    </>
   );
 }
