@@ -41,6 +41,8 @@ export interface AppOptions {
   uploadDir: string;
   /** The owner's gallery pictures (app/lib/site/pictures.server.ts), served at /images/uploads/. */
   picturesDir?: string;
+  /** Told of every public page answered (200 or 304) and every page not found, to count them (server/visits.ts). */
+  served?: (what: "page" | "not found", req: IncomingMessage, url: URL, client: string) => void;
 }
 
 /** The owner's pictures' files: `g-{id}-{width}.{hash}.{avif|webp|jpg}`, nothing else. */
@@ -262,6 +264,12 @@ export function createApp(options: AppOptions) {
     );
   }
 
+  /** The client's address: the connection's, or behind a trusted proxy the one it forwards. */
+  function clientOf(req: IncomingMessage): string {
+    const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
+    return forwarded || req.socket.remoteAddress || "unknown";
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse) {
     const origin = `${scheme(req)}://${req.headers.host ?? "localhost"}`;
     const target = readRequestTarget(req.url ?? "/");
@@ -296,11 +304,17 @@ export function createApp(options: AppOptions) {
       const file = site.files.get(pathname);
       // A quote form's answer (?sent=K-1042): the page rendered with the request's reference.
       if (file && file.type.startsWith("text/html") && referenceParam(url.search)) return toApp(req, res, url);
-      if (file) return sendStatic(req, res, file);
+      if (file) {
+        sendStatic(req, res, file);
+        if (file.type.startsWith("text/html")) options.served?.("page", req, url, clientOf(req));
+        return;
+      }
       const canonical = site.redirects.get(pathname);
       if (canonical) return redirectPermanently(res, `${canonical}${url.search}`);
       // Every page the site has is prerendered, so any other address is not found.
-      return sendStatic(req, res, site.notFound, 404);
+      sendStatic(req, res, site.notFound, 404);
+      if (!PRIVATE_LINK.test(pathname)) options.served?.("not found", req, url, clientOf(req));
+      return;
     }
 
     if (method === "POST") {
@@ -323,8 +337,7 @@ export function createApp(options: AppOptions) {
       }
       if (!FORM_TYPES.test(type)) return sendPlain(res, 415, "Send the form as application/x-www-form-urlencoded or multipart/form-data");
       if (!post.action) return sendPlain(res, 405, "Method not allowed", { Allow: "GET, HEAD" });
-      const forwarded = options.trustProxy ? String(req.headers["x-forwarded-for"] ?? "").split(",").pop()?.trim() : "";
-      const client = forwarded || req.socket.remoteAddress || "unknown";
+      const client = clientOf(req);
       if (SIGN_IN_STEPS.test(pathname) && options.allowSignIn && !options.allowSignIn(client)) {
         console.warn("Passkey sign-in refused: too many attempts from one address");
         return sendPlain(res, 429, "Too many sign-in attempts. Try again in a minute.", { "Retry-After": "60" });

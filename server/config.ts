@@ -20,6 +20,8 @@ export interface Settings {
   trustProxy: boolean;
   /** Acknowledgement e-mails to visitors the site may send in an hour, in all. */
   ackHourlyCap: number;
+  /** Count page views on the server (aggregates only; COUNT_VISITS=0 turns it off). */
+  countVisits: boolean;
 }
 
 export class SettingsError extends Error {}
@@ -100,5 +102,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`ACK_HOURLY_CAP must be a whole number of e-mails an hour (0 sends none), not "${capText}"`);
   }
 
-  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs, ackHourlyCap };
+  const countText = env.COUNT_VISITS ?? "1";
+  if (countText !== "0" && countText !== "1") {
+    throw new SettingsError(`COUNT_VISITS must be 1 (count page views) or 0 (count nothing), not "${countText}"`);
+  }
+
+  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs, ackHourlyCap, countVisits: countText === "1" };
 }

@@ -32,6 +32,7 @@ import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { publishedContent as contentPublished } from "../app/lib/site/content-now.server.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
+import { countVisits } from "./visits.ts";
 import { createPublisher } from "./publish.ts";
 import { readSettings, SettingsError, type Settings } from "./config.ts";
 import { createRateLimiter, tooManyRequestsPage } from "./rate-limit.ts";
@@ -171,6 +172,8 @@ const EXPIRY_CHECK_MS = 60_000;
 expireDue(store);
 const expiry = setInterval(() => expireDue(store), EXPIRY_CHECK_MS);
 expiry.unref();
+// Page views, counted on the server as aggregates only (COUNT_VISITS=0: nothing counted).
+const visits = settings.countVisits ? countVisits(store, turns) : undefined;
 const limiter = createRateLimiter({ limit: settings.formRateLimit, windowMs: 60_000 });
 const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windowMs: 60_000 });
 
@@ -186,6 +189,7 @@ const app = createApp({
   tooManyRequestsPage: () => tooManyRequestsPage(business),
   uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
   picturesDir: path.join(settings.dataDir, UPLOADS_DIR),
+  served: visits?.served,
 });
 const server = createServer((request, response) => {
   turns.visitor();
@@ -215,6 +219,7 @@ function shutdown(signal: string) {
   server.close(async () => {
     await notifier?.stop();
     await jobs.stop();
+    await visits?.stop();
     outgoing?.transport.close();
     store.close();
     rmSync(pidFile, { force: true });

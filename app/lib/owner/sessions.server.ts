@@ -53,3 +53,12 @@ export function endSession(store: Db, token: string) {
 export function sweepSessions(store: Db, now: Date = new Date()) {
   store.db.prepare("DELETE FROM owner_sessions WHERE last_used_at <= ?").run(new Date(now.getTime() - SESSION_IDLE_MS).toISOString());
 }
+
+/** Whether this token is a live session, read only (the visit counter leaves the owner's own visits out). */
+export function isLiveSession(store: Db, token: string | undefined, now: Date = new Date()): boolean {
+  if (!token || !/^[\w-]{43}$/.test(token)) return false;
+  const row = store.db
+    .prepare("SELECT s.last_used_at AS lastUsedAt FROM owner_sessions s JOIN passkeys p ON p.id = s.passkey_id WHERE s.token_hash = ?")
+    .get(hashToken(token)) as { lastUsedAt: string } | undefined;
+  return Boolean(row) && now.getTime() - Date.parse(row!.lastUsedAt) < SESSION_IDLE_MS;
+}
