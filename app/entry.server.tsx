@@ -1,7 +1,8 @@
 /**
- * React Router's default server entry (Node), unchanged but for one export: the context keys the
- * server sets its services with (app/lib/services.ts). The server reads them from the built app,
- * `build.entry.module.requestContexts`, so both hold the same objects.
+ * React Router's default server entry (Node), unchanged but for two things: it exports the context
+ * keys the server sets its services with (app/lib/services.ts), which the server reads from the
+ * built app, `build.entry.module.requestContexts`, so both hold the same objects; and it hands
+ * the page's components the content the request's context carries (app/lib/content-context.tsx).
  */
 import { PassThrough } from "node:stream";
 
@@ -12,6 +13,9 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { ContentProvider } from "./lib/content-context.tsx";
+import { contentContext, picturesContext } from "./lib/services.ts";
+
 export { requestContexts } from "./lib/services.ts";
 
 export const streamTimeout = 5_000;
@@ -21,7 +25,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -50,7 +54,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ContentProvider content={loadContext.get(contentContext)} pictures={loadContext.get(picturesContext)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </ContentProvider>,
       {
         [readyOption]() {
           shellRendered = true;

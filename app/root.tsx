@@ -16,7 +16,8 @@ import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
 import { OwnerHeader } from "./components/owner/OwnerHeader.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
-import { areaPath, areasIn, content, contentNow, regionPath, servicePath } from "./content/index.ts";
+import { areaPath, areasIn, regionPath, servicePath } from "./content/index.ts";
+import { contentOf } from "./lib/services.ts";
 import { closureShows, telHref, type SiteData } from "./lib/site-data.ts";
 import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
 import { notFoundMeta, siteUrl } from "./lib/seo.ts";
@@ -32,23 +33,26 @@ export interface RouteHandle {
   ownerArea?: boolean;
 }
 
-export function loader(): SiteData {
+export function loader({ context }: Route.LoaderArgs): SiteData {
+  // The content this render is for (the owner's published facts, a draft being rendered, or the files at build).
+  const content = contentOf(context);
+  const { closure } = content.business;
   return {
     siteUrl: siteUrl(),
-    // A plain object of the content now (the owner's published facts, or a draft being rendered).
-    business: contentNow().business,
-    closure: closureShows(contentNow().business.closure)
-      ? {
-          message: contentNow().business.closure!.message,
-          untilText: new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${contentNow().business.closure!.until}T00:00:00Z`)),
-        }
-      : null,
+    business: content.business,
+    closure:
+      closure && closureShows(closure)
+        ? {
+            message: closure.message,
+            untilText: new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${closure.until}T00:00:00Z`)),
+          }
+        : null,
     nav: {
       regions: content.regions.map((region) => ({
         slug: region.slug,
         name: region.name,
         path: regionPath(region),
-        towns: areasIn(region).map((area) => ({ name: area.name, path: areaPath(area) })),
+        towns: areasIn(content, region).map((area) => ({ name: area.name, path: areaPath(area) })),
       })),
       services: content.services.map((service) => ({ name: service.name, path: servicePath(service) })),
     },

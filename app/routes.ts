@@ -1,12 +1,12 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { content, servicePath } from "./content/index.ts";
+import { fileContent, servicePath } from "./content/index.ts";
 
 export default [
   index("routes/home.tsx"),
   route("services", "routes/services.tsx"),
   // Each service has two paths showing one page: /{slug}-in-stevenage (canonical, one route per
   // service because a segment cannot be half static) and /services/{slug}.
-  ...content.services.map((service) =>
+  ...fileContent.services.map((service) =>
     route(servicePath(service).slice(1), "routes/service.tsx", { id: `service-${service.slug}` }),
   ),
   route("services/:slug", "routes/service.tsx", { id: "service-alias" }),

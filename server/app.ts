@@ -189,6 +189,9 @@ export function createApp(options: AppOptions) {
     context.set(contexts.services, options.services);
     context.set(contexts.upload, extras.upload);
     if (extras.client) context.set(contexts.clientAddress, extras.client);
+    // The content published now, read once for the whole request: its loaders and its page agree.
+    context.set(contexts.content, options.services.content());
+    context.set(contexts.pictures, options.services.pictures);
     const response = await handleRequest(request, context);
     await sendAppResponse(req, res, response);
   }

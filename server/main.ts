@@ -7,13 +7,12 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { aliasPaths, canonicalPaths } from "../app/content/index.ts";
+import { aliasPaths, canonicalPaths, contentFiles, fileContent } from "../app/content/index.ts";
 import { MigrationFailed } from "../app/lib/db/database.server.ts";
 import { databaseFile, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/db/files.server.ts";
 import { LeadStore } from "../app/lib/leads.server.ts";
 import { mailTransport } from "../app/lib/mailer.server.ts";
 import { LeadNotifier } from "../app/lib/notify.server.ts";
-import { site as business } from "../app/content/index.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs.server.ts";
@@ -23,13 +22,11 @@ import { Turns } from "../app/lib/visitors-first.ts";
 import { reminderHandler } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
-import { contentFiles } from "../app/content/index.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
 import { closureShows } from "../app/lib/site-data.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/facts-form.ts";
 import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
-import { publishedContent as contentPublished } from "../app/lib/site/content-now.server.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
 import { countVisits } from "./visits.ts";
@@ -72,23 +69,28 @@ removeStrayPhotos(store);
 // The owner's published edits (app/lib/site/): their pages replace the build's, rendered again
 // first when this build is new to them. Edits the content files no longer accept are reported,
 // and the site then shows the files, until the owner publishes again.
-loadPictures(store);
+const pictures = loadPictures(store);
 // What an action calls once it queued work: the background work runs now, not at its next tick.
 // The runner and the notifier are made further down; until then there is nothing to wake.
 const wakers: (() => void)[] = [];
 // Every request counts as a visitor waiting: background work takes turns behind them.
 const turns = new Turns();
 const wake = () => wakers.forEach((wakeOne) => wakeOne());
+// The content the owner published, else the files: what every request, e-mail and reminder says
+// from the moment its version goes live. A preview or a publish renders with a draft of its own.
+let contentNow: Content = fileContent;
+const business = () => contentNow.business;
 // The reminders and follow-ups waiting for opening time are planned again by each version's hours.
 // A failure here is logged: the version is live all the same, and each job reads the hours again as it runs.
-const replanHeld = (content: Content) => {
+const goneLive = (content: Content) => {
+  contentNow = content;
   try {
     if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours))) wake();
   } catch (error) {
     console.error(`Planning the reminders again by the new opening hours failed: ${error instanceof Error ? error.message : error}`);
   }
 };
-const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl, onLive: replanHeld });
+const publisher = createPublisher({ build, clientDir, dataDir: settings.dataDir, site, pagePaths, origin: settings.siteUrl, onLive: goneLive, pictures });
 const published = liveVersion(store);
 let publishedContent: Content | undefined;
 if (published) {
@@ -108,7 +110,7 @@ async function endClosureNotice() {
     let until = "";
     const ended = await publisher.renderAgain(() => {
       const live = liveVersion(store);
-      const closure = business.closure;
+      const closure = business().closure;
       if (!live || !closure || closureShows(closure)) return undefined;
       const home = site.files.get("/")?.body.toString("utf8") ?? "";
       if (!home.includes('aria-label="Closure notice"')) return undefined;
@@ -125,7 +127,7 @@ const closureCheck = setInterval(() => void endClosureNotice(), CLOSURE_CHECK_MS
 closureCheck.unref();
 // Before launch, the site must not still show the content files' sample facts.
 if (process.env.NODE_ENV === "production") {
-  const found = placeholders(business, contentFiles);
+  const found = placeholders(business(), contentFiles);
   if (found.length) console.warn(`The site still holds placeholders (change them at /admin/site or in app/content/):\n${found.map((line) => `  - ${line}`).join("\n")}`);
 }
 const notifier =
@@ -134,7 +136,7 @@ const notifier =
         smtpUrl: settings.smtpUrl,
         to: settings.leadsNotifyTo,
         from: settings.leadsNotifyFrom,
-        businessName: business.name,
+        businessName: business().name,
         retryBaseMs: settings.retryBaseMs,
         turns,
       })
@@ -147,19 +149,19 @@ const outgoing =
   settings.smtpUrl && settings.leadsNotifyTo
     ? {
         transport: mailTransport(settings.smtpUrl),
-        from: { name: business.name, address: settings.leadsNotifyFrom ?? settings.leadsNotifyTo.split(",")[0]!.trim() },
+        from: { name: business().name, address: settings.leadsNotifyFrom ?? settings.leadsNotifyTo.split(",")[0]!.trim() },
         ownerTo: settings.leadsNotifyTo,
       }
     : undefined;
 // The background work: the visitor's acknowledgement, the pushes to the owner's devices, the
 // reminders. It lives in the database, so work queued before a restart is done after it. What
 // waits for opening time reads the hours published when it falls due.
-const hoursNow: HoursNow = () => contentPublished().business.openingHours;
+const hoursNow: HoursNow = () => business().openingHours;
 const jobs = new JobRunner(
   store,
   {
     ...acknowledgementHandler(store, business, settings.siteUrl, outgoing),
-    ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business.email}` }),
+    ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business().email}` }),
     ...reminderHandler(store, hoursNow),
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
   },
@@ -180,13 +182,13 @@ const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windo
 const app = createApp({
   site,
   build,
-  services: { store, publisher, mail: outgoing, ownerMail: Boolean(notifier), ackHourlyCap: settings.ackHourlyCap, wake },
+  services: { store, publisher, mail: outgoing, ownerMail: Boolean(notifier), ackHourlyCap: settings.ackHourlyCap, wake, content: () => contentNow, pictures },
   allowPost: limiter.allow,
   allowSignIn: signInLimiter.allow,
   healthy: () => store.healthy(),
   trustProxy: settings.trustProxy,
   // Made for each refusal from the facts published now, so a phone change reaches it too.
-  tooManyRequestsPage: () => tooManyRequestsPage(business),
+  tooManyRequestsPage: () => tooManyRequestsPage(business()),
   uploadDir: path.join(store.photosDir, UPLOADS_IN_PROGRESS),
   picturesDir: path.join(settings.dataDir, UPLOADS_DIR),
   served: visits?.served,

@@ -20,10 +20,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Content } from "../app/content/load.ts";
-import { setPublishedContent, withContent } from "../app/lib/site/content-now.server.ts";
+import type { Pictures } from "../app/lib/services.ts";
 import type { PublishOutcome, SitePublisher } from "../app/lib/site/publisher.ts";
+import { requestContextsOf } from "./app.ts";
 import { buildSocialImages } from "./social-images.ts";
 import { compressDir } from "./compress.ts";
 import { COMPLETE_MARKER, loadStaticSite, pageFile, type StaticSite } from "./static-site.ts";
@@ -44,10 +45,15 @@ export interface PublisherOptions {
   pagePaths: string[];
   /** SITE_URL: the origin pages are rendered for. */
   origin: string;
-  /** Called as each version goes live (at start and at each publish), with its content. */
+  /**
+   * Called as each version goes live (at start and at each publish), with its content, in the
+   * same turn of the event loop as its pages: the server answers with it from then on.
+   */
   onLive?: (content: Content) => void;
-  /** Renders one request; the build's handler unless a test puts another in its place. */
-  render?: (request: Request) => Promise<Response>;
+  /** The owner's uploaded pictures, which a page may show; none unless given. */
+  pictures?: Pictures;
+  /** Renders one request with its context; the build's handler unless a test puts another in its place. */
+  render?: (request: Request, context: RouterContextProvider) => Promise<Response>;
 }
 
 /** A recorded version, to serve. */
@@ -90,7 +96,8 @@ function checkStructuredData(html: string): string | undefined {
 
 export function createPublisher(options: PublisherOptions) {
   const handler = createRequestHandler(options.build, "production");
-  const render = options.render ?? ((request: Request) => handler(request));
+  const render = options.render ?? handler;
+  const contexts = requestContextsOf(options.build);
   const siteDir = path.join(options.dataDir, "site");
   const cacheDir = path.join(options.dataDir, "cache", "social-images");
   const versionDir = (version: number) => path.join(siteDir, `v${version}`);
@@ -103,8 +110,13 @@ export function createPublisher(options: PublisherOptions) {
     return run;
   }
 
-  /** One page, rendered with `content`. */
-  const renderPath = (pagePath: string, content: Content) => withContent(content, () => render(new Request(new URL(pagePath, options.origin))));
+  /** One page, rendered with `content`: handed to it through its context, as the server hands the published one. */
+  function renderPath(pagePath: string, content: Content) {
+    const context = new RouterContextProvider();
+    context.set(contexts.content, content);
+    if (options.pictures) context.set(contexts.pictures, options.pictures);
+    return render(new Request(new URL(pagePath, options.origin)), context);
+  }
 
   /** Every public page and file, rendered with `content` into `dir`, checked, pictured and compressed. */
   async function renderSet(content: Content, dir: string): Promise<void> {
@@ -138,7 +150,6 @@ export function createPublisher(options: PublisherOptions) {
   async function goLive(content: Content, dir: string) {
     const next = await loadStaticSite(options.clientDir, options.pagePaths, dir);
     // Both in the same turn of the event loop: no request sees the one without the other.
-    setPublishedContent(content);
     Object.assign(options.site, next);
     options.onLive?.(content);
   }

@@ -1,13 +1,14 @@
 import manifest from "~/content/images.generated.json" with { type: "json" };
 import type { Image } from "~/content/index.ts";
 import type { ImageManifest } from "~/lib/images.ts";
-import { uploadedPictures } from "~/lib/site/pictures.ts";
+import { usePictures } from "~/lib/content-context.tsx";
 
 const images: ImageManifest = manifest;
 
 /**
- * A picture from app/content/images, in the formats and sizes the build made (app/lib/images.ts).
- * A picture missing from the manifest stops the build rather than leaving a hole in a page.
+ * A picture from app/content/images, in the formats and sizes the build made (app/lib/images.ts),
+ * or one the owner uploaded (handed to the render, app/lib/content-context.tsx).
+ * A picture missing from both stops the build rather than leaving a hole in a page.
  */
 export function Picture({
   image,
@@ -23,7 +24,8 @@ export function Picture({
   className?: string;
 }) {
   const name = image.src.replace(/\.[^.]+$/, "");
-  const entry = images[name] ?? uploadedPictures().get(name);
+  const uploaded = usePictures();
+  const entry = images[name] ?? uploaded.get(name);
   if (!entry) throw new Error(`No picture "${image.src}" in app/content/images/`);
   return (
     <picture>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import areas from "./areas.json" with { type: "json" };
 import business from "./business.json" with { type: "json" };
 import gallery from "./gallery.json" with { type: "json" };
-import { content, canonicalPaths, aliasPaths } from "./index.ts";
+import { fileContent as content, canonicalPaths, aliasPaths } from "./index.ts";
 import { ContentError, loadContent, type RawContent } from "./load.ts";
 import regions from "./regions.json" with { type: "json" };
 import services from "./services.json" with { type: "json" };

@@ -83,8 +83,11 @@ export function acknowledgementEmail(leadId: number, business: AckBusiness, site
   };
 }
 
-/** The queue's handler for "ack": sends the acknowledgement, unless the request is gone or spam. */
-export function acknowledgementHandler(store: Db, business: AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+/**
+ * The queue's handler for "ack": sends the acknowledgement, unless the request is gone or spam.
+ * `businessNow`: the business facts published when it is sent.
+ */
+export function acknowledgementHandler(store: Db, businessNow: () => AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     ack: async (job, now) => {
       const leadId = Number(job.payload.leadId);
@@ -93,6 +96,7 @@ export function acknowledgementHandler(store: Db, business: AckBusiness, siteUrl
       if (lead.status === "spam") {
         return { outcome: "not sent: spam", commit: () => store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId) };
       }
+      const business = businessNow();
       await sendToCustomer(mail, business, { to: { address: lead.email }, ...acknowledgementEmail(leadId, business, siteUrl) });
       return { outcome: "sent", commit: () => store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId) };
     },

@@ -9,7 +9,6 @@
  */
 import { data } from "react-router";
 import { readForm } from "./forms/read-form.server.ts";
-import { site } from "~/content/index.ts";
 import { chatNumberOf } from "../content/rules/phone.ts";
 import { buildChatLink, parseContact, type ContactActionData } from "./forms/contact.ts";
 import { referenceOf } from "./forms/reference.ts";
@@ -26,7 +25,7 @@ export async function contactPageAction(request: Request, services: Services) {
   // The chat link carries the whole request, so the visitor goes on even if storing failed.
   const stored = await recordLead(services, { form: "contact", page: "/contact", location: parsed.data.postcode, ...parsed.data });
   const reference = stored ? referenceOf(stored.id) : undefined;
-  return { status: "sent", chatLink: buildChatLink(chatNumberOf(site), parsed.data), reference } satisfies ContactActionData;
+  return { status: "sent", chatLink: buildChatLink(chatNumberOf(services.content().business), parsed.data), reference } satisfies ContactActionData;
 }
 
 export async function contactRecordAction(request: Request, services: Services) {

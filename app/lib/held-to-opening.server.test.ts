@@ -33,7 +33,7 @@ let runner: JobRunner;
 beforeEach(() => {
   store = new LeadStore(":memory:");
   published = FILE_HOURS;
-  runner = new JobRunner(store, { ...reminderHandler(store, () => published), ...quoteHandlers(store, fileContent.business, "https://www.example.com", () => published, undefined) }, { now: () => clock, log: () => {} });
+  runner = new JobRunner(store, { ...reminderHandler(store, () => published), ...quoteHandlers(store, () => fileContent.business, "https://www.example.com", () => published, undefined) }, { now: () => clock, log: () => {} });
 });
 afterEach(() => store.close());
 

@@ -5,7 +5,7 @@
  * request is still unanswered.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { content } from "../content/index.ts";
+import { fileContent } from "../content/index.ts";
 import type { Business } from "../content/schema.ts";
 import { queueAcknowledgement } from "./acknowledge.server.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
@@ -33,7 +33,8 @@ export interface AckSettings {
   hourlyCap: number;
 }
 
-const towns = content.areas.map((area) => area.name);
+/** The towns a request's place is matched against: which towns there are is the files' to say. */
+const towns = fileContent.areas.map((area) => area.name);
 
 /** The push that tells the owner of a request. */
 export function pushForLead(lead: Pick<Lead, "id" | "form" | "name" | "location" | "page">) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { site } from "~/content/index.ts";
+import { fileContent } from "~/content/index.ts";
 import { isOpenAt, nextOpening } from "./opening-hours.ts";
 import { ukClock, ukInstant } from "./uk-time.ts";
 
 // The business's hours: Monday–Friday 08:00–18:00, Saturday 09:00–16:00, Sunday closed.
-const hours = site.openingHours;
+const hours = fileContent.business.openingHours;
 const at = (iso: string) => new Date(iso);
 
 describe("opening hours in UK time", () => {

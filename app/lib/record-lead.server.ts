@@ -1,4 +1,3 @@
-import { site } from "../content/index.ts";
 import { queueLeadFollowUps } from "./lead-follow-ups.server.ts";
 import type { Lead, NewLead } from "./requests/lead.ts";
 import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "./photos.server.ts";
@@ -20,7 +19,7 @@ export async function recordLead(services: Services, lead: NewLead, photos: Prep
     stored = await store.save(lead, {
       notify: services.ownerMail,
       photos: written,
-      alongside: (row) => queueLeadFollowUps(store.db, row, site.openingHours, { mail: Boolean(services.mail), hourlyCap: services.ackHourlyCap }),
+      alongside: (row) => queueLeadFollowUps(store.db, row, services.content().business.openingHours, { mail: Boolean(services.mail), hourlyCap: services.ackHourlyCap }),
     });
   } catch (error) {
     await removePhotoFiles(written, store.photosDir);

@@ -3,7 +3,8 @@
  * which towns stand out, computed at build time from the towns' coordinates in areas.json.
  * `ServiceMap` draws it. A town added to areas.json appears on every map with no code change.
  */
-import { areaPath, content, findRegion, site, type Area } from "~/content/index.ts";
+import { areaPath, findRegion, type Area } from "~/content/index.ts";
+import type { Content } from "~/content/load.ts";
 import { areaOutline, boundsOf, frame, KM_PER_MILE, overlaps, placeLabels, projection, type Box, type Label, type Point } from "./map-geometry.ts";
 
 /** What a map shows: everything, one region's towns, or one town and its neighbours. */
@@ -78,23 +79,23 @@ function focusTowns(focus: MapFocus, towns: Area[]): { highlighted: Area[]; curr
   return { highlighted: [] };
 }
 
-function regionName(slug: string): string {
-  const region = findRegion(slug);
+function regionName(content: Content, slug: string): string {
+  const region = findRegion(content, slug);
   if (!region) throw new Error(`The map has no region "${slug}"`);
   return region.name;
 }
 
-function mapTitle(focus: MapFocus, current: Area | undefined): string {
+function mapTitle(content: Content, focus: MapFocus, current: Area | undefined): string {
   if (current) return `Map of ${current.name} and nearby towns`;
-  return focus.kind === "region" ? `Map of the towns we cover in ${regionName(focus.region)}` : "Map of the towns we cover";
+  return focus.kind === "region" ? `Map of the towns we cover in ${regionName(content, focus.region)}` : "Map of the towns we cover";
 }
 
-function describe(focus: MapFocus, base: Area, highlighted: Area[], current: Area | undefined): string {
+function describe(content: Content, focus: MapFocus, base: Area, highlighted: Area[], current: Area | undefined): string {
   const regions = content.regions.map((r) => `${r.townCount} in ${r.name}`);
-  const intro = `${site.name} is based in ${base.name}.`;
+  const intro = `${content.business.name} is based in ${base.name}.`;
   const links = "The towns are listed as links beside the map, and their markers link to the same pages.";
   if (focus.kind === "region") {
-    return `${intro} The ${highlighted.length} towns we cover in ${regionName(focus.region)} are highlighted, with the neighbouring towns we cover around them. ${links}`;
+    return `${intro} The ${highlighted.length} towns we cover in ${regionName(content, focus.region)} are highlighted, with the neighbouring towns we cover around them. ${links}`;
   }
   if (current) {
     return `${intro} ${current.name} is highlighted, with its nearby towns ${highlighted.map((t) => t.name).join(", ")}. ${links}`;
@@ -102,10 +103,11 @@ function describe(focus: MapFocus, base: Area, highlighted: Area[], current: Are
   return `${intro} We cover ${content.areas.length} towns: ${regions.join(", ")}. ${links}`;
 }
 
-export function serviceMap(focus: MapFocus): ServiceMapModel {
+/** The map of `content`'s towns, around its base. */
+export function serviceMap(content: Content, focus: MapFocus): ServiceMapModel {
   const towns = content.areas;
-  const base = towns.find((t) => t.name === site.base.town);
-  if (!base) throw new Error(`The base town "${site.base.town}" (business.json) is not a town in areas.json`);
+  const base = towns.find((t) => t.name === content.business.base.town);
+  if (!base) throw new Error(`The base town "${content.business.base.town}" (business.json) is not a town in areas.json`);
   const project = projection(towns);
   const km = new Map(towns.map((t) => [t.slug, project(t)]));
   const { highlighted, current } = focusTowns(focus, towns);
@@ -192,8 +194,8 @@ export function serviceMap(focus: MapFocus): ServiceMapModel {
   return {
     width: WIDTH,
     height,
-    title: mapTitle(focus, current),
-    description: describe(focus, base, highlighted, current),
+    title: mapTitle(content, focus, current),
+    description: describe(content, focus, base, highlighted, current),
     regions,
     towns: mapTowns,
     scaleBar: { x: WIDTH - 16 - barLength, y: height - 12, length: barLength, label: `${miles} mile${miles === 1 ? "" : "s"}` },

@@ -5,13 +5,16 @@
 import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
-import { area as areaBySlug, areaPath, content, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, site, type Area } from "~/content/index.ts";
+import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, type Area, type Business } from "~/content/index.ts";
+import type { Content } from "~/content/load.ts";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
+import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
+import { contentOf } from "~/lib/services.ts";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import { milesBetween } from "~/lib/map-geometry.ts";
 import { serviceMap } from "~/lib/service-map.ts";
@@ -19,42 +22,50 @@ import type { Route } from "./+types/area";
 
 const PREFIX = "roofers-in-";
 
-function townFor(slug: string) {
-  const town = slug.startsWith(PREFIX) ? findArea(slug.slice(PREFIX.length)) : undefined;
+function townFor(content: Content, slug: string) {
+  const town = slug.startsWith(PREFIX) ? findArea(content, slug.slice(PREFIX.length)) : undefined;
   if (!town) throw data(null, { status: 404 });
   return town;
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { slug: townFor(params.slug).slug };
+export function loader({ params, context }: Route.LoaderArgs) {
+  const content = contentOf(context);
+  const town = townFor(content, params.slug);
+  // What the meta function says of the town, from the content this render is for.
+  return {
+    slug: town.slug,
+    name: town.name,
+    description: town.metaDescription ?? defaultAreaDescription(town.name, content.business),
+    regionPath: regionPath(regionOf(content, town)),
+  };
 }
 
 /** The quote form in the page's own #contact section: the request records this town's page. */
 export function action({ request, params, context }: Route.ActionArgs) {
-  return quoteAction(request, areaPath(townFor(params.slug)), context);
+  return quoteAction(request, areaPath(townFor(contentOf(context), params.slug)), context);
 }
 
-export function defaultAreaDescription(name: string): string {
+function defaultAreaDescription(name: string, site: Business): string {
   return `Trusted roofers in ${name}: roof repairs, new roofs, flat roofing, guttering and maintenance. Fully insured, ${site.claims.experienceYears}+ years' experience. Free quote within 24 hours.`;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const town = loaderData && findArea(loaderData.slug);
-  if (!town) return notFoundMeta(rootFrom(matches));
+  if (!loaderData) return notFoundMeta(rootFrom(matches));
+  const town = loaderData;
   return seo(rootFrom(matches), {
     title: `Roofers in ${town.name}`,
-    description: town.metaDescription ?? defaultAreaDescription(town.name),
+    description: town.description,
     path: areaPath(town),
     breadcrumbs: [
-      { name: "Areas", path: regionPath(regionOf(town)) },
+      { name: "Areas", path: town.regionPath },
       { name: town.name, path: areaPath(town) },
     ],
   });
 };
 
 /** How far the town is from the base, worked out from the coordinates in areas.json. */
-function fromBase(town: Area): string {
-  const base = content.areas.find((a) => a.name === site.base.town);
+function fromBase(content: Content, town: Area): string {
+  const base = content.areas.find((a) => a.name === content.business.base.town);
   if (!base || base.slug === town.slug) return `${town.name} is our home town: we are based here, so we are never far from your roof.`;
   const miles = Math.max(1, Math.round(milesBetween(base, town)));
   return `${town.name} is about ${miles} mile${miles === 1 ? "" : "s"} from our base in ${base.name} as the crow flies, so a survey or an urgent repair here is a short trip for us.`;
@@ -71,9 +82,11 @@ const CORE = ["roof-repairs", "new-roof-installation", "flat-roofing", "pitched-
 const ADDITIONAL = ["Guttering, fascias and soffits", "Roof maintenance and inspections", "Chimney repairs and repointing", "Lead flashing and valleys", "Moss removal and roof cleaning", "Emergency repairs 24/7"];
 
 export default function AreaPage({ loaderData, actionData }: Route.ComponentProps) {
-  const town = areaBySlug(loaderData.slug);
-  const region = regionOf(town);
-  const nearby = town.nearby.map(areaBySlug);
+  const content = useContent();
+  const site = content.business;
+  const town = areaBySlug(content, loaderData.slug);
+  const region = regionOf(content, town);
+  const nearby = town.nearby.map((slug) => areaBySlug(content, slug));
   const reasons = [
     { title: "Local and experienced", text: `${site.claims.experienceYears}+ years of roofing across ${region.name}, including homes like yours in ${town.name}.` },
     { title: site.claims.insured, text: "Every job is covered by full insurance, so your home is protected while we work." },
@@ -93,7 +106,7 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
         <QuoteAndCall quoteHref="#contact" />
       </Hero>
       <Intro paragraphs={[town.intro]} />
-      <Section title={`Roofs in ${town.name}`} intro={<p>{fromBase(town)}</p>}>
+      <Section title={`Roofs in ${town.name}`} intro={<p>{fromBase(content, town)}</p>}>
         <div className="grid gap-8 md:grid-cols-2">
           {LOCAL_SECTIONS.map(([key, title]) => (
             <div key={key}>
@@ -109,7 +122,7 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
             <h3 className="mb-3 text-xl">Core services</h3>
             <ul className="space-y-2">
               {CORE.map((slug) => {
-                const service = serviceBySlug(slug);
+                const service = serviceBySlug(content, slug);
                 return (
                   <li key={slug}>
                     <a href={servicePath(service)} className="link">
@@ -146,7 +159,7 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
       </Section>
       <Section title="Nearby areas we cover">
         <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
-          <ServiceMap map={serviceMap({ kind: "town", town: town.slug })} />
+          <ServiceMap map={serviceMap(content, { kind: "town", town: town.slug })} />
           <div>
             <p id="nearby-towns-label">Around {town.name}, we also work in:</p>
             <ul aria-labelledby="nearby-towns-label" className="mt-4 flex flex-wrap gap-3">

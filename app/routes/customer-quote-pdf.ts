@@ -1,6 +1,5 @@
 /** The customer's quote as a PDF, through the same link; a link that is not open gets nothing. */
-import { site } from "~/content/index.ts";
-import { storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { checkQuoteLink } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
@@ -13,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (link.state !== "open" || !lead) {
     return new Response("This quote link does not work any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" } });
   }
-  const response = await pdfResponse({ quote: link.quote, business: site, customer: lead });
+  const response = await pdfResponse({ quote: link.quote, business: contentOf(context).business, customer: lead });
   response.headers.set("X-Robots-Tag", "noindex");
   return response;
 }

@@ -8,7 +8,6 @@ import { data, redirect } from "react-router";
 import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
-import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
@@ -19,6 +18,7 @@ import { quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
+import { rootFrom } from "~/lib/seo.ts";
 import type { Route } from "./+types/customer-quote";
 
 const NAME_MAX = 100;
@@ -31,8 +31,8 @@ export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
 });
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.state === "open" ? `Quote ${loaderData.number} | ${site.name}` : `Quote link | ${site.name}` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: loaderData?.state === "open" ? `Quote ${loaderData.number} | ${rootFrom(matches).business.name}` : `Quote link | ${rootFrom(matches).business.name}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

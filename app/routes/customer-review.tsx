@@ -12,8 +12,8 @@ import { parseReview, REVIEW_TEXT_MAX, type ReviewField } from "~/lib/forms/revi
 import { storeOf } from "~/lib/services.ts";
 import { displayName, NAME_HINT, NAME_MAX } from "~/content/rules/names.ts";
 import { checkReviewLink, REVIEW_LINK_DAYS, submitReview } from "~/lib/owner/reviews.server.ts";
-import { site } from "~/content/index.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
+import { rootFrom } from "~/lib/seo.ts";
 import type { Route } from "./+types/customer-review";
 
 // The link is the key, like a quote's: the server answers it with `Referrer-Policy: no-referrer`.
@@ -21,7 +21,7 @@ export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
 });
 
-export const meta: Route.MetaFunction = () => [{ title: `Your review | ${site.name}` }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Your review | ${rootFrom(matches).business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const link = checkReviewLink(storeOf(context), params.token);

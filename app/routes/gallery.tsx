@@ -1,4 +1,4 @@
-import { content } from "~/content/index.ts";
+import { useContent } from "~/lib/content-context.tsx";
 import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ProjectCard } from "~/components/sections/Cards.tsx";
@@ -16,6 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Gallery() {
+  const content = useContent();
   return (
     <>
       <Hero

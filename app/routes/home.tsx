@@ -1,4 +1,4 @@
-import { areasIn, content, regionPath, serviceAliasPath, site } from "~/content/index.ts";
+import { areasIn, regionPath, serviceAliasPath, type Business } from "~/content/index.ts";
 import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { ServiceCard, FeatureCard } from "~/components/sections/Cards.tsx";
@@ -9,23 +9,26 @@ import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { TownLinks } from "~/components/sections/TownLinks.tsx";
 import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
 import { AwardIcon, ClockIcon, HomeIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
+import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { rootFrom, seo } from "~/lib/seo.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(rootFrom(matches), {
-    title: `Roofers in Stevenage, Hertfordshire, Essex & North London | ${site.name}`,
-    description: `${site.name}: roof repairs, new roofs, flat and pitched roofing, guttering and maintenance across Hertfordshire, Essex and North London. Free quotes within 24 hours.`,
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootFrom(matches);
+  return seo(root, {
+    title: `Roofers in Stevenage, Hertfordshire, Essex & North London | ${root.business.name}`,
+    description: `${root.business.name}: roof repairs, new roofs, flat and pitched roofing, guttering and maintenance across Hertfordshire, Essex and North London. Free quotes within 24 hours.`,
     path: "/",
   });
+};
 
 export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, "/", context);
 }
 
-const WHY_CHOOSE = [
+const whyChoose = (site: Business) => [
   { title: `${site.claims.experienceYears}+ years' experience`, text: "Roofing across Hertfordshire, Essex and North London, on every kind of home from Victorian terraces to new builds.", Icon: HomeIcon },
   { title: site.claims.insured, text: "Full insurance on every job, large or small, so your home is covered while we work.", Icon: ShieldIcon },
   { title: "Guaranteed workmanship", text: `${site.claims.workmanshipGuarantee}.`, Icon: AwardIcon },
@@ -35,6 +38,8 @@ const WHY_CHOOSE = [
 ];
 
 export default function Home({ actionData }: Route.ComponentProps) {
+  const content = useContent();
+  const site = content.business;
   return (
     <>
       <Hero
@@ -49,7 +54,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
 
       <Section title={`Why choose ${site.name}`} tone="white">
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {WHY_CHOOSE.map(({ title, text, Icon }) => (
+          {whyChoose(site).map(({ title, text, Icon }) => (
             <FeatureCard key={title} title={title} text={text} icon={<Icon />} />
           ))}
         </div>
@@ -68,7 +73,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
 
       <Section id="areas" title="Areas we cover" intro={<p>From our base in {site.base.town} we cover {content.areas.length} towns across {new Intl.ListFormat("en-GB").format(content.regions.map((r) => r.name))}, each with a page of its own.</p>}>
         <div className="grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
-          <ServiceMap map={serviceMap({ kind: "all" })} />
+          <ServiceMap map={serviceMap(content, { kind: "all" })} />
           <div className="space-y-6">
             {content.regions.map((region) => (
               <div key={region.slug}>
@@ -77,7 +82,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
                     {region.name}
                   </a>
                 </h3>
-                <TownLinks towns={areasIn(region)} />
+                <TownLinks towns={areasIn(content, region)} />
               </div>
             ))}
           </div>

@@ -1,4 +1,4 @@
-import { site } from "~/content/index.ts";
+import { useContent } from "~/lib/content-context.tsx";
 import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { rootFrom, seo } from "~/lib/seo.ts";
@@ -7,15 +7,18 @@ import type { Route } from "./+types/privacy";
 /** How long requests are kept: the owner's `npm run leads -- --purge-before` carries it out. */
 export const RETENTION_MONTHS = 24;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(rootFrom(matches), {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootFrom(matches);
+  return seo(root, {
     title: "Privacy Notice",
-    description: `What ${site.name} does with the details you send through our quote and contact forms, how long we keep them and how to ask us to delete them.`,
+    description: `What ${root.business.name} does with the details you send through our quote and contact forms, how long we keep them and how to ask us to delete them.`,
     path: "/privacy",
     breadcrumbs: [{ name: "Privacy", path: "/privacy" }],
   });
+};
 
 export default function Privacy() {
+  const site = useContent().business;
   return (
     <>
       <Hero breadcrumbs={[{ name: "Privacy", path: "/privacy" }]} title="Privacy Notice" subline="What we do with your details, in plain English." />

@@ -1,37 +1,42 @@
 import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
-import { areaPath, areasIn, findRegion, regionPath, site } from "~/content/index.ts";
+import { areaPath, areasIn, findRegion, regionPath } from "~/content/index.ts";
+import type { Content } from "~/content/load.ts";
 import { CheckList, FeatureCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { TownLinks } from "~/components/sections/TownLinks.tsx";
+import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
+import { contentOf } from "~/lib/services.ts";
 import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/region";
 
 /** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
-function regionFor(slug: string) {
-  const region = findRegion(slug);
+function regionFor(content: Content, slug: string) {
+  const region = findRegion(content, slug);
   if (!region) throw data(null, { status: 404 });
   return region;
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { slug: regionFor(params.region).slug };
+export function loader({ params, context }: Route.LoaderArgs) {
+  // What the meta function says of the region, from the content this render is for.
+  const { slug, name, metaTitle, metaDescription } = regionFor(contentOf(context), params.region);
+  return { slug, name, metaTitle, metaDescription };
 }
 
 /** The quote form in the page's own #contact section: the request records this region's page. */
 export function action({ request, params, context }: Route.ActionArgs) {
-  return quoteAction(request, regionPath(regionFor(params.region)), context);
+  return quoteAction(request, regionPath(regionFor(contentOf(context), params.region)), context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const region = loaderData && findRegion(loaderData.slug);
-  if (!region) return notFoundMeta(rootFrom(matches));
+  if (!loaderData) return notFoundMeta(rootFrom(matches));
+  const region = loaderData;
   return seo(rootFrom(matches), {
     title: region.metaTitle,
     description: region.metaDescription,
@@ -41,8 +46,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function RegionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const region = findRegion(loaderData.slug)!;
-  const towns = areasIn(region);
+  const content = useContent();
+  const site = content.business;
+  const region = findRegion(content, loaderData.slug)!;
+  const towns = areasIn(content, region);
   return (
     <>
       <Hero
@@ -55,7 +62,7 @@ export default function RegionPage({ loaderData, actionData }: Route.ComponentPr
       <Intro paragraphs={region.intro} />
       <Section title={`Areas we cover in ${region.name}`} intro={<p>{towns.length} towns, each with a page of its own.</p>}>
         <div className="mb-10 grid items-start gap-10 lg:grid-cols-[1.5fr_1fr]">
-          <ServiceMap map={serviceMap({ kind: "region", region: region.slug })} />
+          <ServiceMap map={serviceMap(content, { kind: "region", region: region.slug })} />
           <div>
             <h3 className="text-xl">Towns on the map</h3>
             <TownLinks towns={towns} />

@@ -11,29 +11,36 @@ import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Faq } from "~/components/sections/Faq.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
+import type { Content } from "~/content/load.ts";
+import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
+import { contentOf } from "~/lib/services.ts";
 import { rootFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/service";
 
-function serviceFor(url: URL, params: { slug?: string }): Service {
+function serviceFor(content: Content, url: URL, params: { slug?: string }): Service {
   const slug = params.slug ?? url.pathname.replace(/^\//, "").replace(/-in-stevenage\/?$/, "");
-  const service = findService(slug);
+  const service = findService(content, slug);
   if (!service) throw data(null, { status: 404 });
   return service;
 }
 
-export function loader({ url, params }: Route.LoaderArgs) {
-  return { slug: serviceFor(url, params).slug, path: url.pathname };
+export function loader({ url, params, context }: Route.LoaderArgs) {
+  const service = serviceFor(contentOf(context), url, params);
+  // What the meta function says of the service, from the content this render is for.
+  const { slug, name, metaTitle, metaDescription, faqs } = service;
+  // The page's own address, as the visitor sees it: the build's prerender may ask with a trailing slash.
+  return { slug, path: url.pathname.replace(/(.)\/$/, "$1"), name, metaTitle, metaDescription, faqs };
 }
 
 export function action({ request, url, params, context }: Route.ActionArgs) {
-  serviceFor(url, params);
+  serviceFor(contentOf(context), url, params);
   return quoteAction(request, url.pathname, context);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return notFoundMeta(rootFrom(matches));
-  const service = serviceBySlug(loaderData.slug);
+  const service = loaderData;
   return seo(rootFrom(matches), {
     title: service.metaTitle,
     description: service.metaDescription,
@@ -67,11 +74,12 @@ function Stats({ stats }: { stats: Service["stats"] }) {
 }
 
 function AreaLinks({ slugs, title }: { slugs: string[]; title: string }) {
+  const content = useContent();
   return (
     <Section title={title} tone="white">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {slugs.map((slug) => {
-          const town = area(slug);
+          const town = area(content, slug);
           return (
             <li key={slug}>
               <a href={areaPath(town)} className="card block p-4 font-semibold hover:ring-2 hover:ring-accent">
@@ -86,7 +94,8 @@ function AreaLinks({ slugs, title }: { slugs: string[]; title: string }) {
 }
 
 export default function ServicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const service = serviceBySlug(loaderData.slug);
+  const content = useContent();
+  const service = serviceBySlug(content, loaderData.slug);
   const crumbs = [
     { name: "Services", path: "/services" },
     { name: service.name, path: servicePath(service) },
@@ -151,7 +160,7 @@ export default function ServicePage({ loaderData, actionData }: Route.ComponentP
         <Section title="Related services" tone="white">
           <div className="grid gap-6 md:grid-cols-3">
             {service.related.map((slug) => (
-              <RelatedServiceCard key={slug} service={serviceBySlug(slug)} />
+              <RelatedServiceCard key={slug} service={serviceBySlug(content, slug)} />
             ))}
           </div>
         </Section>

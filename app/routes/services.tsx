@@ -1,4 +1,5 @@
-import { content, serviceAliasPath } from "~/content/index.ts";
+import { serviceAliasPath } from "~/content/index.ts";
+import { useContent } from "~/lib/content-context.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ServiceCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
@@ -15,6 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Services() {
+  const content = useContent();
   return (
     <>
       <Hero

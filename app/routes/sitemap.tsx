@@ -1,4 +1,5 @@
-import { areaPath, areasIn, content, regionPath, servicePath, site } from "~/content/index.ts";
+import { areaPath, areasIn, regionPath, servicePath } from "~/content/index.ts";
+import { useContent } from "~/lib/content-context.tsx";
 import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
@@ -6,13 +7,15 @@ import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
 import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/sitemap";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(rootFrom(matches), {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = rootFrom(matches);
+  return seo(root, {
     title: "Sitemap",
-    description: `Every page on the ${site.name} website: our services, the regions and towns we cover, our gallery and how to contact us.`,
+    description: `Every page on the ${root.business.name} website: our services, the regions and towns we cover, our gallery and how to contact us.`,
     path: "/sitemap",
     breadcrumbs: [{ name: "Sitemap", path: "/sitemap" }],
   });
+};
 
 const MAIN_PAGES = [
   { name: "Home", path: "/" },
@@ -38,6 +41,8 @@ function LinkList({ links, columns = false }: { links: { name: string; path: str
 }
 
 export default function Sitemap() {
+  const content = useContent();
+  const site = content.business;
   return (
     <>
       <Hero breadcrumbs={[{ name: "Sitemap", path: "/sitemap" }]} title="Sitemap" subline="Every page on our website in one place." />
@@ -62,7 +67,7 @@ export default function Sitemap() {
           {content.regions.map((region) => (
             <div key={region.slug}>
               <h3 className="mb-2 text-xl">{region.name}</h3>
-              <LinkList links={areasIn(region).map((a) => ({ name: `Roofers in ${a.name}`, path: areaPath(a) }))} />
+              <LinkList links={areasIn(content, region).map((a) => ({ name: `Roofers in ${a.name}`, path: areaPath(a) }))} />
             </div>
           ))}
         </div>

@@ -11,7 +11,13 @@ import { expect, test, type BrowserContext, type Locator, type Page, type TestIn
 import type { NewLead } from "../../app/lib/requests/lead.ts";
 import { referenceOf } from "../../app/lib/forms/reference.ts";
 
-export { aliasPaths, areaPath, areasIn, canonicalPaths, content, servicePath } from "../../app/content/index.ts";
+import { areasIn as areasOf, fileContent, type Region } from "../../app/content/index.ts";
+
+export { aliasPaths, areaPath, canonicalPaths, servicePath } from "../../app/content/index.ts";
+
+/** The content the build renders: the files. */
+export const content = fileContent;
+export const areasIn = (region: Region) => areasOf(fileContent, region);
 
 /** DECISIONS.md, "The business's identity". */
 export const PHONE = "07700 900123";

@@ -142,7 +142,7 @@ it("holds the owner's site: its published versions and push keys in the database
   mkdirSync(path.join(source, "uploads"));
   const files = ["g-0123456789ab-480.0123456789.avif", "g-0123456789ab-480.abcdef0123.jpg"];
   for (const file of files) writeFileSync(path.join(source, "uploads", file), `picture ${file}`);
-  addPicture(store, { name: "g-0123456789ab", entry: { width: 480, height: 320, src: `/images/uploads/${files[1]}`, sources: [] }, files });
+  addPicture(store, new Map(), { name: "g-0123456789ab", entry: { width: 480, height: 320, src: `/images/uploads/${files[1]}`, sources: [] }, files });
   saveSiteDraft(store, { business: { email: "office@kestrel-roofing.co.uk" } }, { from: 0, author: "Test" });
   recordPublish(store, { edits: { business: { email: "office@kestrel-roofing.co.uk" } }, from: 1, author: "Test", summary: [] });
   store.close();

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { content } from "../../app/content/index.ts";
+import { fileContent as content } from "../../app/content/index.ts";
 import { ROOT } from "../support/server.ts";
 
 const CLIENT = path.join(ROOT, "build/client");

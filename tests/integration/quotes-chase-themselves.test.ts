@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { site } from "~/content/index.ts";
+import { fileContent } from "~/content/index.ts";
 import { JobRunner } from "~/lib/jobs.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
 import { mailTransport, type OutgoingMail } from "~/lib/mailer.server.ts";
@@ -17,6 +17,8 @@ import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, createQuote, expireDue, followUpsOf, saveDraft, sendQuote, setFollowUps } from "~/lib/owner/quotes.server.ts";
 import { quoteHandlers } from "~/lib/quotes/jobs.server.ts";
 import { headersOf, startSmtp } from "../support/smtp.ts";
+
+const site = fileContent.business;
 
 const SITE_URL = "https://www.example.com";
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -44,7 +46,7 @@ beforeEach(() => {
   store = new LeadStore(path.join(dir, "leads.sqlite"));
   smtp.messages.length = 0;
   mailTo(smtp.port);
-  runner = new JobRunner(store, quoteHandlers(store, site, SITE_URL, () => site.openingHours, mail), { now: () => clock, retryBaseMs: 60_000, log: () => {} });
+  runner = new JobRunner(store, quoteHandlers(store, () => site, SITE_URL, () => site.openingHours, mail), { now: () => clock, retryBaseMs: 60_000, log: () => {} });
 });
 afterEach(() => {
   closeMail();

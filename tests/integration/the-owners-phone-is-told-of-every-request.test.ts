@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import webpush from "web-push";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { site } from "~/content/index.ts";
+import { fileContent } from "~/content/index.ts";
 import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
 import { queueLeadFollowUps, reminderHandler } from "~/lib/lead-follow-ups.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
@@ -19,6 +19,8 @@ import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { addPasskey, removePasskey } from "~/lib/owner/passkeys.server.ts";
 import { addSubscription, devices, pushHandler, vapidKeys } from "~/lib/push.server.ts";
 import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
+
+const site = fileContent.business;
 
 const HOUR = 3_600_000;
 const SARAH: NewLead = {

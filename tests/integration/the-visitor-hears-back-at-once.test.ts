@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "~/content/index.ts";
+import { fileContent } from "~/content/index.ts";
 import { acknowledgementHandler } from "~/lib/acknowledge.server.ts";
 import { JobRunner } from "~/lib/jobs.server.ts";
 import { queueLeadFollowUps } from "~/lib/lead-follow-ups.server.ts";
@@ -16,6 +16,8 @@ import { mailTransport } from "~/lib/mailer.server.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { CONTACT, postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+
+const site = fileContent.business;
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
@@ -121,7 +123,7 @@ describe("a request marked Spam before its acknowledgement goes", () => {
       );
       expect(lead.ack).toBe("queued");
       setStatus(store, lead.id, "spam", "Phone");
-      await new JobRunner(store, acknowledgementHandler(store, site, "https://www.example.com", mail)).runDue();
+      await new JobRunner(store, acknowledgementHandler(store, () => site, "https://www.example.com", mail)).runDue();
       expect(acksTo("spammy@example.org")).toHaveLength(0);
       expect(store.db.prepare("SELECT ack FROM leads WHERE id = ?").get(lead.id)).toEqual({ ack: "spam" });
     } finally {

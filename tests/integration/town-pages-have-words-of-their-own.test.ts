@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { areaPath, content } from "../../app/content/index.ts";
+import { areaPath, fileContent as content } from "../../app/content/index.ts";
 import { ROOT } from "../support/server.ts";
 
 const MIN_OWN_WORDS = 250;

@@ -1,4 +1,5 @@
 import { area, servicePath, type GalleryProject, type Service, type Testimonial } from "~/content/index.ts";
+import { useContent } from "~/lib/content-context.tsx";
 import { ArrowRightIcon, CheckIcon, StarIcon } from "../icons.tsx";
 import { Picture } from "../Picture.tsx";
 
@@ -47,13 +48,14 @@ export function RelatedServiceCard({ service }: { service: Service }) {
 }
 
 export function ProjectCard({ project }: { project: GalleryProject }) {
+  const content = useContent();
   return (
     <article className="card flex flex-col overflow-hidden p-0">
       <Picture image={project.image} sizes={GRID_SIZES} className="h-auto w-full bg-paper-dark" />
       <div className="p-6">
         <p className="eyebrow">{project.category}</p>
         <h3 className="mt-1 text-xl">{project.title}</h3>
-        <p className="mt-1 text-sm font-semibold text-muted">{area(project.location).name}</p>
+        <p className="mt-1 text-sm font-semibold text-muted">{area(content, project.location).name}</p>
         <p className="mt-3">{project.description}</p>
         {project.morePhotos && project.morePhotos.length > 0 && (
           <ul className="mt-4 grid grid-cols-3 gap-2" aria-label={`More photos of ${project.title}`}>
@@ -85,7 +87,7 @@ const reviewMonthText = (month: string) => MONTH.format(new Date(`${month}-01T00
 
 /** A review, named by who said it and where ("Sarah M., Stevenage"). */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
-  const town = area(testimonial.location).name;
+  const town = area(useContent(), testimonial.location).name;
   return (
     <figure className="card flex flex-col" aria-label={`${testimonial.name}, ${town}`}>
       <Stars rating={testimonial.rating} />

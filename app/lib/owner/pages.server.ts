@@ -1,5 +1,5 @@
 /** The page a request came from, in the owner's words and in the groups of the sources report. */
-import { areaPath, content, regionPath, serviceAliasPath, servicePath } from "../../content/index.ts";
+import { areaPath, fileContent as content, regionPath, serviceAliasPath, servicePath } from "../../content/index.ts";
 
 export type PageGroup = "town" | "region" | "service" | "home" | "contact" | "other";
 

@@ -4,7 +4,7 @@
  * is a new revision under the same number, and sending it marks the old one Replaced. Every step
  * is audited on the request, in the same transaction.
  */
-import { site } from "../../content/index.ts";
+import { fileContent, type Business } from "../../content/index.ts";
 import { asRow, type Db } from "../db/connection.server.ts";
 import { FOLLOW_UP_DAYS, queueFollowUps, queueQuoteEvent, type QuoteEvent } from "../quotes/events.server.ts";
 import { quoteTotals, type QuoteLine } from "../quotes/money.ts";
@@ -137,9 +137,10 @@ export type SendRefusal = "not-draft" | "no-lines" | "past-date" | "earlier-answ
 /**
  * Locks a Draft and gives it a link: Sent, with the token's hash and an expiry at the end of its
  * valid-until day; the request becomes Quoted and an earlier revision Replaced. The token is
- * returned once, for the e-mail, and never stored.
+ * returned once, for the e-mail, and never stored. `hours`, the opening hours published now (the
+ * files' unless given), plan its follow-ups.
  */
-export function sendQuote(store: Db, id: number, options: { actor: string; now?: Date }): { token: string; quote: Quote } | { refused: SendRefusal } {
+export function sendQuote(store: Db, id: number, options: { actor: string; now?: Date; hours?: Business["openingHours"] }): { token: string; quote: Quote } | { refused: SendRefusal } {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     const quote = quoteById(store, id);
@@ -157,7 +158,7 @@ export function sendQuote(store: Db, id: number, options: { actor: string; now?:
     for (const e of earlier) store.db.prepare("UPDATE quotes SET status = 'replaced' WHERE id = ?").run(e.id);
     recordAudit(store, { actor: options.actor, action: "sent the quote", leadId: quote.leadId, detail: quoteNumber(quote), now });
     changeStatus(store, quote.leadId, "quoted", options.actor, now);
-    queueFollowUps(store.db, id, now, site.openingHours);
+    queueFollowUps(store.db, id, now, options.hours ?? fileContent.business.openingHours);
     return { token, quote: quoteById(store, id)! };
   });
 }

@@ -17,10 +17,11 @@ import type { Db } from "../db/connection.server.ts";
 type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
 /**
+ * `businessNow`: the business facts published when an e-mail goes;
  * `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time;
  * `mail`: the mail set up on this server (none: nothing is sent, and each job says so).
  */
-export function quoteHandlers(store: Db, business: QuoteBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function quoteHandlers(store: Db, businessNow: () => QuoteBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   /** The quote and its request, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));
@@ -39,7 +40,7 @@ export function quoteHandlers(store: Db, business: QuoteBusiness, siteUrl: strin
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
-      await mailAcceptedCopy(mail, found.quote, found.lead, business);
+      await mailAcceptedCopy(mail, found.quote, found.lead, businessNow());
       return { outcome: "sent" };
     },
     "quote-follow-up": async (job, now) => {
@@ -56,7 +57,7 @@ export function quoteHandlers(store: Db, business: QuoteBusiness, siteUrl: strin
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailFollowUp(mail, quote, lead, business, `${siteUrl}${quotePath(token)}`, day);
+      await mailFollowUp(mail, quote, lead, businessNow(), `${siteUrl}${quotePath(token)}`, day);
       return {
         outcome: "sent",
         commit: () =>

@@ -9,13 +9,13 @@
  * repeated, only asks again, and changes nothing that would cancel a question already on screen.
  */
 import { createHash } from "node:crypto";
-import { contentNow } from "../../content/index.ts";
+import type { Content } from "../../content/load.ts";
+import type { Db } from "../db/connection.server.ts";
 import { contentWith, STALE_DRAFT } from "./draft.server.ts";
 import { describeChanges } from "./edits.ts";
 import type { SitePublisher } from "./publisher.ts";
 import { visitorWarnings } from "./turns-visitors-away.ts";
 import { currentDraft, liveVersion, recordPublish, type SiteDraft } from "./versions.server.ts";
-import type { Db } from "../db/connection.server.ts";
 
 /** What the Publish anyway button carries: the draft revision it confirms, and a digest of that draft. */
 export function publishConfirmation(draft: Pick<SiteDraft, "revision" | "basedOn" | "edits">): string {
@@ -36,8 +36,11 @@ export type PublishResult =
 
 const refused = (status: 400 | 409 | 500 | 503, error: string): PublishResult => ({ ok: false, status, error });
 
-/** Publishes the draft made from revision `from`, when it is still the draft and, if it must be, confirmed. */
-export async function publishDraft(store: Db, publisher: SitePublisher | undefined, options: { from: number; confirmation: unknown; author: string; passkeyId?: number }): Promise<PublishResult> {
+/**
+ * Publishes the draft made from revision `from`, when it is still the draft and, if it must be,
+ * confirmed. `published`: the content published now, which the version's summary compares it with.
+ */
+export async function publishDraft(store: Db, publisher: SitePublisher | undefined, published: Content, options: { from: number; confirmation: unknown; author: string; passkeyId?: number }): Promise<PublishResult> {
   if (!publisher) return refused(503, "Publishing is not available on this server.");
   const draft = currentDraft(store);
   if (draft.revision !== options.from) return refused(409, STALE_DRAFT);
@@ -56,7 +59,7 @@ export async function publishDraft(store: Db, publisher: SitePublisher | undefin
   const liveBefore = liveVersion(store)?.id;
   // Still this very draft: not saved again, discarded, or published by a publish before this one.
   const same = () => publishConfirmation(currentDraft(store)) === confirmation;
-  const summary = describeChanges(contentNow(), checked.content, publisher.pageCount());
+  const summary = describeChanges(published, checked.content, publisher.pageCount());
   const outcome = await publisher.publish(
     checked.content,
     () => (same() ? recordPublish(store, { edits: draft.edits, from: options.from, author: options.author, passkeyId: options.passkeyId, summary }) : undefined),

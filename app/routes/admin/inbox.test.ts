@@ -4,6 +4,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { fileContent } from "~/content/index.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
 import { servicesContext } from "~/lib/services.ts";
 import { loader } from "./inbox.tsx";
@@ -14,7 +15,7 @@ afterEach(() => store.close());
 
 function contextWith({ store }: { store: LeadStore }) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { store, ownerMail: false, ackHourlyCap: 30, wake: () => {} });
+  context.set(servicesContext, { store, ownerMail: false, ackHourlyCap: 30, wake: () => {}, content: () => fileContent, pictures: new Map() });
   return context;
 }
 

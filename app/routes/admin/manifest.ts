@@ -3,9 +3,11 @@
  * notifications on an iPhone). It opens the inbox and stays within /admin/; the public site is not
  * part of it. The icons are drawn from the logo at build (scripts/build-images.ts).
  */
-import { site } from "~/content/index.ts";
+import { contentOf } from "~/lib/services.ts";
+import type { Route } from "./+types/manifest";
 
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const site = contentOf(context).business;
   const manifest = {
     name: `${site.name}: requests`,
     short_name: "Requests",

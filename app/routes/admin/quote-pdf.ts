@@ -1,7 +1,6 @@
 /** A quote's PDF for the owner, as the customer gets it. */
 import { data } from "react-router";
-import { site } from "~/content/index.ts";
-import { storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { quoteById } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
@@ -13,5 +12,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;
-  return pdfResponse({ quote, business: site, customer: lead });
+  return pdfResponse({ quote, business: contentOf(context).business, customer: lead });
 }

@@ -7,10 +7,10 @@ import { data, redirect } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
-import { site } from "~/content/index.ts";
+import type { Business } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { DESCRIPTION_MAX, guaranteeOptions, parseDraft, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -27,7 +27,7 @@ import { ukToday } from "~/lib/uk-time.ts";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
 
 
-function valuesOf(quote: Quote): DraftValues {
+function valuesOf(quote: Quote, site: Business): DraftValues {
   const guarantees = guaranteeOptions(site).filter((option) => quote.guarantees.includes(option.text)).map((option) => option.key);
   return {
     lines: quote.lines.map((line) => ({ description: line.description, quantity: quantityAsText(line.quantity), unitPrice: penceAsText(line.unitPence) })),
@@ -40,6 +40,7 @@ function valuesOf(quote: Quote): DraftValues {
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
+  const site = contentOf(context).business;
   const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;
@@ -49,7 +50,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     number: quoteNumber(quote),
     status: quote.status,
     lead: { id: lead.id, name: lead.name, email: lead.email },
-    values: valuesOf(quote),
+    values: valuesOf(quote, site),
     summary: {
       totals: quoteTotals(quote.lines, quote.vat),
       vat: quote.vat,
@@ -76,6 +77,7 @@ const answer = (body: ActionAnswer, status = 200) => data(body, { status });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = storeOf(context);
+  const site = contentOf(context).business;
   const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
   const quote = quoteById(store, id);
@@ -84,17 +86,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "follow-ups") {
-    if (!setFollowUps(store, id, form.get("on") === "1", actor)) return answer({ values: valuesOf(quote), error: "This quote no longer waits for an answer." }, 409);
+    if (!setFollowUps(store, id, form.get("on") === "1", actor)) return answer({ values: valuesOf(quote, site), error: "This quote no longer waits for an answer." }, 409);
     return redirect(`/admin/quotes/${id}`, 303);
   }
   if (intent === "revise") {
     const revision = reviseQuote(store, id, { actor });
-    if (!revision) return answer({ values: valuesOf(quote), error: "This quote cannot be changed." }, 409);
+    if (!revision) return answer({ values: valuesOf(quote, site), error: "This quote cannot be changed." }, 409);
     return redirect(`/admin/quotes/${revision.id}`, 303);
   }
   // Everything else changes the draft: a sent quote is never edited.
   if (quote.status !== "draft") {
-    return answer({ values: valuesOf(quote), error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
+    return answer({ values: valuesOf(quote, site), error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
   }
   const values = readDraftValues(form, { vatAllowed: Boolean(site.vatNumber) });
   if (intent === "add-line") {
@@ -115,7 +117,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "save") return redirect(`/admin/quotes/${id}?saved=draft`, 303);
 
   const lead = leadById(store, quote.leadId)!;
-  const sent = sendQuote(store, id, { actor });
+  const sent = sendQuote(store, id, { actor, hours: site.openingHours });
   if ("refused" in sent) {
     const why = { "not-draft": "This quote has already been sent.", "no-lines": "Add at least one line first.", "past-date": "The valid-until date has passed.", "earlier-answered": "The customer accepted the earlier revision meanwhile." }[sent.refused];
     return answer({ values, error: why }, 409);

@@ -16,7 +16,7 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
 import { auditOfLead } from "~/lib/owner/audit.server.ts";
@@ -24,7 +24,6 @@ import { addNote, deleteLead, leadById, notesOf, retryEmail, setStatus } from "~
 import { createQuote, quoteNumber, quotesOfLead } from "~/lib/owner/quotes.server.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { site } from "~/content/index.ts";
 import { isStatus } from "~/lib/owner/status.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
@@ -90,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return back("resend");
     }
     case "create-quote": {
-      const quote = createQuote(store, id, { actor, vatNumber: site.vatNumber });
+      const quote = createQuote(store, id, { actor, vatNumber: contentOf(context).business.vatNumber });
       if (!quote) throw data(null, { status: 404 });
       return redirect(`/admin/quotes/${quote.id}`, 303);
     }
@@ -100,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
       const lead = leadById(store, id)!;
       try {
-        await mailReviewRequest(servicesOf(context).mail, lead, site, new URL(reviewPath(made.token), request.url).href);
+        await mailReviewRequest(servicesOf(context).mail, lead, contentOf(context).business, new URL(reviewPath(made.token), request.url).href);
       } catch (error) {
         withdrawReviewRequest(store, made.review.id, error instanceof Error ? error.message : String(error));
         return data({ field: "job-done", error: `The review request could not be e-mailed (${error instanceof Error ? error.message : error}). Nothing was sent.` }, { status: 502 });

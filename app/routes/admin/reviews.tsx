@@ -7,9 +7,9 @@ import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { Select } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
-import { contentFiles, contentNow } from "~/content/index.ts";
+import { contentFiles, type Area } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services.ts";
 import { displayName } from "~/content/rules/names.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -24,8 +24,7 @@ import type { Route } from "./+types/reviews";
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
 
 /** The town a request came from: its town page, or a town named in its address. */
-function townOf(page: string, location: string): string {
-  const areas = contentNow().areas;
+function townOf(areas: Area[], page: string, location: string): string {
   const fromPage = areas.find((area) => page.includes(`/roofers-in-${area.slug}/`));
   if (fromPage) return fromPage.slug;
   const named = placeOf(location, areas.map((area) => area.name));
@@ -33,10 +32,11 @@ function townOf(page: string, location: string): string {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
+  const { areas } = contentOf(context);
   return {
     // The name as the site will show it, so the owner sees it before he presses Publish.
-    reviews: submittedReviews(storeOf(context)).map((review) => ({ ...review, shownAs: displayName(review.displayName ?? ""), town: townOf(review.leadPage, review.leadLocation) })),
-    towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
+    reviews: submittedReviews(storeOf(context)).map((review) => ({ ...review, shownAs: displayName(review.displayName ?? ""), town: townOf(areas, review.leadPage, review.leadLocation) })),
+    towns: areas.map((area) => [area.slug, area.name] as const),
   };
 }
 
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "publish") return data({ id, error: "That did not work. Reload the page and try again." }, { status: 400 });
   if (!review.consent) return data({ id, error: "This customer did not agree to their review being shown: it stays private." }, { status: 409 });
   const town = String(form.get("town") ?? "");
-  if (!contentNow().areas.some((area) => area.slug === town)) return data({ id, error: "Choose the town the job was in." }, { status: 400 });
+  if (!contentOf(context).areas.some((area) => area.slug === town)) return data({ id, error: "Choose the town the job was in." }, { status: 400 });
   const draft = currentDraft(store);
   const testimonials = draftContent(store).testimonials;
   const testimonial = { name: displayName(review.displayName!), location: town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };

@@ -11,12 +11,12 @@ import path from "node:path";
 import { data, redirect } from "react-router";
 import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
-import { contentFiles, contentNow } from "~/content/index.ts";
+import { contentFiles } from "~/content/index.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { uploadContext } from "~/lib/services.ts";
 import { dataDir } from "~/lib/db/files.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import type { Db } from "~/lib/db/connection.server.ts";
+import { contentOf, servicesOf, storeOf, uploadContext, type Pictures } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -24,12 +24,10 @@ import { placeOf } from "~/lib/push.server.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gallery-photos.server.ts";
 import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
-import { uploadedPictures } from "~/lib/site/pictures.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-gallery";
 import { photoPath, photosOf } from "~/lib/requests/photo-store.server.ts";
-import type { Db } from "~/lib/db/connection.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
 
@@ -42,25 +40,27 @@ function draftGallery(store: Db): GalleryProject[] {
 }
 
 /** The small version of a picture, for the owner's list: an uploaded one's, or the build's file. */
-function thumbnail(src: string): string | undefined {
-  const uploaded = uploadedPictures().get(src.replace(/\.[^.]+$/, ""));
+function thumbnail(pictures: Pictures, src: string): string | undefined {
+  const uploaded = pictures.get(src.replace(/\.[^.]+$/, ""));
   return uploaded ? (uploaded.sources.find((s) => s.type === "image/webp")?.srcset.split(" ")[0] ?? uploaded.src) : undefined;
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const picture = url.searchParams.get("picture") ?? "";
+  const { pictures } = servicesOf(context);
+  const thumbnailOf = (src: string) => thumbnail(pictures, src);
   return {
     projects: draftGallery(storeOf(context)).map((project) => ({
       ...project,
-      photos: [project.image, ...(project.morePhotos ?? [])].map((photo) => ({ alt: photo.alt, thumbnail: thumbnail(photo.src) })),
+      photos: [project.image, ...(project.morePhotos ?? [])].map((photo) => ({ alt: photo.alt, thumbnail: thumbnailOf(photo.src) })),
     })),
     /** Thumbnails of the owner's pictures, for photos kept between tries. */
-    thumbnails: Object.fromEntries([...uploadedPictures().keys()].map((name) => [name, thumbnail(`${name}.jpg`)])),
+    thumbnails: Object.fromEntries([...pictures.keys()].map((name) => [name, thumbnailOf(`${name}.jpg`)])),
     revision: currentDraft(storeOf(context)).revision,
-    towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
+    towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
     // A photo taken from a won request, waiting for its project's words.
-    fromRequest: uploadedPictures().has(picture) ? { picture, thumbnail: thumbnail(`${picture}.jpg`), town: url.searchParams.get("town") ?? "" } : null,
+    fromRequest: pictures.has(picture) ? { picture, thumbnail: thumbnailOf(`${picture}.jpg`), town: url.searchParams.get("town") ?? "" } : null,
   };
 }
 
@@ -78,7 +78,7 @@ function projectErrors(project: unknown, prefix: string): Errors {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const store = storeOf(context);
+  const { store, pictures } = servicesOf(context);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const from = Number(form.get("from"));
@@ -95,21 +95,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!file) return data({ error: "That request has no photo left to use.", errors: {}, values }, { status: 404 });
     const made = await galleryPhotoFromStoredJpeg(file, picturesDir);
     if (!made.ok) return data({ error: made.message, errors: {}, values }, { status: 400 });
-    addPicture(store, made);
-    const town = contentNow().areas.find((area) => area.name === placeOf(lead.location, contentNow().areas.map((a) => a.name)) || lead.page.includes(`roofers-in-${area.slug}/`));
+    addPicture(store, pictures, made);
+    const { areas } = contentOf(context);
+    const town = areas.find((area) => area.name === placeOf(lead.location, areas.map((a) => a.name)) || lead.page.includes(`roofers-in-${area.slug}/`));
     return redirect(`/admin/site/gallery?picture=${made.name}${town ? `&town=${town.slug}` : ""}#add-project`, 303);
   }
 
   if (intent === "add") {
     // Photos already made (kept from an earlier try, or from a request), then any sent now.
-    const names = form.getAll("picture").map(String).filter((name) => uploadedPictures().has(name));
+    const names = form.getAll("picture").map(String).filter((name) => pictures.has(name));
     const withPictures = (pictures: string): Record<string, string> => ({ ...values, pictures });
     const upload = context.get(uploadContext);
     if (upload?.refusal) return data({ error: "The project was not added.", errors: { "new-photo": "Those photos could not be taken: at most 5, of 10 MB each." }, values: withPictures(names.join(",")) }, { status: 400 });
     for (const file of upload?.files ?? []) {
       const made = await processGalleryPhoto(await readFile(file.path), picturesDir);
       if (!made.ok) return data({ error: "The project was not added.", errors: { "new-photo": made.message }, values: withPictures(names.join(",")) }, { status: 400 });
-      addPicture(store, made);
+      addPicture(store, pictures, made);
       names.push(made.name);
     }
     values.pictures = names.join(",");

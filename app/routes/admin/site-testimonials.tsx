@@ -7,10 +7,10 @@ import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
-import { contentFiles, contentNow } from "~/content/index.ts";
+import { contentFiles } from "~/content/index.ts";
 import { testimonialSchema } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -36,7 +36,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return {
     rows: draftTestimonials(storeOf(context)),
     revision: currentDraft(storeOf(context)).revision,
-    towns: contentNow().areas.map((area) => [area.slug, area.name] as const),
+    towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
   };
 }
 

@@ -9,10 +9,10 @@ import { Field } from "~/components/forms/Field.tsx";
 import { PublishAnyway, SiteDraft } from "~/components/owner/SiteDraft.tsx";
 import { restoreConfirmation, SiteVersions } from "~/components/owner/SiteVersions.tsx";
 import { ChatNumberChoice } from "~/components/owner/ChatNumberChoice.tsx";
-import { contentFiles, contentNow } from "~/content/index.ts";
+import { contentFiles } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { SOCIAL_NETWORKS } from "~/content/rules/links.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
@@ -40,7 +40,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const live = liveVersion(store);
   const draft = currentDraft(store);
   const drafted = contentWith(draft.edits);
-  const shown = "content" in drafted ? drafted.content : contentNow();
+  const now = contentOf(context);
+  const shown = "content" in drafted ? drafted.content : now;
   const pages = servicesOf(context).publisher?.pageCount() ?? 0;
   const published = Number(url.searchParams.get("published"));
   return {
@@ -50,7 +51,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       updatedAt: draft.updatedAt,
       author: draft.author,
       pending: hasChanges(store),
-      changes: "content" in drafted ? describeChanges(contentNow(), drafted.content, pages) : [],
+      changes: "content" in drafted ? describeChanges(now, drafted.content, pages) : [],
       problems: "problems" in drafted ? drafted.problems : [],
       warnings: "content" in drafted ? visitorWarnings(drafted.content) : [],
     },
@@ -59,7 +60,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     hours: shown.business.openingHours.map((row) => row.label),
     social: shown.business.social.map((link) => link.network),
     history: versionHistory(store).map(({ id, publishedAt, author, summary, restoredFrom }) => ({ id, publishedAt, author, summary, restoredFrom })),
-    placeholders: placeholders(contentNow().business, contentFiles),
+    placeholders: placeholders(now.business, contentFiles),
     undo: undoAsked(store, url.searchParams.get("undo")),
     justPublished: published && live?.id === published ? { id: published, seconds: Number(url.searchParams.get("ms")) / 1000 } : null,
     notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const from = Number(form.get("from"));
   if (intent === "save") {
-    const read = readFacts(form, contentNow().business);
+    const read = readFacts(form, contentOf(context).business);
     if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
     const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
     if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/admin/site?restored", 303);
   }
   if (intent === "publish") {
-    const published = await publishDraft(store, servicesOf(context).publisher, { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
+    const published = await publishDraft(store, servicesOf(context).publisher, contentOf(context), { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
     if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
     const { status, error, failed, question } = published;
     return answer({ error, failed, question }, status);

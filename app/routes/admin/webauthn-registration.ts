@@ -2,9 +2,8 @@
  * Creating a passkey: from an invite link (the first passkey, or a new one after a lost phone)
  * or, signed in, another device. Two posts: "options", then "verify".
  */
-import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services.ts";
 import { recordAudit } from "~/lib/owner/audit.server.ts";
 import { currentOwner, sessionCookie } from "~/lib/owner/auth.server.ts";
 import { checkInvite, spendInvite } from "~/lib/owner/invites.server.ts";
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const intent = form.get("intent");
   if (intent === "options") {
-    const { optionsJSON, cookie } = await registrationOptions(store, request, { rpName: site.name, userName: name });
+    const { optionsJSON, cookie } = await registrationOptions(store, request, { rpName: contentOf(context).business.name, userName: name });
     return Response.json(optionsJSON, { headers: { "Set-Cookie": cookie } });
   }
   if (intent !== "verify") return refuse("Unknown step.", 400);
