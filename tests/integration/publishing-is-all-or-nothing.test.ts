@@ -99,7 +99,7 @@ describe("a publish that fails mid-way", () => {
   });
 });
 
-describe("a server killed mid-publish", () => {
+describe("a server killed mid-publish", { timeout: 90_000 }, () => {
   it("serves the last complete version after its restart, and renders an incomplete version's folder again", async () => {
     const server = await startServer();
     const { cookie } = signedInOwner(server.dataDir);
