@@ -12,7 +12,8 @@ import { MigrationFailed } from "../app/lib/db/database.server.ts";
 import { databaseFile, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/db/files.server.ts";
 import { LeadStore } from "../app/lib/leads.server.ts";
 import { mailTransport } from "../app/lib/mailer.server.ts";
-import { LeadNotifier } from "../app/lib/notify.server.ts";
+import { ownerMailHandler, queueWaitingOwnerMail } from "../app/lib/notify.server.ts";
+import { reviewHandlers } from "../app/lib/owner/review-mail.server.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs.server.ts";
@@ -71,7 +72,7 @@ removeStrayPhotos(store);
 // and the site then shows the files, until the owner publishes again.
 const pictures = loadPictures(store);
 // What an action calls once it queued work: the background work runs now, not at its next tick.
-// The runner and the notifier are made further down; until then there is nothing to wake.
+// The runner is made further down; until then there is nothing to wake.
 const wakers: (() => void)[] = [];
 // Every request counts as a visitor waiting: background work takes turns behind them.
 const turns = new Turns();
@@ -130,21 +131,7 @@ if (process.env.NODE_ENV === "production") {
   const found = placeholders(business(), contentFiles);
   if (found.length) console.warn(`The site still holds placeholders (change them at /admin/site or in app/content/):\n${found.map((line) => `  - ${line}`).join("\n")}`);
 }
-const notifier =
-  settings.smtpUrl && settings.leadsNotifyTo
-    ? new LeadNotifier(store, {
-        smtpUrl: settings.smtpUrl,
-        to: settings.leadsNotifyTo,
-        from: settings.leadsNotifyFrom,
-        businessName: business().name,
-        retryBaseMs: settings.retryBaseMs,
-        turns,
-      })
-    : undefined;
-if (notifier) {
-  wakers.push(() => void notifier.deliverDue());
-  notifier.start();
-}
+// The one mailer: one SMTP transport for every e-mail, each sent by the queue's handlers.
 const outgoing =
   settings.smtpUrl && settings.leadsNotifyTo
     ? {
@@ -153,17 +140,22 @@ const outgoing =
         ownerTo: settings.leadsNotifyTo,
       }
     : undefined;
-// The background work: the visitor's acknowledgement, the pushes to the owner's devices, the
-// reminders. It lives in the database, so work queued before a restart is done after it. What
-// waits for opening time reads the hours published when it falls due.
+// Requests a version before the queue left waiting for their e-mail get their row in it.
+if (outgoing) queueWaitingOwnerMail(store.db);
+// The background work: every e-mail (the owner's, the visitor's acknowledgement, quotes, review
+// requests), the pushes to the owner's devices, the reminders. It lives in the database, so work
+// queued before a restart (or a kill mid-send) is done after it. What waits for opening time
+// reads the hours published when it falls due.
 const hoursNow: HoursNow = () => business().openingHours;
 const jobs = new JobRunner(
   store,
   {
+    ...ownerMailHandler(store, outgoing),
     ...acknowledgementHandler(store, business, settings.siteUrl, outgoing),
     ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business().email}` }),
     ...reminderHandler(store, hoursNow),
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
+    ...reviewHandlers(store, business, settings.siteUrl, outgoing),
   },
   { retryBaseMs: settings.retryBaseMs, turns },
 );
@@ -182,7 +174,7 @@ const signInLimiter = createRateLimiter({ limit: settings.signInRateLimit, windo
 const app = createApp({
   site,
   build,
-  services: { store, publisher, mail: outgoing, ownerMail: Boolean(notifier), ackHourlyCap: settings.ackHourlyCap, wake, content: () => contentNow, pictures },
+  services: { store, publisher, mail: outgoing, ownerMail: Boolean(outgoing), ackHourlyCap: settings.ackHourlyCap, wake, content: () => contentNow, pictures },
   allowPost: limiter.allow,
   allowSignIn: signInLimiter.allow,
   healthy: () => store.healthy(),
@@ -219,7 +211,6 @@ function shutdown(signal: string) {
   clearInterval(expiry);
   clearInterval(closureCheck);
   server.close(async () => {
-    await notifier?.stop();
     await jobs.stop();
     await visits?.stop();
     outgoing?.transport.close();

@@ -1,14 +1,17 @@
 /**
- * One queue of background work in SQLite: the pushes to the owner's phone, the visitor's
- * acknowledgement, the reminders. A job is committed with whatever caused it (a request, a
+ * One queue of all background work in SQLite: every e-mail (the owner's new-request mail, the
+ * visitor's acknowledgement, quotes, follow-ups, review requests), the pushes to the owner's
+ * phone, the reminders. A job is committed with whatever caused it (a request, a quote sent, a
  * status change), so a crash or restart loses none; the runner takes due jobs in order, and a
  * job that fails is tried again with a growing pause until its give-up time.
+ *
+ * A job is marked done only in the commit after its handler finished: a process killed mid-send
+ * leaves it due, and the next start runs it again (done once, or retried; never lost).
  *
  * Time comes from an injectable clock, so tests move it instead of sleeping.
  */
 import type { DatabaseSync } from "node:sqlite";
 import { asRow, type Db } from "./db/connection.server.ts";
-import { retryDelayMs } from "./notify.server.ts";
 import { statement } from "./statements.ts";
 import { Passes, type Turns } from "./visitors-first.ts";
 
@@ -23,6 +26,8 @@ export interface Job {
   runAt: string;
   giveUpAt: string | null;
   attempts: number;
+  /** Why the last attempt failed; null when none has. */
+  lastError: string | null;
 }
 
 export interface NewJob {
@@ -50,11 +55,20 @@ export function enqueue(db: DatabaseSync, job: NewJob): boolean {
   return Number(result.changes) > 0;
 }
 
+/** The pause before the next attempt: `baseMs` after the first failure, doubling, up to an hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
 /**
  * What a handler answers: nothing when the job is done; `{ outcome }` to record how it ended
  * ("sent", "not needed: answered"); `{ holdUntil }` to run it later without counting a failure
  * (a reminder waiting for opening time); `{ commit }` for what the job changes in the database,
  * committed with the job's own row. A handler that throws has failed and is retried.
+ *
+ * Beside a kind's handler, `${kind}:failed` runs after each failed attempt and `${kind}:gave-up`
+ * once it is given up; each is handed the job as the failure leaves it (its attempts, its next
+ * run and its error), and what it commits goes with the job's row.
  */
 export type JobResult = void | { outcome?: string; holdUntil?: Date; commit?: () => void };
 export type JobHandler = (job: Job, now: Date) => Promise<JobResult> | JobResult;
@@ -95,7 +109,7 @@ export class JobRunner {
   due(now: Date = this.now(), limit = this.batch): Job[] {
     return this.store.db
       .prepare(
-        `SELECT id, kind, payload, created_at AS createdAt, run_at AS runAt, give_up_at AS giveUpAt, attempts
+        `SELECT id, kind, payload, created_at AS createdAt, run_at AS runAt, give_up_at AS giveUpAt, attempts, last_error AS lastError
          FROM jobs WHERE done_at IS NULL AND run_at <= ? ORDER BY run_at, id LIMIT ?`,
       )
       .all(now.toISOString(), limit)
@@ -146,8 +160,11 @@ export class JobRunner {
       const givingUp = job.giveUpAt !== null && retryAt.toISOString() > job.giveUpAt;
       const at = this.now();
       this.log(`Background ${job.kind} job ${job.id} failed (${message}); ${givingUp ? "given up" : "it will be tried again"}`);
-      const gaveUp = givingUp ? ((await this.handlers[`${job.kind}:gave-up`]?.(job, at)) ?? undefined) : undefined;
+      const failed: Job = { ...job, attempts: job.attempts + 1, runAt: retryAt.toISOString(), lastError: message };
+      const afterFailure = await this.hook(`${job.kind}:failed`, failed, at);
+      const gaveUp = givingUp ? await this.hook(`${job.kind}:gave-up`, failed, at) : undefined;
       return () => {
+        afterFailure?.commit?.();
         gaveUp?.commit?.();
         db.prepare("UPDATE jobs SET attempts = attempts + 1, last_error = ?, run_at = ?, done_at = ?, outcome = ? WHERE id = ?").run(
           message,
@@ -157,6 +174,16 @@ export class JobRunner {
           job.id,
         );
       };
+    }
+  }
+
+  /** Runs a failure's hook, if the kind has one; a hook that throws is logged and changes nothing. */
+  private async hook(name: string, job: Job, at: Date): Promise<Exclude<JobResult, void> | undefined> {
+    try {
+      return (await this.handlers[name]?.(job, at)) ?? undefined;
+    } catch (error) {
+      this.log(`Background ${name} for job ${job.id} failed (${error instanceof Error ? error.message : String(error)})`);
+      return undefined;
     }
   }
 

@@ -9,9 +9,11 @@ import { Database } from "./db/connection.server.ts";
 import { eraseRequests } from "./erase-requests.server.ts";
 import { asLead, LEAD_COLUMNS, type Lead, type NewLead } from "./requests/lead.ts";
 import { insertPhotos, photosOf, photosOfRequests, removePhotoFiles } from "./requests/photo-store.server.ts";
+import { queueOwnerMail } from "./notify.server.ts";
 import { statement } from "./statements.ts";
 
 export interface AddOptions {
+  /** Whether the owner is e-mailed the request: its e-mail is queued with it (notify.server.ts). */
   notify: boolean;
   now?: Date;
   /** Photos already written to the photos folder; their rows are committed with the request's. */
@@ -85,6 +87,7 @@ export class LeadStore extends Database {
     const row = this.insert.get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
         options.notify ? "pending" : "none", options.notify ? now : null);
     const stored = asLead(row);
+    if (options.notify) queueOwnerMail(this.db, stored.id, new Date(now));
     if (options.photos?.length) insertPhotos(this, stored.id, options.photos);
     if (!options.alongside) return stored;
     options.alongside(stored);
@@ -117,29 +120,6 @@ export class LeadStore extends Database {
 
   count(): number {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n;
-  }
-
-  /**
-   * Requests whose e-mail is due: pending and past their next attempt time, the longest due
-   * first. That is the order of the index, so no sort however many wait (ordered by id, a burst's
-   * 20,000 pending rows were sorted for every pass of twenty).
-   */
-  due(now: Date = new Date(), limit = 20): Lead[] {
-    return (
-      this.db
-        .prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE delivery = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`)
-        .all(now.toISOString(), limit)
-    ).map(asLead);
-  }
-
-  markSent(id: number) {
-    this.db.prepare("UPDATE leads SET delivery = 'sent', attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE id = ?").run(id);
-  }
-
-  markFailed(id: number, error: string, nextAttemptAt: Date) {
-    this.db
-      .prepare("UPDATE leads SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?")
-      .run(error.slice(0, 500), nextAttemptAt.toISOString(), id);
   }
 
   /** Erases requests made before the given YYYY-MM-DD date (UTC), as Delete does each; returns how many. */

@@ -1,7 +1,9 @@
 /**
- * The one mailer: the one SMTP transport, and the one envelope of an e-mail to a customer (the
+ * The one mailer: the one SMTP transport, the one envelope of an e-mail to a customer (the
  * business's sender, replies to the business's address, the customer's name and address kept to
- * one line each). Every e-mail to a customer is handed to `sendToCustomer`.
+ * one line each) and the one of an e-mail to the owner (from "<business> website" to his
+ * addresses). Every e-mail is a row of the queue (app/lib/jobs.server.ts) whose handler hands it
+ * to `sendToCustomer` or `sendToOwner`; no route sends one itself.
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Business } from "../content/schema.ts";
@@ -45,9 +47,39 @@ export interface CustomerLetter {
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
+/** Why nothing can be e-mailed: no SMTP_URL and LEADS_NOTIFY_TO on this server. */
+export class MailNotSetUp extends Error {
+  constructor() {
+    super("e-mail is not set up on this server");
+  }
+}
+
 /** Sends a letter to a customer; throws when e-mail is not set up or the mail server refuses it. */
 export async function sendToCustomer(mail: OutgoingMail | undefined, business: Pick<Business, "email">, letter: CustomerLetter): Promise<void> {
-  if (!mail) throw new Error("e-mail is not set up on this server");
+  if (!mail) throw new MailNotSetUp();
   const to = letter.to.name ? { name: oneLine(letter.to.name), address: oneLine(letter.to.address) } : oneLine(letter.to.address);
   await mail.transport.sendMail({ from: mail.from, to, replyTo: business.email, subject: letter.subject, text: letter.text, attachments: letter.attachments });
+}
+
+/** What an e-mail to the owner says; the envelope is the mailer's. */
+export interface OwnerLetter {
+  subject: string;
+  text: string;
+  /** Whom his reply goes to (the customer who wrote), when not to the site. */
+  replyTo?: { name: string; address: string };
+  attachments?: CustomerLetter["attachments"];
+}
+
+/** Sends a letter to the owner, from the site; throws when e-mail is not set up or the mail server refuses it. */
+export async function sendToOwner(mail: OutgoingMail | undefined, letter: OwnerLetter): Promise<void> {
+  if (!mail) throw new MailNotSetUp();
+  const replyTo = letter.replyTo && { name: oneLine(letter.replyTo.name), address: oneLine(letter.replyTo.address) };
+  await mail.transport.sendMail({
+    from: { name: `${oneLine(mail.from.name)} website`, address: mail.from.address },
+    to: mail.ownerTo,
+    replyTo,
+    subject: letter.subject,
+    text: letter.text,
+    attachments: letter.attachments,
+  });
 }

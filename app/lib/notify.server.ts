@@ -1,29 +1,63 @@
 /**
  * E-mails each stored request to the business. A request is stored first; this only reports it.
- * A failed send leaves it "pending" and it is tried again later, with a growing pause, so an
- * e-mail outage never loses a request (it stays visible in `npm run leads`).
+ * The e-mail is a row of the one queue (app/lib/jobs.server.ts), committed with the request. A
+ * failed send leaves the request "pending" and the row is tried again later, with a growing
+ * pause, so an e-mail outage never loses a request (it stays visible in `npm run leads`). The
+ * request shows how its e-mail went: pending, then sent, with its attempts and last error.
  */
-import type { Transporter } from "nodemailer";
+import type { DatabaseSync } from "node:sqlite";
+import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { Lead } from "./requests/lead.ts";
-import type { LeadStore } from "./leads.server.ts";
-import { mailTransport, oneLine } from "./mailer.server.ts";
+import { photoPath, photosOf, type PhotoDb } from "./requests/photo-store.server.ts";
+import { oneLine, sendToOwner, type OutgoingMail, type OwnerLetter } from "./mailer.server.ts";
+import { leadById } from "./owner/inbox.server.ts";
 import { photoForMail } from "./photos.server.ts";
-import { Passes, type Turns } from "./visitors-first.ts";
-import { photoPath, photosOf } from "./requests/photo-store.server.ts";
+import { statement } from "./statements.ts";
 
-export interface MailSettings {
-  smtpUrl: string;
-  to: string;
-  from?: string;
-  /** The business name, for the sender's display name. */
-  businessName: string;
-  /** First pause after a failed send; doubles each time, up to an hour. */
-  retryBaseMs?: number;
-  /** The process's turns between visitors and background work (its own when not given). */
-  turns?: Turns;
+const OWNER_MAIL = "owner-mail";
+/** Each request is e-mailed to the owner once: its row is found by this key. */
+const onceKey = (leadId: number) => `${OWNER_MAIL}:${leadId}`;
+
+/** Queues the owner's e-mail of a request just stored, in the request's transaction. */
+export function queueOwnerMail(db: DatabaseSync, leadId: number, now: Date) {
+  enqueue(db, { kind: OWNER_MAIL, payload: { leadId }, runAt: now, onceKey: onceKey(leadId), now });
 }
 
-export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] = []) {
+/**
+ * Gives every request still waiting for its e-mail a row in the queue, keeping its tries so far
+ * and its next try: those stored by a version that sent them from a loop of its own. Run at start;
+ * a request that has its row is left alone. Returns how many were queued.
+ */
+export function queueWaitingOwnerMail(db: DatabaseSync): number {
+  const queued = db
+    .prepare(
+      `INSERT OR IGNORE INTO jobs (kind, payload, once_key, created_at, run_at, attempts, last_error)
+       SELECT ?, json_object('leadId', id), ? || ':' || id, created_at, COALESCE(next_attempt_at, created_at), attempts, last_error
+       FROM leads WHERE delivery = 'pending'`,
+    )
+    .run(OWNER_MAIL, OWNER_MAIL).changes;
+  return Number(queued);
+}
+
+/**
+ * "Send e-mail again": the request's e-mail, still waiting, is tried now instead of after its
+ * pause. Call it inside a transaction; false when the request's e-mail is not waiting.
+ */
+export function sendOwnerMailNow(db: DatabaseSync, leadId: number, now: Date): boolean {
+  const at = now.toISOString();
+  const changed = statement(db, "UPDATE leads SET next_attempt_at = ? WHERE id = ? AND delivery = 'pending'").run(at, leadId).changes;
+  if (!Number(changed)) return false;
+  const waiting = statement(db, "UPDATE jobs SET run_at = ? WHERE once_key = ? AND done_at IS NULL").run(at, onceKey(leadId)).changes;
+  if (!Number(waiting)) {
+    // A request left waiting without its row (none should be) gets a new one.
+    statement(db, "DELETE FROM jobs WHERE once_key = ?").run(onceKey(leadId));
+    queueOwnerMail(db, leadId, now);
+  }
+  return true;
+}
+
+/** The owner's e-mail of a request: all of it, with its photos attached; a reply goes to the visitor. */
+export function ownerLetter(lead: Lead, photos: Buffer[] = []): OwnerLetter {
   const kind = lead.form === "quote" ? "quote request" : "contact request";
   const place = lead.form === "quote" ? "Property address" : "Postcode";
   const text = [
@@ -41,86 +75,54 @@ export function leadEmail(lead: Lead, settings: MailSettings, photos: Buffer[] =
     `Reply to this e-mail to answer ${lead.name} directly. Request number ${lead.id}.`,
   ].join("\n");
   return {
-    from: { name: `${oneLine(settings.businessName)} website`, address: settings.from ?? settings.to.split(",")[0]!.trim() },
-    to: settings.to,
-    replyTo: { name: oneLine(lead.name), address: oneLine(lead.email) },
+    replyTo: { name: lead.name, address: lead.email },
     subject: `New ${kind} from ${oneLine(lead.name)}`,
     text,
     attachments: photos.map((content, i) => ({ filename: `photo-${i + 1}.jpg`, content, contentType: "image/jpeg" })),
   };
 }
 
-export function retryDelayMs(attempts: number, baseMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+/** The request's photos, made small enough to attach; a photo deleted meanwhile is left out. */
+async function photosForMail(store: PhotoDb, leadId: number): Promise<Buffer[]> {
+  const photos: Buffer[] = [];
+  for (const photo of photosOf(store, leadId)) {
+    const file = photoPath(store, photo.id);
+    if (file) photos.push(await photoForMail(file).catch(() => Buffer.alloc(0)));
+  }
+  return photos.filter((photo) => photo.length > 0);
 }
 
-export class LeadNotifier {
-  private readonly transport: Transporter;
-  private readonly passes: Passes;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly store: LeadStore;
-  private readonly settings: MailSettings;
+/** How long a request's e-mail waits, untried, while e-mail is not set up on this server. */
+const NOT_SET_UP_WAIT_MS = 60 * 60 * 1000;
 
-  constructor(store: LeadStore, settings: MailSettings) {
-    this.store = store;
-    this.settings = settings;
-    this.transport = mailTransport(settings.smtpUrl);
-    // A full pass may have left more due (a burst): the next pass takes them.
-    this.passes = new Passes(() => this.pass(), settings.turns);
-  }
-
-  /**
-   * Sends every request that is due, in passes that give way to visitors (visitors-first.ts). A
-   * call during a run asks for one more pass after it, so a request stored meanwhile is not left
-   * for the next timer tick.
-   */
-  deliverDue(): Promise<void> {
-    return this.passes.run();
-  }
-
-  /** Sends up to a pass's worth of due requests; true when it took as many as it could. */
-  private async pass(): Promise<boolean> {
-    const limit = 10;
-    const base = this.settings.retryBaseMs ?? 30_000;
-    // What the pass learnt is written in one transaction at its end: one disk flush for ten
-    // e-mails, not one each, while visitors' requests are being stored.
-    const outcomes: (() => void)[] = [];
-    const due = this.store.due(new Date(), limit);
-    for (const lead of due) {
-      try {
-        await this.transport.sendMail(leadEmail(lead, this.settings, await this.photosForMail(lead)));
-        outcomes.push(() => this.store.markSent(lead.id));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        outcomes.push(() => this.store.markFailed(lead.id, message, new Date(Date.now() + retryDelayMs(lead.attempts + 1, base))));
-        console.error(`E-mail for request ${lead.id} failed (${message}); it stays stored and will be retried`);
-      }
-    }
-    if (outcomes.length) this.store.inTransaction(() => outcomes.forEach((record) => record()));
-    return due.length === limit;
-  }
-
-  /** The request's photos, made small enough to attach; a photo deleted meanwhile is left out. */
-  private async photosForMail(lead: Lead): Promise<Buffer[]> {
-    const photos: Buffer[] = [];
-    for (const photo of photosOf(this.store, lead.id)) {
-      const file = photoPath(this.store, photo.id);
-      if (file) photos.push(await photoForMail(file).catch(() => Buffer.alloc(0)));
-    }
-    return photos.filter((photo) => photo.length > 0);
-  }
-
-  /** Checks for due requests every `intervalMs` (retries) as well as when woken. */
-  start(intervalMs = 5_000) {
-    this.timer = setInterval(() => void this.deliverDue(), intervalMs);
-    this.timer.unref();
-    void this.deliverDue();
-  }
-
-  /** Stops after the pass under way (what is still due waits in the database for the next start). */
-  async stop() {
-    if (this.timer) clearInterval(this.timer);
-    await this.passes.stop();
-    this.transport.close();
-  }
+/**
+ * The queue's handler for the owner's e-mail; its outcome is written on the request too (sent,
+ * or its attempts, its next try and its last error). Never given up: a request is the business.
+ * A server started without e-mail tries none (a request stored then is not e-mailed, "none");
+ * those waiting from before stay waiting, untried.
+ */
+export function ownerMailHandler(store: PhotoDb, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+  return {
+    [OWNER_MAIL]: async (job, now) => {
+      const leadId = Number(job.payload.leadId);
+      const lead = leadById(store, leadId);
+      if (!lead) return { outcome: "not sent: request deleted" };
+      if (lead.delivery !== "pending") return { outcome: `not needed: its e-mail is ${lead.delivery}` };
+      if (!mail) return { holdUntil: new Date(now.getTime() + NOT_SET_UP_WAIT_MS) };
+      await sendToOwner(mail, ownerLetter(lead, await photosForMail(store, leadId)));
+      return {
+        outcome: "sent",
+        commit: () => statement(store.db, "UPDATE leads SET delivery = 'sent', attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE id = ?").run(leadId),
+      };
+    },
+    // The runner logs the failure; the request shows it.
+    [`${OWNER_MAIL}:failed`]: (job) => ({
+      commit: () =>
+        statement(store.db, "UPDATE leads SET attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ? AND delivery = 'pending'").run(
+          job.lastError,
+          job.runAt,
+          Number(job.payload.leadId),
+        ),
+    }),
+  };
 }

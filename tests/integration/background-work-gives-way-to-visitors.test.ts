@@ -13,7 +13,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
 import { SARAHS_REQUEST as LEAD } from "../support/leads.ts";
-import { LeadNotifier } from "~/lib/notify.server.ts";
+import { mailTransport } from "~/lib/mailer.server.ts";
+import { ownerMailHandler } from "~/lib/notify.server.ts";
 import { vapidAuthorizations } from "~/lib/push.server.ts";
 import { Turns } from "~/lib/visitors-first.ts";
 import { startSmtp } from "../support/smtp.ts";
@@ -124,11 +125,13 @@ describe("the owner's e-mails", () => {
     const store = new LeadStore(path.join(dir, "leads.sqlite"));
     try {
       for (let i = 0; i < 45; i++) store.add({ ...LEAD, name: `Burst ${i}` }, { notify: true });
-      const notifier = new LeadNotifier(store, { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, to: "office@example.com", businessName: "Kestrel" });
-      await notifier.deliverDue();
+      const mail = { transport: mailTransport(`smtp://127.0.0.1:${smtp.port}`), from: { name: "Kestrel", address: "office@example.com" }, ownerTo: "office@example.com" };
+      const runner = new JobRunner(store, ownerMailHandler(store, mail), { turns: new Turns() });
+      await runner.runDue();
       expect(smtp.messages).toHaveLength(45);
-      expect(store.due()).toHaveLength(0);
-      await notifier.stop();
+      expect(store.list().filter((lead) => lead.delivery === "pending")).toHaveLength(0);
+      await runner.stop();
+      mail.transport.close();
     } finally {
       store.close();
       rmSync(dir, { recursive: true, force: true });

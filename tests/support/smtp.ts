@@ -7,7 +7,14 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtp(port = 0) {
+export interface SmtpOptions {
+  /** Refuses each message while it answers a reason (the mail server is full, say). */
+  refuse?: () => string | undefined;
+  /** Takes each message in and never answers: a send that hangs after its message went over. */
+  hold?: boolean;
+}
+
+export async function startSmtp(port = 0, options: SmtpOptions = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -18,12 +25,14 @@ export async function startSmtp(port = 0) {
       stream.setEncoding("utf8");
       stream.on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
+        const refused = options.refuse?.();
+        if (refused) return callback(Object.assign(new Error(refused), { responseCode: 452 }));
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         });
-        callback();
+        if (!options.hold) callback();
       });
     },
   });

@@ -7,6 +7,7 @@ import { leadIdOfReference } from "../forms/reference.ts";
 import { asLead, LEAD_COLUMNS, type Lead, type LeadForm } from "../requests/lead.ts";
 import { asRow, type Db } from "../db/connection.server.ts";
 import type { LeadStore } from "../leads.server.ts";
+import { sendOwnerMailNow } from "../notify.server.ts";
 import { deviceCount } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
@@ -201,11 +202,10 @@ export function addNote(store: Db, id: number, body: string, actor: string): boo
   });
 }
 
-/** Puts an unsent request's e-mail first in the queue: the notifier sends it on its next pass. */
+/** Puts an unsent request's e-mail first in the queue: it is tried on the queue's next pass. */
 export function retryEmail(store: Db, id: number, actor: string): boolean {
   return store.inTransaction(() => {
-    const changed = store.db.prepare("UPDATE leads SET next_attempt_at = ? WHERE id = ? AND delivery = 'pending'").run(new Date().toISOString(), id).changes;
-    if (!Number(changed)) return false;
+    if (!sendOwnerMailNow(store.db, id, new Date())) return false;
     recordAudit(store, { actor, action: "asked for the e-mail to be sent again", leadId: id });
     return true;
   });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
+import { JobRunner } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
 import type { NewLead } from "../requests/lead.ts";
+import { ownerMailHandler } from "../notify.server.ts";
 import { auditOfLead } from "./audit.server.ts";
 import { responseByMonth, sourcesReport } from "./sources.server.ts";
 import { createQuote, saveDraft, sendQuote } from "./quotes.server.ts";
@@ -176,14 +178,21 @@ it("the response figures: median time to a first answer, shares within an hour a
   expect(responseByMonth(store, ["2026-10"]).get("2026-10")!.medianMs, "an even count takes the middle two's mean").toBe(((72 + 100) / 2) * MIN);
 });
 
-it("Send e-mail again brings an unsent request's next try forward, and only for an unsent one", () => {
+/** The requests whose e-mail is due now, as the queue holds them. */
+const due = () => new JobRunner(store, {}).due(new Date(), 100).filter((job) => job.kind === "owner-mail").map((job) => Number(job.payload.leadId));
+/** One try of each due request's e-mail, refused by the mail server: the next is an hour on. */
+const markFailed = () =>
+  new JobRunner(store, { "owner-mail": () => Promise.reject(new Error("connection refused")), "owner-mail:failed": ownerMailHandler(store, undefined)["owner-mail:failed"]! }, { retryBaseMs: 3_600_000, log: () => {} }).runDue();
+const markSent = (id: number) => store.db.prepare("UPDATE leads SET delivery = 'sent' WHERE id = ?").run(id);
+
+it("Send e-mail again brings an unsent request's next try forward, and only for an unsent one", async () => {
   const unsent = store.add(lead(), { notify: true, now: new Date("2026-11-01T10:00:00Z") });
-  store.markFailed(unsent.id, "connection refused", new Date(Date.now() + 3_600_000));
-  expect(store.due()).toEqual([]);
+  await markFailed();
+  expect(due()).toEqual([]);
   expect(retryEmail(store, unsent.id, "Dave's phone")).toBe(true);
-  expect(store.due().map((l) => l.id)).toEqual([unsent.id]);
+  expect(due()).toEqual([unsent.id]);
   expect(auditOfLead(store, unsent.id).map((a) => a.action)).toEqual(["asked for the e-mail to be sent again"]);
   const sent = store.add(lead(), { notify: true });
-  store.markSent(sent.id);
+  markSent(sent.id);
   expect(retryEmail(store, sent.id, "Dave's phone")).toBe(false);
 });

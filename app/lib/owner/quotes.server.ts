@@ -137,10 +137,15 @@ export type SendRefusal = "not-draft" | "no-lines" | "past-date" | "earlier-answ
 /**
  * Locks a Draft and gives it a link: Sent, with the token's hash and an expiry at the end of its
  * valid-until day; the request becomes Quoted and an earlier revision Replaced. The token is
- * returned once, for the e-mail, and never stored. `hours`, the opening hours published now (the
- * files' unless given), plan its follow-ups.
+ * returned once and never stored. `hours`, the opening hours published now (the files' unless
+ * given), plan its follow-ups. `alongside` runs in the same transaction once it is sent (the
+ * e-mail's row in the queue): when it throws, nothing of the send is kept.
  */
-export function sendQuote(store: Db, id: number, options: { actor: string; now?: Date; hours?: Business["openingHours"] }): { token: string; quote: Quote } | { refused: SendRefusal } {
+export function sendQuote(
+  store: Db,
+  id: number,
+  options: { actor: string; now?: Date; hours?: Business["openingHours"]; alongside?: (quote: Quote, now: Date) => void },
+): { token: string; quote: Quote } | { refused: SendRefusal } {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     const quote = quoteById(store, id);
@@ -159,7 +164,9 @@ export function sendQuote(store: Db, id: number, options: { actor: string; now?:
     recordAudit(store, { actor: options.actor, action: "sent the quote", leadId: quote.leadId, detail: quoteNumber(quote), now });
     changeStatus(store, quote.leadId, "quoted", options.actor, now);
     queueFollowUps(store.db, id, now, options.hours ?? fileContent.business.openingHours);
-    return { token, quote: quoteById(store, id)! };
+    const sent = quoteById(store, id)!;
+    options.alongside?.(sent, now);
+    return { token, quote: sent };
   });
 }
 
@@ -169,19 +176,23 @@ export function sendQuote(store: Db, id: number, options: { actor: string; now?:
  * it was so before; the audit says what happened.
  */
 export function unsendQuote(store: Db, id: number, reason: string): void {
-  store.inTransaction(() => {
-    const quote = quoteById(store, id);
-    if (!quote || quote.status !== "sent" || quote.viewedAt) return;
-    store.db.prepare("UPDATE quotes SET status = 'draft', token_hash = NULL, expires_at = NULL, sent_at = NULL WHERE id = ?").run(id);
-    // The revisions this send replaced get back the state they had (only an answered quote has answered_at).
-    store.db
-      .prepare(
-        `UPDATE quotes SET status = CASE WHEN answered_at IS NOT NULL THEN 'declined' WHEN expires_at <= ? THEN 'expired' WHEN viewed_at IS NOT NULL THEN 'viewed' ELSE 'sent' END
-         WHERE year = ? AND sequence = ? AND revision < ? AND status = 'replaced' AND sent_at IS NOT NULL`,
-      )
-      .run(new Date().toISOString(), quote.year, quote.sequence, quote.revision);
-    recordAudit(store, { actor: "mail server", action: "refused the quote's e-mail; it is a draft again", leadId: quote.leadId, detail: `${quoteNumber(quote)}: ${reason.slice(0, 200)}` });
-  });
+  store.inTransaction(() => takeBackSend(store, id, reason));
+}
+
+/** unsendQuote inside the caller's transaction (the queue's, when it gives the e-mail up). */
+export function takeBackSend(store: Db, id: number, reason: string): void {
+  const quote = quoteById(store, id);
+  if (!quote || quote.status !== "sent" || quote.viewedAt) return;
+  store.db.prepare("UPDATE quotes SET status = 'draft', token_hash = NULL, expires_at = NULL, sent_at = NULL WHERE id = ?").run(id);
+  store.db.prepare("DELETE FROM quote_links WHERE quote_id = ?").run(id);
+  // The revisions this send replaced get back the state they had (only an answered quote has answered_at).
+  store.db
+    .prepare(
+      `UPDATE quotes SET status = CASE WHEN answered_at IS NOT NULL THEN 'declined' WHEN expires_at <= ? THEN 'expired' WHEN viewed_at IS NOT NULL THEN 'viewed' ELSE 'sent' END
+       WHERE year = ? AND sequence = ? AND revision < ? AND status = 'replaced' AND sent_at IS NOT NULL`,
+    )
+    .run(new Date().toISOString(), quote.year, quote.sequence, quote.revision);
+  recordAudit(store, { actor: "mail server", action: "refused the quote's e-mail; it is a draft again", leadId: quote.leadId, detail: `${quoteNumber(quote)}: ${reason.slice(0, 200)}` });
 }
 
 /**

@@ -40,10 +40,15 @@ export function reviewPath(token: string): string {
 }
 
 /**
- * Job done: a review request for a Won request, with its token returned once for the e-mail.
+ * Job done: a review request for a Won request, with its token returned once. `alongside` runs
+ * in the same transaction (the e-mail's row in the queue): when it throws, nothing is kept.
  * Undefined when the request is not Won.
  */
-export function requestReview(store: Db, leadId: number, options: { actor: string; now?: Date }): { token: string; review: Review } | undefined {
+export function requestReview(
+  store: Db,
+  leadId: number,
+  options: { actor: string; now?: Date; alongside?: (review: Review, now: Date) => void },
+): { token: string; review: Review } | undefined {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
     const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: string } | undefined;
@@ -53,18 +58,31 @@ export function requestReview(store: Db, leadId: number, options: { actor: strin
       .prepare(`INSERT INTO reviews (lead_id, token_hash, requested_at, expires_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`)
       .get(leadId, hashToken(token), now.toISOString(), new Date(now.getTime() + REVIEW_LINK_DAYS * DAY_MS).toISOString());
     recordAudit(store, { actor: options.actor, action: "marked the job done and asked for a review", leadId, now });
-    return { token, review: asReview(row) };
+    const review = asReview(row);
+    options.alongside?.(review, now);
+    return { token, review };
   });
 }
 
-/** Takes back a review request whose e-mail never left: the customer never had the link. */
+/**
+ * A new link for a review request still waiting, for its e-mail: the token is returned once and
+ * only its hash kept; the link made before stops working. Undefined when it no longer waits.
+ */
+export function renewReviewLink(store: Db, id: number): string | undefined {
+  const token = newToken();
+  const changed = store.db.prepare("UPDATE reviews SET token_hash = ? WHERE id = ? AND status = 'requested'").run(hashToken(token), id).changes;
+  return Number(changed) ? token : undefined;
+}
+
+/**
+ * Takes back a review request whose e-mail never left (the queue gave it up): the customer never
+ * had the link. Call it inside a transaction.
+ */
 export function withdrawReviewRequest(store: Db, id: number, reason: string) {
-  store.inTransaction(() => {
-    const review = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ? AND status = 'requested'`).get(id);
-    if (!review) return;
-    store.db.prepare("DELETE FROM reviews WHERE id = ?").run(id);
-    recordAudit(store, { actor: "mail server", action: "refused the review request's e-mail; it was not sent", leadId: asReview(review).leadId, detail: reason.slice(0, 200) });
-  });
+  const review = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE id = ? AND status = 'requested'`).get(id);
+  if (!review) return;
+  store.db.prepare("DELETE FROM reviews WHERE id = ?").run(id);
+  recordAudit(store, { actor: "mail server", action: "refused the review request's e-mail; it was not sent", leadId: asReview(review).leadId, detail: reason.slice(0, 200) });
 }
 
 /** An open link carries the name the form starts with: empty when the request's fails the name rule. */

@@ -4,8 +4,9 @@
  * down delays the e-mails instead of losing them:
  * - the customer opens, accepts or declines: the owner gets an e-mail and a push;
  * - the customer accepts: they get their copy of the accepted quote;
- * - the quote is sent: a follow-up e-mail after 3 days and after 7 days, each held to the opening
- *   hours and sent only if the quote still waits for an answer (app/lib/quotes/jobs.server.ts).
+ * - the quote is sent: the customer's e-mail with the PDF and their link, and a follow-up e-mail
+ *   after 3 days and after 7 days, each held to the opening hours and sent only if the quote
+ *   still waits for an answer (app/lib/quotes/jobs.server.ts).
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../../content/schema.ts";
@@ -49,6 +50,11 @@ export function queueQuoteEvent(db: DatabaseSync, quote: EventQuote, event: Quot
     },
     now,
   );
+}
+
+/** Queues the customer's e-mail of a quote just sent, in the send's transaction. */
+export function queueQuoteSend(db: DatabaseSync, quoteId: number, now: Date) {
+  enqueue(db, { kind: "quote-send", payload: { quoteId }, runAt: now, giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER), now });
 }
 
 /**

@@ -1,17 +1,18 @@
 /**
- * The queue's handlers for quotes (queued by app/lib/quotes/events.server.ts): the owner's e-mail
- * when a customer opens or answers, the customer's copy of an accepted quote, and the follow-ups.
+ * The queue's handlers for quotes (queued by app/lib/quotes/events.server.ts): the customer's
+ * e-mail of a quote sent, with its PDF made from the stored quote; the owner's e-mail when a
+ * customer opens or answers; the customer's copy of an accepted quote; and the follow-ups.
  */
 import type { Business } from "../../content/schema.ts";
 import type { JobHandler } from "../jobs.server.ts";
-import type { OutgoingMail } from "../mailer.server.ts";
+import { MailNotSetUp, type OutgoingMail } from "../mailer.server.ts";
 import { holdUntilOpen } from "../held-to-opening.server.ts";
 import type { HoursNow } from "../opening-hours.ts";
 import { recordAudit } from "../owner/audit.server.ts";
 import { leadById } from "../owner/inbox.server.ts";
-import { addQuoteLink, quoteById, quoteNumber, quotePath } from "../owner/quotes.server.ts";
+import { addQuoteLink, quoteById, quoteNumber, quotePath, takeBackSend } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
-import { mailAcceptedCopy, mailFollowUp, tellOwner } from "./mail.server.ts";
+import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner } from "./mail.server.ts";
 import type { Db } from "../db/connection.server.ts";
 
 type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
@@ -29,6 +30,21 @@ export function quoteHandlers(store: Db, businessNow: () => QuoteBusiness, siteU
     return quote && lead ? { quote, lead } : undefined;
   };
   return {
+    "quote-send": async (job, now) => {
+      const found = load(job.payload.quoteId);
+      if (!found) return { outcome: "not sent: quote deleted" };
+      const { quote, lead } = found;
+      // Viewed: an earlier try reached the customer before this process could record it.
+      if (quote.status !== "sent") return { outcome: `not needed: the quote is ${quote.status}` };
+      if (!quote.expiresAt || quote.expiresAt <= now.toISOString()) return { outcome: "not needed: the quote has expired" };
+      if (!mail) throw new MailNotSetUp();
+      // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
+      const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
+      await mailQuoteToCustomer(mail, quote, lead, businessNow(), `${siteUrl}${quotePath(token)}`);
+      return { outcome: "sent" };
+    },
+    // Never sent: the quote is a draft again, as when the mail server refused it at once.
+    "quote-send:gave-up": (job) => ({ commit: () => takeBackSend(store, Number(job.payload.quoteId), job.lastError ?? "not sent") }),
     "quote-notice": async (job) => {
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };

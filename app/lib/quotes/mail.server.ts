@@ -1,11 +1,11 @@
 /**
  * The e-mails of a quote: to the customer when it is sent and when they accept it (each with the
- * PDF), and to the owner when the customer opens or answers it. The quote's state is committed
- * before any of them is sent.
+ * PDF), and to the owner when the customer opens or answers it. Each is sent by the queue's
+ * handler (app/lib/quotes/jobs.server.ts), after the quote's state is committed.
  */
 import type { Business } from "../../content/index.ts";
 import type { Lead } from "../requests/lead.ts";
-import { oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
+import { oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mailer.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
@@ -63,9 +63,7 @@ const EVENT_WORDS: Record<QuoteEvent, string> = { viewed: "opened", accepted: "A
 export async function tellOwner(mail: OutgoingMail | undefined, event: QuoteEvent, quote: Quote, lead: Lead, requestLink: string): Promise<void> {
   if (!mail) return;
   const what = `${oneLine(lead.name)} ${EVENT_WORDS[event]} quote ${quoteNumber(quote)}`;
-  await mail.transport.sendMail({
-    from: { name: `${mail.from.name} website`, address: mail.from.address },
-    to: mail.ownerTo,
+  await sendToOwner(mail, {
     subject: what,
     text: [
       `${what} (${formatPounds(quote.totalPence)}).`,

@@ -1,6 +1,6 @@
 /**
  * One quote. A Draft is a plain form (lines added and removed with buttons, so it works without
- * JavaScript); Send locks it and e-mails it. A sent quote is shown as the customer sees it, with
+ * JavaScript); Send locks it and queues its e-mail. A sent quote is shown as the customer sees it, with
  * its state, and can only be changed by starting a new revision.
  */
 import { data, redirect } from "react-router";
@@ -15,8 +15,9 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
-import { followUpsOf, MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, setFollowUps, unsendQuote, type Quote } from "~/lib/owner/quotes.server.ts";
-import { mailQuoteToCustomer } from "~/lib/quotes/mail.server.ts";
+import { MailNotSetUp } from "~/lib/mailer.server.ts";
+import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, sendQuote, setFollowUps, type Quote } from "~/lib/owner/quotes.server.ts";
+import { queueQuoteSend } from "~/lib/quotes/events.server.ts";
 import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/quotes/pdf.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
@@ -116,20 +117,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "save") return redirect(`/admin/quotes/${id}?saved=draft`, 303);
 
-  const lead = leadById(store, quote.leadId)!;
-  const sent = sendQuote(store, id, { actor, hours: site.openingHours });
+  // The customer's e-mail is a row of the queue, committed with the send; without e-mail set up
+  // the send is refused and nothing of it is kept.
+  const services = servicesOf(context);
+  let sent: ReturnType<typeof sendQuote>;
+  try {
+    sent = sendQuote(store, id, {
+      actor,
+      hours: site.openingHours,
+      alongside: (sending, now) => {
+        if (!services.mail) throw new MailNotSetUp();
+        queueQuoteSend(store.db, sending.id, now);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof MailNotSetUp)) throw error;
+    console.error(`Quote ${quoteNumber(quote)} could not be e-mailed (${error.message}); it is still a draft`);
+    return answer({ values, error: `The e-mail could not be sent (${error.message}). The quote is still a draft: try again later.` }, 502);
+  }
   if ("refused" in sent) {
     const why = { "not-draft": "This quote has already been sent.", "no-lines": "Add at least one line first.", "past-date": "The valid-until date has passed.", "earlier-answered": "The customer accepted the earlier revision meanwhile." }[sent.refused];
     return answer({ values, error: why }, 409);
   }
-  try {
-    await mailQuoteToCustomer(servicesOf(context).mail, sent.quote, lead, site, new URL(quotePath(sent.token), request.url).href);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    unsendQuote(store, id, reason);
-    console.error(`Quote ${quoteNumber(quote)} could not be e-mailed (${reason}); it is a draft again`);
-    return answer({ values, error: `The e-mail could not be sent (${reason}). The quote is still a draft: try again later.` }, 502);
-  }
+  services.wake();
   return redirect(`/admin/quotes/${id}?saved=sent`, 303);
 }
 

@@ -2,8 +2,9 @@
  * One request: the three ways to answer at the top, then the message, the details, photos,
  * status, notes and history.
  */
-import { mailReviewRequest } from "~/lib/owner/review-mail.server.ts";
-import { requestReview, reviewPath, withdrawReviewRequest } from "~/lib/owner/reviews.server.ts";
+import { MailNotSetUp } from "~/lib/mailer.server.ts";
+import { queueReviewRequest } from "~/lib/owner/review-mail.server.ts";
+import { requestReview } from "~/lib/owner/reviews.server.ts";
 import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
 import type { ReactNode } from "react";
 import { data, redirect } from "react-router";
@@ -94,16 +95,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`/admin/quotes/${quote.id}`, 303);
     }
     case "job-done": {
-      // The review request goes to every finished job: never only to the happy ones.
-      const made = requestReview(store, id, { actor });
-      if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
-      const lead = leadById(store, id)!;
+      // The review request goes to every finished job: never only to the happy ones. Its e-mail is
+      // a row of the queue, committed with it; without e-mail set up nothing is kept.
+      const services = servicesOf(context);
+      let made: ReturnType<typeof requestReview>;
       try {
-        await mailReviewRequest(servicesOf(context).mail, lead, contentOf(context).business, new URL(reviewPath(made.token), request.url).href);
+        made = requestReview(store, id, {
+          actor,
+          alongside: (review, now) => {
+            if (!services.mail) throw new MailNotSetUp();
+            queueReviewRequest(store.db, review, now);
+          },
+        });
       } catch (error) {
-        withdrawReviewRequest(store, made.review.id, error instanceof Error ? error.message : String(error));
-        return data({ field: "job-done", error: `The review request could not be e-mailed (${error instanceof Error ? error.message : error}). Nothing was sent.` }, { status: 502 });
+        if (!(error instanceof MailNotSetUp)) throw error;
+        return data({ field: "job-done", error: `The review request could not be e-mailed (${error.message}). Nothing was sent.` }, { status: 502 });
       }
+      if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
+      services.wake();
       return back("job-done");
     }
     case "delete": {

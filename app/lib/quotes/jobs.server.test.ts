@@ -1,0 +1,106 @@
+/**
+ * The quote's and the review request's e-mails are rows of the queue, committed with Send and
+ * Job done; their handlers make the PDF and a fresh link from what is stored and send them over
+ * real SMTP. Given up after a week of refusals, the send is taken back as when it was refused at once.
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { fileContent } from "~/content/index.ts";
+import { attachmentsOf, startSmtp } from "../../../tests/support/smtp.ts";
+import { JobRunner } from "../jobs.server.ts";
+import { LeadStore } from "../leads.server.ts";
+import { mailTransport } from "../mailer.server.ts";
+import { auditOfLead } from "../owner/audit.server.ts";
+import { createQuote, quoteById, saveDraft, sendQuote, checkQuoteLink } from "../owner/quotes.server.ts";
+import { queueReviewRequest, reviewHandlers } from "../owner/review-mail.server.ts";
+import { checkReviewLink, requestReview, reviewById } from "../owner/reviews.server.ts";
+import { queueQuoteSend } from "./events.server.ts";
+import { quoteHandlers } from "./jobs.server.ts";
+
+const T0 = new Date("2026-11-24T10:00:00Z");
+const DAY = 86_400_000;
+let store: LeadStore;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let transport: ReturnType<typeof mailTransport>;
+let refusing: boolean;
+let clock: Date;
+let leadId: number;
+
+beforeEach(async () => {
+  store = new LeadStore(":memory:");
+  refusing = false;
+  clock = T0;
+  smtp = await startSmtp(0, { refuse: () => (refusing ? "Mailbox full" : undefined) });
+  transport = mailTransport(`smtp://127.0.0.1:${smtp.port}`);
+  leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Tiles" }).id;
+});
+afterEach(async () => {
+  transport.close();
+  await smtp.close();
+  store.close();
+});
+
+function runner() {
+  const mail = { transport, from: { name: "Kestrel Roofing", address: "office@example.com" }, ownerTo: "office@example.com" };
+  const business = fileContent.business;
+  return new JobRunner(
+    store,
+    { ...quoteHandlers(store, () => business, "https://www.example.com", () => business.openingHours, mail), ...reviewHandlers(store, () => business, "https://www.example.com", mail) },
+    { now: () => clock, retryBaseMs: 30_000, log: () => {} },
+  );
+}
+
+/** Send, as the owner's action does it: the e-mail's row committed with the send. */
+function sentQuote(): number {
+  const quote = createQuote(store, leadId, { actor: "Dave", now: T0 })!;
+  saveDraft(store, quote.id, { lines: [{ description: "Ridge tiles", quantity: 100, unitPence: 45000 }], vat: false, validUntil: "2027-03-01", notes: "", guarantees: [], followUps: false });
+  const sent = sendQuote(store, quote.id, { actor: "Dave", now: T0, alongside: (q, now) => queueQuoteSend(store.db, q.id, now) });
+  if ("refused" in sent) throw new Error(sent.refused);
+  return quote.id;
+}
+
+const linkIn = (raw: string, kind: "q" | "review") => new RegExp(`https://www\\.example\\.com/${kind}/([\\w-]+)`).exec(raw.replace(/=\r?\n/g, ""))![1]!;
+
+it("sends a quote with its PDF, made from the stored quote, and a link that opens it", async () => {
+  const id = sentQuote();
+  await runner().runDue();
+  expect(smtp.messages).toHaveLength(1);
+  const [pdf] = attachmentsOf(smtp.messages[0]!.raw);
+  expect(pdf!.filename).toMatch(/^Q-2026-\d{4}\.pdf$/);
+  expect(pdf!.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+  expect(checkQuoteLink(store, linkIn(smtp.messages[0]!.raw, "q"), T0)).toMatchObject({ state: "open", quote: { id } });
+  await runner().runDue();
+  expect(smtp.messages, "sent once").toHaveLength(1);
+});
+
+it("gives a quote's e-mail up after a week of refusals: the quote is a draft again, its links gone", async () => {
+  const id = sentQuote();
+  refusing = true;
+  await runner().runDue();
+  clock = new Date(T0.getTime() + 6 * DAY);
+  await runner().runDue();
+  expect(quoteById(store, id)?.status, "still tried within the week").toBe("sent");
+  clock = new Date(T0.getTime() + 7 * DAY);
+  await runner().runDue();
+  expect(quoteById(store, id)).toMatchObject({ status: "draft", expiresAt: null });
+  expect(store.db.prepare("SELECT COUNT(*) AS n FROM quote_links").get()).toEqual({ n: 0 });
+  expect(auditOfLead(store, leadId).map((a) => a.action)).toContain("refused the quote's e-mail; it is a draft again");
+  expect(smtp.messages).toHaveLength(0);
+});
+
+it("sends a review request with a link of its own, and withdraws it after a week of refusals", async () => {
+  store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(leadId);
+  const ask = () => requestReview(store, leadId, { actor: "Dave", now: clock, alongside: (review, now) => queueReviewRequest(store.db, review, now) })!.review.id;
+  const first = ask();
+  await runner().runDue();
+  expect(smtp.messages).toHaveLength(1);
+  expect(checkReviewLink(store, linkIn(smtp.messages[0]!.raw, "review"), T0)).toMatchObject({ state: "open", review: { id: first } });
+
+  refusing = true;
+  const second = ask();
+  await runner().runDue();
+  expect(reviewById(store, second)?.status).toBe("requested");
+  clock = new Date(T0.getTime() + 7 * DAY);
+  await runner().runDue();
+  expect(reviewById(store, second)).toBeUndefined();
+  expect(auditOfLead(store, leadId).map((a) => a.action)).toContain("refused the review request's e-mail; it was not sent");
+});
