@@ -13,7 +13,8 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/push.server.ts";
 import type { RouteHandle } from "~/root";
-import { parseRecordId } from "~/lib/record-id.ts";
+import * as z from "zod/mini";
+import { parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/notifications";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
@@ -38,46 +39,62 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The browser's push subscription as it posts it (JSON), checked to be a real one. */
+const subscription = z.pipe(
+  text(),
+  z.transform((posted, context) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(posted);
+    } catch {
+      json = undefined;
+    }
+    const checked = parseSubscription(json);
+    if (checked) return checked;
+    context.issues.push({ code: "custom", message: "The browser's subscription could not be read. Try again.", input: posted });
+    return z.NEVER;
+  }),
+);
+
+const notificationsForm = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("subscribe"), subscription }), z.object({ intent: z.literal("remove"), id: recordId() }), z.object({ intent: z.literal("test") })],
+  { error: "That did not work. Reload the page and try again." },
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "subscribe") {
-    let posted: unknown;
-    try {
-      posted = JSON.parse(String(form.get("subscription") ?? ""));
-    } catch {
-      posted = undefined;
-    }
-    const subscription = parseSubscription(posted);
-    if (!subscription) return data({ error: "The browser's subscription could not be read. Try again." }, { status: 400 });
+  const posted = parseForm(notificationsForm, await readForm(request));
+  if (!posted.ok) {
+    // A device that is not a number is a device that does not exist.
+    if (posted.errors.id) throw data(null, { status: 404 });
+    return data({ error: posted.errors.intent ?? posted.errors.subscription }, { status: 400 });
+  }
+  const form = posted.value;
+  if (form.intent === "subscribe") {
     const device = deviceName(request.headers.get("User-Agent") ?? "");
     store.inTransaction(() => {
-      addSubscription(store, owner.passkeyId, subscription, device);
+      addSubscription(store, owner.passkeyId, form.subscription, device);
       recordAudit(store, { actor: owner.name, action: "turned on notifications", detail: device });
     });
     return redirect("/admin/notifications?added", 303);
   }
-  if (intent === "remove") {
-    const id = parseRecordId(form.get("id"));
-    const removed = id !== undefined && store.inTransaction(() => {
-      const gone = removeSubscription(store, id);
-      if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${id}` });
+  if (form.intent === "remove") {
+    const removed = store.inTransaction(() => {
+      const gone = removeSubscription(store, form.id);
+      if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${form.id}` });
       return gone;
     });
     if (!removed) throw data(null, { status: 404 });
     return redirect("/admin/notifications?removed", 303);
   }
-  if (intent === "test") {
-    const sent = store.inTransaction(() =>
-      queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
-    );
-    if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
-    servicesOf(context).wake();
-    return redirect("/admin/notifications?tested", 303);
-  }
-  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+  const sent = store.inTransaction(() =>
+    queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
+  );
+  if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
+  servicesOf(context).wake();
+  return redirect("/admin/notifications?tested", 303);
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {

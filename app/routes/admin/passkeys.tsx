@@ -12,7 +12,8 @@ import { listPasskeys, removePasskey } from "~/lib/owner/passkeys.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { RouteHandle } from "~/root";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { parseRecordId } from "~/lib/record-id.ts";
+import * as z from "zod/mini";
+import { parseForm, recordId } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/passkeys";
 
 export const handle: RouteHandle = { scripts: ["passkey"] };
@@ -36,14 +37,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Removing a passkey, the one thing posted here (adding one is the browser's ceremony). */
+const removeForm = z.object({ intent: z.literal("remove", NEEDS_JAVASCRIPT), id: recordId() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const form = await readForm(request);
-  if (form.get("intent") !== "remove") return data({ error: NEEDS_JAVASCRIPT }, { status: 400 });
-  const id = parseRecordId(form.get("id"));
+  const posted = parseForm(removeForm, await readForm(request));
+  if (!posted.ok && posted.errors.intent) return data({ error: posted.errors.intent }, { status: 400 });
   if (listPasskeys(storeOf(context)).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
-  if (id === undefined || !removePasskey(storeOf(context), id, owner.name)) throw data(null, { status: 404 });
-  if (id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
+  if (!posted.ok || !removePasskey(storeOf(context), posted.value.id, owner.name)) throw data(null, { status: 404 });
+  if (posted.value.id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
   return redirect("/admin/passkeys?removed", 303);
 }
 

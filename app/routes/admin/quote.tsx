@@ -9,7 +9,8 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { DESCRIPTION_MAX, guaranteeOptions, parseDraft, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
+import { DESCRIPTION_MAX, draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
+import { parseForm } from "~/lib/forms/parse-form.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
@@ -105,11 +106,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (remove) return answer({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(remove[1])) } });
   if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
 
-  const parsed = parseDraft(values, ukToday());
+  const parsed = parseForm(draftSchema({ today: ukToday(), vatAllowed: Boolean(site.vatNumber) }), form);
   if (!parsed.ok) return answer({ values, errors: parsed.errors, error: "Some fields need a change: see the messages below." }, 400);
-  if (parsed.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
-  const guarantees = guaranteeOptions(site).filter((option) => values.guarantees.includes(option.key)).map((option) => option.text);
-  if (!saveDraft(store, id, { lines: parsed.lines, vat: values.vat, validUntil: parsed.validUntil, notes: parsed.notes, guarantees, followUps: quote.followUps })) {
+  const draft = parsed.value;
+  if (draft.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
+  const guarantees = guaranteeOptions(site).filter((option) => draft.guarantees.includes(option.key)).map((option) => option.text);
+  if (!saveDraft(store, id, { lines: draft.lines, vat: draft.vat, validUntil: draft.validUntil, notes: draft.notes, guarantees, followUps: quote.followUps })) {
     return answer({ values, error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
   }
   if (intent === "save") return redirect(`/admin/quotes/${id}?saved=draft`, 303);
@@ -256,10 +258,10 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
         {lines.map((line, i) => (
           <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
             <legend className="px-1 font-semibold">Line {i + 1}</legend>
-            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.lines[i]?.description} />
+            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.[`lines-${i}-description`]} />
             <div className="grid grid-cols-2 gap-3">
-              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.lines[i]?.quantity} />
-              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.lines[i]?.unitPrice} />
+              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.[`lines-${i}-quantity`]} />
+              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.[`lines-${i}-unitPrice`]} />
             </div>
             <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
               Remove line {i + 1}

@@ -25,11 +25,12 @@ import { createQuote, quoteNumber, quotesOfLead } from "~/lib/owner/quotes.serve
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { site } from "~/content/index.ts";
-import { isStatus } from "~/lib/owner/status.ts";
+import * as z from "zod/mini";
+import { parseForm, text } from "~/lib/forms/parse-form.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { useBusiness } from "~/lib/site-data.ts";
-import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { LEAD_STATUSES, STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -63,31 +64,41 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 
 const NOTE_MAX = 2000;
 
+/** The request page's forms, one per intent; a message at the field that is wrong. */
+const requestForm = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("status"), status: z.pipe(text(), z.enum(LEAD_STATUSES, "Choose one of the statuses.")) }),
+    z.object({ intent: z.literal("note"), note: text(z.trim(), z.minLength(1, "Write a note first."), z.maxLength(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters.`)) }),
+    z.object({ intent: z.enum(["resend", "create-quote", "job-done"]) }),
+    // Only the question's own button deletes: a bare or replayed Delete asks the question again.
+    z.object({ intent: z.literal("delete"), confirmed: z.pipe(text(), z.transform((value) => value === DELETE_CONFIRMED.value)) }),
+  ],
+  { error: "Unknown change." },
+);
+
+type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "job-done" | "intent", string>> };
+const refuse = (errors: ActionAnswer["errors"], status: number) => data<ActionAnswer>({ errors }, { status });
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = storeOf(context);
   const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
-  const form = await readForm(request);
+  const parsed = parseForm(requestForm, await readForm(request));
+  if (!parsed.ok) return refuse(parsed.errors, 400);
   const back = (saved: string) => redirect(`/admin/requests/${id}?saved=${saved}`, 303);
-  switch (form.get("intent")) {
-    case "status": {
-      const status = form.get("status");
-      if (!isStatus(status)) return data({ field: "status", error: "Choose one of the statuses." }, { status: 400 });
-      if (!setStatus(store, id, status, actor)) throw data(null, { status: 404 });
+  const posted = parsed.value;
+  switch (posted.intent) {
+    case "status":
+      if (!setStatus(store, id, posted.status, actor)) throw data(null, { status: 404 });
       return back("status");
-    }
-    case "note": {
-      const note = String(form.get("note") ?? "").trim();
-      if (!note) return data({ field: "note", error: "Write a note first." }, { status: 400 });
-      if (note.length > NOTE_MAX) return data({ field: "note", error: `A note can be at most ${NOTE_MAX} characters.` }, { status: 400 });
-      if (!addNote(store, id, note, actor)) throw data(null, { status: 404 });
+    case "note":
+      if (!addNote(store, id, posted.note, actor)) throw data(null, { status: 404 });
       return back("note");
-    }
-    case "resend": {
-      if (!retryEmail(store, id, actor)) return data({ field: "resend", error: "This request's e-mail is not waiting to be sent." }, { status: 400 });
+    case "resend":
+      if (!retryEmail(store, id, actor)) return refuse({ resend: "This request's e-mail is not waiting to be sent." }, 400);
       servicesOf(context).wake();
       return back("resend");
-    }
     case "create-quote": {
       const quote = createQuote(store, id, { actor, vatNumber: site.vatNumber });
       if (!quote) throw data(null, { status: 404 });
@@ -96,24 +107,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "job-done": {
       // The review request goes to every finished job: never only to the happy ones.
       const made = requestReview(store, id, { actor });
-      if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
+      if (!made) return refuse({ "job-done": "Only a Won request's job can be marked done." }, 409);
       const lead = leadById(store, id)!;
       try {
         await mailReviewRequest(servicesOf(context).mail, lead, site, new URL(reviewPath(made.token), request.url).href);
       } catch (error) {
         withdrawReviewRequest(store, made.review.id, error instanceof Error ? error.message : String(error));
-        return data({ field: "job-done", error: `The review request could not be e-mailed (${error instanceof Error ? error.message : error}). Nothing was sent.` }, { status: 502 });
+        return refuse({ "job-done": `The review request could not be e-mailed (${error instanceof Error ? error.message : error}). Nothing was sent.` }, 502);
       }
       return back("job-done");
     }
-    case "delete": {
-      // Only the question's own button deletes: a bare or replayed Delete asks the question again.
-      if (form.get(DELETE_CONFIRMED.name) !== DELETE_CONFIRMED.value) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
+    case "delete":
+      if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
       if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
       return redirect(`/admin?deleted=${id}#main`, 303);
-    }
-    default:
-      return data({ field: "", error: "Unknown change." }, { status: 400 });
   }
 }
 
@@ -142,7 +149,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { lead, notes, photos, history, saved, confirmDelete, origin, quotes } = loaderData;
   const now = new Date(loaderData.now);
   const links = replyLinks(lead, useBusiness().name);
-  const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
+  const errorFor = (field: keyof ActionAnswer["errors"]) => actionData?.errors[field];
   return (
     <div className="container-page max-w-3xl space-y-5 py-6">
       <p>
