@@ -3,8 +3,10 @@
  * script: the browser's push subscription), see every device that gets them, turn one off, and
  * send a test. Everything but turning on works as plain HTML forms.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OwnerButton } from "~/components/owner/OwnerForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { recordAudit } from "~/lib/owner/audit.server.ts";
@@ -16,16 +18,11 @@ import type { RouteHandle } from "~/root";
 import * as z from "zod/mini";
 import { parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/notifications";
+import { noticeOf } from "~/lib/owner/notices.ts";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Notifications");
-
-const NOTICES: Record<string, string> = {
-  added: "Notifications are on for this device.",
-  removed: "That device no longer gets notifications.",
-  tested: "Test notification sent. It should arrive on every device listed within a few seconds.",
-};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -35,7 +32,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     devices: devices(store),
     current: context.get(ownerContext).passkeyId,
     email: servicesOf(context).ownerMail,
-    notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
+    notice: noticeOf(url, {
+      added: "Notifications are on for this device.",
+      removed: "That device no longer gets notifications.",
+      tested: "Test notification sent. It should arrive on every device listed within a few seconds.",
+    }),
   };
 }
 
@@ -102,20 +103,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <h1 className="text-2xl">Notifications</h1>
-      {notice && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {notice}
-        </p>
-      )}
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
-      <section aria-labelledby="this-device" className="card space-y-4">
-        <h2 id="this-device" className="text-xl">
-          This device
-        </h2>
+      <Notices notice={notice} error={actionData?.error} />
+      <CardSection id="this-device" title="This device">
         <p>
           Your phone is told the moment a request is stored: who, where and from which page, never their number or message. Tap the notification to
           open the request. A request still waiting after an hour is pushed again, and again when it is due in four hours, within your opening hours.
@@ -139,11 +128,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           On an iPhone or iPad: first add this site to your Home Screen (Share, then Add to Home Screen), open it from there, and turn notifications on
           in it. This needs iOS 16.4 or later.
         </p>
-      </section>
-      <section aria-labelledby="devices" className="card space-y-4">
-        <h2 id="devices" className="text-xl">
-          Devices that get notifications
-        </h2>
+      </CardSection>
+      <CardSection id="devices" title="Devices that get notifications">
         {list.length === 0 ? (
           <p>
             No device gets notifications yet.{" "}
@@ -161,24 +147,17 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                     {device.lastSentAt ? `; last notified ${exactTime(device.lastSentAt)}` : "; not notified yet"}
                   </p>
                 </div>
-                <OwnerForm intent="remove">
-                  <input type="hidden" name="id" value={device.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Turn off ${device.device}`}>
-                    Turn off
-                  </button>
-                </OwnerForm>
+                <OwnerButton intent="remove" hidden={{ id: device.id }} label={`Turn off ${device.device}`}>
+                  Turn off
+                </OwnerButton>
               </li>
             ))}
           </ul>
         )}
         {list.length > 0 && (
-          <OwnerForm intent="test">
-            <button type="submit" className="btn-secondary">
-              Send a test notification
-            </button>
-          </OwnerForm>
+          <OwnerButton intent="test">Send a test notification</OwnerButton>
         )}
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -3,6 +3,8 @@
  * JavaScript); Send locks it and e-mails it. A sent quote is shown as the customer sees it, with
  * its state, and can only be changed by starting a new revision.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
@@ -18,8 +20,8 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { followUpsOf, MAX_LINES, quoteById, quoteNumber, quotePath, reviseQuote, saveDraft, sendQuote, setFollowUps, unsendQuote, type Quote } from "~/lib/owner/quotes.server.ts";
 import { mailQuoteToCustomer } from "~/lib/quotes/mail.server.ts";
-import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts";
-import { longDate } from "~/lib/quotes/pdf.server.ts";
+import { penceAsText, quantityAsText } from "~/lib/quotes/money.ts";
+import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { Route } from "./+types/quote";
 import { recordIdOr404 } from "~/lib/record-id.ts";
@@ -51,14 +53,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     status: quote.status,
     lead: { id: lead.id, name: lead.name, email: lead.email },
     values: valuesOf(quote),
-    summary: {
-      totals: quoteTotals(quote.lines, quote.vat),
-      vat: quote.vat,
-      vatNumber: quote.vatNumber,
-      validUntilText: longDate(quote.validUntil),
-      guarantees: quote.guarantees,
-      notes: quote.notes,
-    },
+    summary: quoteSummary(quote),
     sentAt: quote.sentAt,
     viewedAt: quote.viewedAt,
     answeredAt: quote.answeredAt,
@@ -151,24 +146,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           for {lead.name}
         </p>
       </div>
-      {saved && SAVED[saved] && !actionData && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {SAVED[saved]}
-        </p>
-      )}
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
+      <Notices notice={saved && !actionData && SAVED[saved]} error={actionData?.error} />
       {status === "draft" ? <DraftForm loaderData={loaderData} actionData={actionData} /> : <SentQuote loaderData={loaderData} />}
       {status === "draft" && summary.totals.lines.length > 0 && (
-        <section aria-labelledby="saved-heading" className="card space-y-4">
-          <h2 id="saved-heading" className="text-xl">
-            As last saved
-          </h2>
+        <CardSection id="saved-heading" title="As last saved">
           <QuoteSummary quote={summary} caption={`Quote ${number} as last saved`} />
-        </section>
+        </CardSection>
       )}
     </div>
   );
@@ -178,19 +161,13 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
   const { id, number, status, summary, sentAt, viewedAt, answeredAt, answerName, declineReason, lead } = loaderData;
   return (
     <>
-      <section aria-labelledby="quote-heading" className="card space-y-4">
-        <h2 id="quote-heading" className="text-xl">
-          The quote
-        </h2>
+      <CardSection id="quote-heading" title="The quote">
         <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         <a href={`/admin/quotes/${id}/pdf`} className="btn-secondary">
           Download PDF
         </a>
-      </section>
-      <section aria-labelledby="progress-heading" className="card space-y-3">
-        <h2 id="progress-heading" className="text-xl">
-          Progress
-        </h2>
+      </CardSection>
+      <CardSection id="progress-heading" title="Progress" className="space-y-3">
         <ul className="space-y-1">
           {sentAt && <li>Sent to {lead.email} on {exactTime(sentAt)}</li>}
           {viewedAt && <li>Opened by the customer on {exactTime(viewedAt)}</li>}
@@ -235,7 +212,7 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
             </button>
           </OwnerForm>
         )}
-      </section>
+      </CardSection>
     </>
   );
 }
@@ -250,10 +227,7 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
       <button type="submit" name="intent" value="save" hidden>
         Save draft
       </button>
-      <section aria-labelledby="lines-heading" className="card space-y-4">
-        <h2 id="lines-heading" className="text-xl">
-          Lines
-        </h2>
+      <CardSection id="lines-heading" title="Lines">
         <p className="text-muted">Prices in pounds, before VAT. Totals are worked out when you save.</p>
         {lines.map((line, i) => (
           <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
@@ -271,12 +245,9 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
         <button type="submit" name="intent" value="add-line" className="btn-secondary">
           Add a line
         </button>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="terms-heading" className="card space-y-4">
-        <h2 id="terms-heading" className="text-xl">
-          VAT, dates and notes
-        </h2>
+      <CardSection id="terms-heading" title="VAT, dates and notes">
         {loaderData.vatAllowed ? (
           <div className="flex items-center gap-3">
             <input id="quote-vat" type="checkbox" name="vat" defaultChecked={values.vat} className="size-6" />
@@ -296,7 +267,7 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
             </div>
           ))}
         </fieldset>
-      </section>
+      </CardSection>
 
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="save" className="btn-secondary">

@@ -2,17 +2,18 @@
  * One request: the three ways to answer at the top, then the message, the details, photos,
  * status, notes and history.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
 import { mailReviewRequest } from "~/lib/owner/review-mail.server.ts";
 import { requestReview, reviewPath, withdrawReviewRequest } from "~/lib/owner/reviews.server.ts";
-import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
-import type { ReactNode } from "react";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { DeleteRequest, DELETE_CONFIRMED } from "~/components/owner/DeleteRequest.tsx";
 import { FirstAnswer } from "~/components/owner/FirstAnswer.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { RequestDetails, RequestPhotos } from "~/components/owner/RequestDetails.tsx";
+import { OwnerButton, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
@@ -134,17 +135,6 @@ const SAVED: Record<string, string> = {
   "job-done": "Job done: the customer has been asked for a review.",
 };
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="card space-y-4">
-      <h2 id={id} className="text-xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, notes, photos, history, saved, confirmDelete, origin, quotes } = loaderData;
   const now = new Date(loaderData.now);
@@ -169,11 +159,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <FirstAnswer lead={lead} now={now} />
       </div>
-      {saved && SAVED[saved] && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {SAVED[saved]}
-        </p>
-      )}
+      <Notices notice={saved && SAVED[saved]} />
 
       <ul aria-label="Reply" className="grid grid-cols-3 gap-2">
         <li>
@@ -196,46 +182,12 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </li>
       </ul>
 
-      <Section title="Message" id="message">
+      <CardSection title="Message" id="message">
         <p className="whitespace-pre-wrap break-words">{lead.message}</p>
-      </Section>
+      </CardSection>
 
-      <Section title="Details" id="details">
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="font-semibold">Phone</dt>
-          <dd>
-            <a href={links.call} ping={answeredPing(loaderData.self, lead.id, "call")} className="link">
-              {lead.phone}
-            </a>
-          </dd>
-          <dt className="font-semibold">E-mail</dt>
-          <dd className="break-all">
-            <a href={links.email} ping={answeredPing(loaderData.self, lead.id, "email")} className="link">
-              {lead.email}
-            </a>
-          </dd>
-          <dt className="font-semibold">{lead.form === "quote" ? "Address" : "Postcode"}</dt>
-          <dd>{lead.location || "Not given"}</dd>
-          <dt className="font-semibold">Sent from</dt>
-          <dd>
-            {lead.form === "quote" ? "Quote form" : "Contact form"} on the <a href={lead.page} className="link">{origin}</a>
-          </dd>
-          <dt className="font-semibold">Received</dt>
-          <dd>{exactTime(lead.createdAt)}</dd>
-          <dt className="font-semibold">E-mail to you</dt>
-          <dd>
-            {lead.delivery === "sent" ? "Sent" : lead.delivery === "none" ? "Not set up on this server" : `Not sent yet (${lead.attempts} ${lead.attempts === 1 ? "try" : "tries"}${lead.lastError ? `: ${lead.lastError}` : ""})`}
-          </dd>
-          <dt className="font-semibold">Reference</dt>
-          <dd>
-            {referenceOf(lead.id)} (request number {lead.id})
-          </dd>
-          <dt className="font-semibold">Acknowledgement to the visitor</dt>
-          <dd>
-            {ACK_STATE_NAMES[lead.ack]}
-            {lead.ack === "sent" && lead.ackAt && ` on ${exactTime(lead.ackAt)}`}
-          </dd>
-        </dl>
+      <CardSection title="Details" id="details">
+        <RequestDetails lead={lead} links={links} self={loaderData.self} origin={origin} />
         {lead.delivery === "pending" && (
           <OwnerForm intent="resend">
             <button type="submit" className="btn-secondary">
@@ -244,43 +196,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
           </OwnerForm>
         )}
-      </Section>
+      </CardSection>
 
-      {photos.length > 0 && (
-        <Section title="Photos" id="photos-heading">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {photos.map((photo, i) => (
-              <li key={photo.id}>
-                {/* The thumbnail is small for the owner's phone; tapping it opens the whole picture. */}
-                <a href={`/admin/photos/${photo.id}`} className="block rounded-lg">
-                  <img
-                    src={`/admin/photos/${photo.id}?size=thumb`}
-                    width={photo.thumb.width}
-                    height={photo.thumb.height}
-                    loading="lazy"
-                    decoding="async"
-                    alt={`Photo ${i + 1} of ${photos.length} sent with the request`}
-                    className="aspect-square w-full rounded-lg object-cover"
-                  />
-                </a>
-                {/* A won job's photo can show the next customer the work: copied only when asked. */}
-                {lead.status === "won" && (
-                  <form method="post" action="/admin/site/gallery" className="mt-2">
-                    <input type="hidden" name="intent" value="from-request" />
-                    <input type="hidden" name="lead" value={lead.id} />
-                    <input type="hidden" name="photo" value={photo.id} />
-                    <button type="submit" className="btn-secondary w-full" aria-label={`Add to gallery: photo ${i + 1}`}>
-                      Add to gallery
-                    </button>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      <RequestPhotos lead={lead} photos={photos} />
 
-      <Section title="Quotes" id="quotes-heading">
+      <CardSection title="Quotes" id="quotes-heading">
         {quotes.length > 0 && (
           <ul aria-label="Quotes, newest first" className="space-y-2">
             {quotes.map((quote) => (
@@ -293,15 +213,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
-        <OwnerForm intent="create-quote">
-          <button type="submit" className="btn-primary">
-            Create quote
-          </button>
-        </OwnerForm>
-      </Section>
+        <OwnerButton intent="create-quote" className="btn-primary">
+          Create quote
+        </OwnerButton>
+      </CardSection>
 
       {(lead.status === "won" || loaderData.reviews.length > 0) && (
-        <Section title="Review" id="review-heading">
+        <CardSection title="Review" id="review-heading">
           {loaderData.reviews.map((review) => (
             <p key={review.requestedAt}>
               Review asked for on {exactTime(review.requestedAt)}:{" "}
@@ -325,10 +243,10 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               {errorFor("job-done") && <p className="field-error">{errorFor("job-done")}</p>}
             </OwnerForm>
           )}
-        </Section>
+        </CardSection>
       )}
 
-      <Section title="Status" id="status-heading">
+      <CardSection title="Status" id="status-heading">
         <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">
           <div className="grow">
             <Select form="lead" name="status" label="Status" options={STATUS_OPTIONS} defaultValue={lead.status} error={errorFor("status")} />
@@ -337,9 +255,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             Save status
           </button>
         </OwnerForm>
-      </Section>
+      </CardSection>
 
-      <Section title="Notes" id="notes-heading">
+      <CardSection title="Notes" id="notes-heading">
         <OwnerForm intent="note" className="space-y-3">
           <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
           <button type="submit" className="btn-primary">
@@ -360,9 +278,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             ))}
           </ol>
         )}
-      </Section>
+      </CardSection>
 
-      <Section title="History" id="history-heading">
+      <CardSection title="History" id="history-heading">
         <AuditList label="Changes, newest first" entries={history}>
           <li>
             <time dateTime={lead.createdAt} className="text-muted">
@@ -371,11 +289,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             : {lead.name} sent the request
           </li>
         </AuditList>
-      </Section>
+      </CardSection>
 
-      <Section title="Delete" id="delete-heading">
+      <CardSection title="Delete" id="delete-heading">
         <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
-      </Section>
+      </CardSection>
     </div>
   );
 }

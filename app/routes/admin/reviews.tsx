@@ -6,7 +6,7 @@
 import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { Select } from "~/components/forms/Field.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OwnerButton, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { storeOf } from "~/lib/services.ts";
@@ -115,20 +115,16 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             {review.status === "submitted" && (
               <div className="flex flex-wrap items-end gap-3">
                 {review.consent && (
-                  <OwnerForm intent="publish" className="flex flex-wrap items-end gap-3">
-                    <input type="hidden" name="id" value={review.id} />
+                  <OwnerForm intent="publish" hidden={{ id: review.id }} className="flex flex-wrap items-end gap-3">
                     <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={review.town} />
                     <button type="submit" className="btn-primary">
                       Publish
                     </button>
                   </OwnerForm>
                 )}
-                <OwnerForm intent="private">
-                  <input type="hidden" name="id" value={review.id} />
-                  <button type="submit" className="btn-secondary">
-                    Keep private
-                  </button>
-                </OwnerForm>
+                <OwnerButton intent="private" hidden={{ id: review.id }}>
+                  Keep private
+                </OwnerButton>
               </div>
             )}
           </li>

@@ -9,7 +9,8 @@ import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { data, redirect } from "react-router";
-import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
@@ -232,15 +233,12 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
                 error={errors[`p-${i}-alt-${j}`]}
               />
             ))}
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={`p-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`p-${i}-remove`])} />
+            <RemoveBox name={`p-${i}-remove`} values={actionData?.values}>
               Remove this project
-            </label>
+            </RemoveBox>
           </fieldset>
         ))}
-        <button type="submit" className="btn-primary">
-          Save draft
-        </button>
+        <SaveDraft />
       </form>
     </div>
   );

@@ -5,7 +5,8 @@
  */
 import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
-import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles, contentNow } from "~/content/index.ts";
 import { testimonialSchema } from "~/content/schema.ts";
@@ -99,15 +100,12 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <Field form="site" name={`t-${i}-name`} label="Name" hint={NAME_HINT_OWNER} maxLength={NAME_MAX} defaultValue={value(`t-${i}-name`, row.name)} error={errors[`t-${i}-name`]} />
             <Select form="site" name={`t-${i}-location`} label="Town" options={townOptions} defaultValue={value(`t-${i}-location`, row.location)} error={errors[`t-${i}-location`]} />
             <TextArea form="site" name={`t-${i}-text`} label="What they said" rows={4} defaultValue={value(`t-${i}-text`, row.text)} error={errors[`t-${i}-text`]} />
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={`t-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`t-${i}-remove`])} />
+            <RemoveBox name={`t-${i}-remove`} values={actionData?.values}>
               Remove this testimonial
-            </label>
+            </RemoveBox>
           </fieldset>
         ))}
-        <button type="submit" className="btn-primary">
-          Save draft
-        </button>
+        <SaveDraft />
       </form>
     </div>
   );

@@ -6,7 +6,7 @@
  */
 import { saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
-import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { loadContent, type Content } from "~/content/load.ts";
@@ -119,9 +119,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </>
           )}
-          <button type="submit" className="btn-primary">
-            Save draft
-          </button>
+          <SaveDraft />
         </form>
       )}
     </div>

@@ -4,6 +4,8 @@
  * seconds, with every published version kept and any earlier one a tap away (Undo). Works
  * without JavaScript.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { Field } from "~/components/forms/Field.tsx";
 import { PublishAnyway, SiteDraft } from "~/components/owner/SiteDraft.tsx";
@@ -25,14 +27,9 @@ import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion
 import { parseRecordId } from "~/lib/record-id.ts";
 import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site";
+import { noticeOf } from "~/lib/owner/notices.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
-
-const NOTICES: Record<string, string> = {
-  saved: "Draft saved. Preview it, then publish it to make it live.",
-  discarded: "Draft discarded. The live site is unchanged.",
-  restored: "That version is now your draft: preview it, then publish it to bring it back.",
-};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -62,7 +59,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     placeholders: placeholders(contentNow().business, contentFiles),
     undo: undoAsked(store, url.searchParams.get("undo")),
     justPublished: published && live?.id === published ? { id: published, seconds: Number(url.searchParams.get("ms")) / 1000 } : null,
-    notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
+    notice: noticeOf(url, {
+      saved: "Draft saved. Preview it, then publish it to make it live.",
+      discarded: "Draft discarded. The live site is unchanged.",
+      restored: "That version is now your draft: preview it, then publish it to bring it back.",
+    }),
   };
 }
 
@@ -129,11 +130,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           Live ✓ {exactTime(live!.publishedAt)}: version {justPublished.id} is on every page, published in {justPublished.seconds.toFixed(1)} s.
         </p>
       )}
-      {notice && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {notice}
-        </p>
-      )}
+      <Notices notice={notice} />
       {actionData?.error && (
         <div role="alert" className="card space-y-1 py-3 text-danger">
           <p className="font-semibold">{actionData.error}</p>
@@ -145,10 +142,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           {actionData.question && actionData.question.revision === draft.revision && <PublishAnyway question={actionData.question} />}
         </div>
       )}
-      <section aria-labelledby="live-heading" className="card space-y-3">
-        <h2 id="live-heading" className="text-xl">
-          What is live
-        </h2>
+      <CardSection id="live-heading" title="What is live" className="space-y-3">
         <p>
           {live
             ? `Version ${live.id}, published ${exactTime(live.publishedAt)} by ${live.author}.`
@@ -164,12 +158,9 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </ul>
           </>
         )}
-      </section>
+      </CardSection>
       {draft.pending && <SiteDraft draft={draft} />}
-      <section aria-labelledby="more-heading" className="card space-y-3">
-        <h2 id="more-heading" className="text-xl">
-          More to change
-        </h2>
+      <CardSection id="more-heading" title="More to change" className="space-y-3">
         <ul className="space-y-2">
           <li>
             <a href="/admin/site/testimonials" className="link">
@@ -190,7 +181,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             : a service page&apos;s opening and answers, a town page&apos;s paragraphs
           </li>
         </ul>
-      </section>
+      </CardSection>
       <form method="post" noValidate className="space-y-6" aria-labelledby="facts-heading">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="from" value={draft.revision} />
@@ -217,30 +208,21 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
           ))}
         </fieldset>
-        <section className="card space-y-4" aria-labelledby="closure-heading">
-          <h2 id="closure-heading" className="text-xl">
-            Closure notice
-          </h2>
+        <CardSection id="closure-heading" title="Closure notice">
           <p className="text-muted">Shown under the header of every page until the end of its last day, then gone by itself. Leave both empty for none.</p>
           {field("closure-message", "Notice", { hint: "e.g. Closed for Christmas: we reopen on Monday 4 January" })}
           {field("closure-until", "Last day closed", { type: "date" })}
-        </section>
-        <section className="card space-y-4" aria-labelledby="claims-heading">
-          <h2 id="claims-heading" className="text-xl">
-            Promises and guarantees
-          </h2>
+        </CardSection>
+        <CardSection id="claims-heading" title="Promises and guarantees">
           {CLAIM_FIELDS.map(({ key, label }) => field(`claims-${key}`, label, key === "experienceYears" ? { type: "number" } : {}))}
-        </section>
-        <section className="card space-y-4" aria-labelledby="social-heading">
-          <h2 id="social-heading" className="text-xl">
-            Social and review links
-          </h2>
+        </CardSection>
+        <CardSection id="social-heading" title="Social and review links">
           {loaderData.social.map((network, i) => field(`social-${i}`, `${SOCIAL_NETWORKS[network].label} page`, { type: "url", hint: `e.g. ${SOCIAL_NETWORKS[network].example}` }))}
           {field("google-review", "Google review link", {
             type: "url",
             hint: "Optional. The link Google gives you for asking for reviews: https://g.page/r/…/review or https://search.google.com/local/writereview?placeid=…",
           })}
-        </section>
+        </CardSection>
         <button type="submit" className="btn-primary">
           Save draft
         </button>
