@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { formObject, list, parseForm, recordId, text } from "./parse-form.ts";
+import { formObject, intents, list, parseForm, recordId, text } from "./parse-form.ts";
 import { draftSchema, readDraftValues } from "./quote-draft.ts";
 
 function form(...pairs: [string, string | Blob][]): FormData {
@@ -9,13 +9,12 @@ function form(...pairs: [string, string | Blob][]): FormData {
   return out;
 }
 
-const noteForm = z.discriminatedUnion(
-  "intent",
+const noteForm = intents(
   [
     z.object({ intent: z.literal("note"), note: text(z.trim(), z.minLength(1, "write a note first."), z.maxLength(5, "At most 5 characters.")) }),
     z.object({ intent: z.literal("remove"), id: recordId("No such note."), tags: list() }),
   ],
-  { error: "Unknown change." },
+  "Unknown change.",
 );
 
 describe("the form as a schema reads it", () => {
@@ -41,6 +40,10 @@ describe("parseForm: an owner form's values, or a message at each wrong field", 
     ["no number", form(["intent", "remove"]), { ok: false, errors: { id: "No such note." } }],
   ])("%s", (_, posted, expected) => {
     expect(parseForm(noteForm, posted)).toEqual(expected);
+  });
+
+  it("says of a button the page does not have that it did not work, unless the form has its own words", () => {
+    expect(parseForm(intents([z.object({ intent: z.literal("test") })]), form(["intent", "tset"]))).toEqual({ ok: false, errors: { intent: "That did not work. Reload the page and try again." } });
   });
 
   it("names a field by where the schema found it, or as the form asks", () => {

@@ -69,3 +69,19 @@ export function recordId(message = "Not a record") {
     }),
   );
 }
+
+/** The revision of the site's draft a form was made from, as a number; a stale one is refused by the save. */
+export function revision() {
+  return z.pipe(text(), z.transform(Number));
+}
+
+/** What an owner page says of a button it does not have (a form from an older page, or forged). */
+export const UNKNOWN_BUTTON = "That did not work. Reload the page and try again.";
+
+/**
+ * An owner page's forms, told apart by the button pressed (`intent`), each with its own fields;
+ * a button the page does not have is `unknown`, at the field `intent`.
+ */
+export function intents<const Forms extends readonly [core.$ZodTypeDiscriminable, ...core.$ZodTypeDiscriminable[]]>(forms: Forms, unknown = UNKNOWN_BUTTON) {
+  return z.discriminatedUnion("intent", forms, { error: unknown });
+}

@@ -16,7 +16,7 @@ import { exactTime } from "~/lib/owner/time.ts";
 import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/push.server.ts";
 import type { RouteHandle } from "~/root";
 import * as z from "zod/mini";
-import { parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
+import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/notifications";
 import { noticeOf } from "~/lib/owner/notices.ts";
 
@@ -57,11 +57,7 @@ const subscription = z.pipe(
   }),
 );
 
-const notificationsForm = z.discriminatedUnion(
-  "intent",
-  [z.object({ intent: z.literal("subscribe"), subscription }), z.object({ intent: z.literal("remove"), id: recordId() }), z.object({ intent: z.literal("test") })],
-  { error: "That did not work. Reload the page and try again." },
-);
+const notificationsForm = intents([z.object({ intent: z.literal("subscribe"), subscription }), z.object({ intent: z.literal("remove"), id: recordId() }), z.object({ intent: z.literal("test") })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);

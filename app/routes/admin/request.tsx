@@ -27,7 +27,7 @@ import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { site } from "~/content/index.ts";
 import * as z from "zod/mini";
-import { parseForm, text } from "~/lib/forms/parse-form.ts";
+import { intents, parseForm, text } from "~/lib/forms/parse-form.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { useBusiness } from "~/lib/site-data.ts";
@@ -66,8 +66,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 const NOTE_MAX = 2000;
 
 /** The request page's forms, one per intent; a message at the field that is wrong. */
-const requestForm = z.discriminatedUnion(
-  "intent",
+const requestForm = intents(
   [
     z.object({ intent: z.literal("status"), status: z.pipe(text(), z.enum(LEAD_STATUSES, "Choose one of the statuses.")) }),
     z.object({ intent: z.literal("note"), note: text(z.trim(), z.minLength(1, "Write a note first."), z.maxLength(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters.`)) }),
@@ -75,7 +74,7 @@ const requestForm = z.discriminatedUnion(
     // Only the question's own button deletes: a bare or replayed Delete asks the question again.
     z.object({ intent: z.literal("delete"), confirmed: z.pipe(text(), z.transform((value) => value === DELETE_CONFIRMED.value)) }),
   ],
-  { error: "Unknown change." },
+  "Unknown change.",
 );
 
 type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "job-done" | "intent", string>> };

@@ -19,7 +19,7 @@ import { placeOf } from "~/lib/push.server.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import * as z from "zod/mini";
-import { parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
+import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
@@ -48,11 +48,7 @@ const reviewOfForm = z.object({ id: recordId() });
 
 /** What the owner decided: keep it private, or publish it with the town the job was in. */
 const decision = (towns: string[]) =>
-  z.discriminatedUnion(
-    "intent",
-    [z.object({ intent: z.literal("private") }), z.object({ intent: z.literal("publish"), town: z.pipe(text(), z.enum(towns, "Choose the town the job was in.")) })],
-    { error: "That did not work. Reload the page and try again." },
-  );
+  intents([z.object({ intent: z.literal("private") }), z.object({ intent: z.literal("publish"), town: z.pipe(text(), z.enum(towns, "Choose the town the job was in.")) })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);

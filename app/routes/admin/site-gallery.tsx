@@ -28,6 +28,8 @@ import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
 import { uploadedPictures } from "~/lib/site/pictures.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
+import * as z from "zod/mini";
+import { parseForm, recordId, text, UNKNOWN_BUTTON } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/site-gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
@@ -75,6 +77,9 @@ function projectErrors(project: unknown, prefix: string): Errors {
   ) as Errors;
 }
 
+/** A won request's photo, posted from the request's page: the request by its number, the photo by its name. */
+const fromRequestForm = z.object({ lead: recordId(), photo: text(z.trim()) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
@@ -87,9 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "from-request") {
     // A won request's photo starts a project: the photo made into the gallery's sizes now, the words next.
-    const lead = leadById(store, Number(get("lead")));
-    if (!lead || lead.status !== "won") throw data(null, { status: 404 });
-    const photo = store.photosOf(lead.id).find((p) => p.id === get("photo")) ?? store.photosOf(lead.id)[0];
+    const posted = parseForm(fromRequestForm, form);
+    const lead = posted.ok ? leadById(store, posted.value.lead) : undefined;
+    if (!posted.ok || !lead || lead.status !== "won") throw data(null, { status: 404 });
+    const photo = store.photosOf(lead.id).find((p) => p.id === posted.value.photo) ?? store.photosOf(lead.id)[0];
     const file = photo && store.photoPath(photo.id);
     if (!file) return data({ error: "That request has no photo left to use.", errors: {}, values }, { status: 404 });
     const made = await galleryPhotoFromStoredJpeg(file, picturesDir);
@@ -156,7 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
     return redirect("/admin/site?saved", 303);
   }
-  return data({ error: "That did not work. Reload the page and try again.", errors: {}, values }, { status: 400 });
+  return data({ error: UNKNOWN_BUTTON, errors: {}, values }, { status: 400 });
 }
 
 export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {

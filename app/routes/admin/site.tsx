@@ -25,6 +25,8 @@ import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.ser
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
+import * as z from "zod/mini";
+import { intents, parseForm, recordId, revision, text } from "~/lib/forms/parse-form.ts";
 import type { LeadStore } from "~/lib/leads.server.ts";
 import type { Route } from "./+types/site";
 import { noticeOf } from "~/lib/owner/notices.ts";
@@ -77,42 +79,53 @@ function undoAsked(store: LeadStore, param: string | null): number | null {
 type ActionData = { error?: string; errors?: FactErrors; values?: FactValues; failed?: { page: string; problem: string }; question?: PublishQuestion };
 const answer = (body: ActionData, status: number) => data(body, { status });
 
+/** The page's buttons, each with the draft revision it was shown (`from`); the facts are `readFacts`'s. */
+const siteForm = intents([
+  z.object({ intent: z.enum(["save", "discard"]), from: revision() }),
+  // Only the question's own button replaces the draft (`confirmed`): a bare or replayed Undo asks the question.
+  z.object({ intent: z.literal("restore"), from: revision(), version: recordId(), confirmed: text() }),
+  z.object({ intent: z.literal("publish"), from: revision(), confirmation: text() }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const from = Number(form.get("from"));
-  if (intent === "save") {
-    const read = readFacts(form, contentNow().business);
-    if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
-    const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
-    if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
-    return redirect("/admin/site?saved", 303);
+  const posted = parseForm(siteForm, form);
+  if (!posted.ok) {
+    // A version that is not a number is one that does not exist.
+    if (posted.errors.version) throw data(null, { status: 404 });
+    return answer({ error: posted.errors.intent }, 400);
   }
-  if (intent === "discard") {
-    if (currentDraft(store).revision !== from) return answer({ error: STALE_DRAFT }, 409);
-    discardSiteDraft(store, owner.name);
-    return redirect("/admin/site?discarded", 303);
+  const { from } = posted.value;
+  switch (posted.value.intent) {
+    case "save": {
+      const read = readFacts(form, contentNow().business);
+      if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
+      const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
+      if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
+      return redirect("/admin/site?saved", 303);
+    }
+    case "discard":
+      if (currentDraft(store).revision !== from) return answer({ error: STALE_DRAFT }, 409);
+      discardSiteDraft(store, owner.name);
+      return redirect("/admin/site?discarded", 303);
+    case "restore": {
+      const { version, confirmed } = posted.value;
+      if (confirmed !== restoreConfirmation(version)) return redirect(`/admin/site?undo=${version}#undo-question`, 303);
+      // Version 0 is the facts the site was built with: no edits at all.
+      const restored = version === 0 ? saveSiteDraft(store, {}, { from, author: owner.name }) : restoreVersion(store, version, { from, author: owner.name });
+      if (!restored) throw data(null, { status: 404 });
+      if (!restored.ok) return answer({ error: STALE_DRAFT }, 409);
+      return redirect("/admin/site?restored", 303);
+    }
+    case "publish": {
+      const published = await publishDraft(store, servicesOf(context).publisher, { from, confirmation: posted.value.confirmation, author: owner.name, passkeyId: owner.passkeyId });
+      if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
+      const { status, error, failed, question } = published;
+      return answer({ error, failed, question }, status);
+    }
   }
-  if (intent === "restore") {
-    const version = Number(form.get("version"));
-    if (!Number.isSafeInteger(version) || version < 0) throw data(null, { status: 404 });
-    // Only the question's own button replaces the draft: a bare or replayed Undo asks the question.
-    if (form.get("confirmed") !== restoreConfirmation(version)) return redirect(`/admin/site?undo=${version}#undo-question`, 303);
-    // Version 0 is the facts the site was built with: no edits at all.
-    const restored = version === 0 ? saveSiteDraft(store, {}, { from, author: owner.name }) : restoreVersion(store, version, { from, author: owner.name });
-    if (!restored) throw data(null, { status: 404 });
-    if (!restored.ok) return answer({ error: STALE_DRAFT }, 409);
-    return redirect("/admin/site?restored", 303);
-  }
-  if (intent === "publish") {
-    const published = await publishDraft(store, servicesOf(context).publisher, { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
-    if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
-    const { status, error, failed, question } = published;
-    return answer({ error, failed, question }, status);
-  }
-  return answer({ error: "That did not work. Reload the page and try again." }, 400);
 }
 
 export default function SitePage({ loaderData, actionData }: Route.ComponentProps) {
