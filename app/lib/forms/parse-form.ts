@@ -33,20 +33,21 @@ export function formObject(form: FormData): Record<string, string | string[]> {
 const joined = (path: readonly PropertyKey[]) => path.map(String).join("-") || "form";
 
 /** Typed values, or a message at each wrong field (the first problem of a field stands). */
-export function parseForm<T, K extends string = string>(schema: z.ZodMiniType<T>, form: FormData, options: FormOptions<K> = {}): FormResult<T, K> {
-  const result = schema.safeParse(formObject(form));
+export function parseForm<T, K extends string = string>(schema: core.$ZodType<T>, form: FormData, options: FormOptions<K> = {}): FormResult<T, K> {
+  const result = z.safeParse(schema, formObject(form));
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, errors: fieldErrors(result.error.issues, options.fieldOf ?? (joined as (path: readonly PropertyKey[]) => K), options.say) };
 }
 
-const first = (value: unknown): string => {
+/** A field of `formObject` as one string: "" when not posted, the first value of one posted twice. */
+export function textOf(value: unknown): string {
   const one = Array.isArray(value) ? value[0] : value;
   return typeof one === "string" ? one : "";
-};
+}
 
-/** A field as one string, "" when not posted (a field posted twice: its first value), then `checks`. */
+/** A field as one string (`textOf`), then `checks`. */
 export function text(...checks: core.CheckFn<string>[] | core.$ZodCheck<string>[]) {
-  return z.pipe(z.transform(first), z.string().check(...(checks as core.$ZodCheck<string>[])));
+  return z.pipe(z.transform(textOf), z.string().check(...(checks as core.$ZodCheck<string>[])));
 }
 
 /** A field that may be posted any number of times (repeated rows, ticked boxes), as its list. */
@@ -60,7 +61,7 @@ export function list() {
 /** A record's number (`parseRecordId`: 1 to 12 digits); anything else is `message` at the field. */
 export function recordId(message = "Not a record") {
   return z.pipe(
-    z.transform(first),
+    z.transform(textOf),
     z.transform((value, context) => {
       const id = parseRecordId(value);
       if (id !== undefined) return id;
