@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { formObject, intents, list, parseForm, recordId, text } from "./parse-form.ts";
+import { formObject, intents, list, parseForm, recordId, revision, text } from "./parse-form.ts";
 import { draftSchema, readDraftValues } from "./quote-draft.ts";
 
 function form(...pairs: [string, string | Blob][]): FormData {
@@ -40,6 +40,12 @@ describe("parseForm: an owner form's values, or a message at each wrong field", 
     ["no number", form(["intent", "remove"]), { ok: false, errors: { id: "No such note." } }],
   ])("%s", (_, posted, expected) => {
     expect(parseForm(noteForm, posted)).toEqual(expected);
+  });
+
+  it("reads the draft's revision a form was made from as a number, none as 0", () => {
+    const revisionForm = z.object({ from: revision() });
+    expect(parseForm(revisionForm, form(["from", "7"]))).toEqual({ ok: true, value: { from: 7 } });
+    expect(parseForm(revisionForm, form())).toEqual({ ok: true, value: { from: 0 } });
   });
 
   it("says of a button the page does not have that it did not work, unless the form has its own words", () => {

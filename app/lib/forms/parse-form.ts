@@ -4,7 +4,8 @@
  *
  * The schema sees the form as an object: a field posted once is its string, a field posted more
  * than once the list of its strings, a field not posted is missing; files are left out. `text`,
- * `list` and `recordId` read a field the way a form means it.
+ * `list`, `recordId` and `revision` read a field the way a form means it; `intents` tells an owner
+ * page's forms apart by the button pressed.
  */
 import * as z from "zod/mini";
 import type { core } from "zod/mini";

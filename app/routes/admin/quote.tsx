@@ -12,7 +12,8 @@ import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { site } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { DESCRIPTION_MAX, draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
+import * as z from "zod/mini";
+import { parseForm, text } from "~/lib/forms/parse-form.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
@@ -67,6 +68,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Follow-ups on or off: the one field the Follow-ups button posts. The draft's fields are `draftSchema`'s. */
+const followUpsForm = z.object({ on: z.pipe(text(), z.transform((on) => on === "1")) });
+
 type ActionAnswer = { values: DraftValues; errors?: DraftErrors; error?: string };
 const answer = (body: ActionAnswer, status = 200) => data(body, { status });
 
@@ -80,7 +84,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "follow-ups") {
-    if (!setFollowUps(store, id, form.get("on") === "1", actor)) return answer({ values: valuesOf(quote), error: "This quote no longer waits for an answer." }, 409);
+    const followUps = parseForm(followUpsForm, form);
+    if (!setFollowUps(store, id, followUps.ok && followUps.value.on, actor)) return answer({ values: valuesOf(quote), error: "This quote no longer waits for an answer." }, 409);
     return redirect(`/admin/quotes/${id}`, 303);
   }
   if (intent === "revise") {
