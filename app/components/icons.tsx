@@ -17,11 +17,20 @@ function Icon({ children, className, solid = false, ...props }: SVGProps<SVGSVGE
 
 type P = SVGProps<SVGSVGElement>;
 
-export const PhoneIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />
-  </Icon>
-);
+/** An icon drawn with paths alone: in lines, or filled (`solid`). */
+const drawn =
+  (isSolid: boolean, paths: string[]) =>
+  (p: P) => (
+    <Icon solid={isSolid} {...p}>
+      {paths.map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </Icon>
+  );
+const lines = (...paths: string[]) => drawn(false, paths);
+const solid = (...paths: string[]) => drawn(true, paths);
+
+export const PhoneIcon = lines("M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z");
 export const MailIcon = (p: P) => (
   <Icon {...p}>
     <rect x="2" y="4" width="20" height="16" rx="2" />
@@ -40,72 +49,21 @@ export const ClockIcon = (p: P) => (
     <path d="M12 6v6l4 2" />
   </Icon>
 );
-export const ShieldIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
-    <path d="m9 12 2 2 4-4" />
-  </Icon>
-);
+export const ShieldIcon = lines("M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z", "m9 12 2 2 4-4");
 export const AwardIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="8" r="6" />
     <path d="M15.5 13 17 22l-5-3-5 3 1.5-9" />
   </Icon>
 );
-export const CheckIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M20 6 9 17l-5-5" />
-  </Icon>
-);
-export const StarIcon = (p: P) => (
-  <Icon solid {...p}>
-    <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
-  </Icon>
-);
-export const MenuIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M3 6h18M3 12h18M3 18h18" />
-  </Icon>
-);
-export const CloseIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
-export const ChevronDownIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
-export const ArrowRightIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M5 12h14M12 5l7 7-7 7" />
-  </Icon>
-);
-export const PoundIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M18 7a4 4 0 0 0-7.5-2C9.6 6.6 10 9 10 12v5a3 3 0 0 1-3 3h11M6 13h8" />
-  </Icon>
-);
-export const AlertIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-    <path d="M12 9v4M12 17h.01" />
-  </Icon>
-);
-export const HomeIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-    <path d="M9 22V12h6v10" />
-  </Icon>
-);
-export const ToolIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z" />
-  </Icon>
-);
-export const ChatIcon = (p: P) => (
-  <Icon {...p}>
-    <path d="M21 11.5a8.4 8.4 0 0 1-12.3 7.5L3 21l2-5.7A8.4 8.4 0 1 1 21 11.5z" />
-  </Icon>
-);
+export const CheckIcon = lines("M20 6 9 17l-5-5");
+export const StarIcon = solid("m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z");
+export const MenuIcon = lines("M3 6h18M3 12h18M3 18h18");
+export const CloseIcon = lines("M18 6 6 18M6 6l12 12");
+export const ChevronDownIcon = lines("m6 9 6 6 6-6");
+export const ArrowRightIcon = lines("M5 12h14M12 5l7 7-7 7");
+export const PoundIcon = lines("M18 7a4 4 0 0 0-7.5-2C9.6 6.6 10 9 10 12v5a3 3 0 0 1-3 3h11M6 13h8");
+export const AlertIcon = lines("M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z", "M12 9v4M12 17h.01");
+export const HomeIcon = lines("m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z", "M9 22V12h6v10");
+export const ToolIcon = lines("M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.8-3.8a6 6 0 0 1-7.9 7.9l-6.9 6.9a2.1 2.1 0 0 1-3-3l6.9-6.9a6 6 0 0 1 7.9-7.9z");
+export const ChatIcon = lines("M21 11.5a8.4 8.4 0 0 1-12.3 7.5L3 21l2-5.7A8.4 8.4 0 1 1 21 11.5z");

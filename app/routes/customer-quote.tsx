@@ -4,6 +4,7 @@
  * full name) and Decline (an optional reason); both are plain forms that work without JavaScript.
  * A link that does not lead to an open quote says why in words that reveal nothing else.
  */
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
@@ -14,8 +15,7 @@ import { leadById } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { clientAddressContext } from "~/lib/services.ts";
-import { quoteTotals } from "~/lib/quotes/money.ts";
-import { longDate } from "~/lib/quotes/pdf.server.ts";
+import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import { rootFrom } from "~/lib/seo.ts";
@@ -57,14 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     sentAt: quote.sentAt!,
     answeredAt: quote.answeredAt,
     answerName: quote.answerName,
-    summary: {
-      totals: quoteTotals(quote.lines, quote.vat),
-      vat: quote.vat,
-      vatNumber: quote.vatNumber,
-      validUntilText: longDate(quote.validUntil),
-      guarantees: quote.guarantees,
-      notes: quote.notes,
-    },
+    summary: quoteSummary(quote),
   };
 }
 
@@ -128,21 +121,15 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
           You declined this quote on {exactTime(answeredAt)}. Thank you for letting us know.
         </p>
       )}
-      <section aria-labelledby="quote-heading" className="card space-y-4">
-        <h2 id="quote-heading" className="text-xl">
-          The quote
-        </h2>
+      <CardSection id="quote-heading" title="The quote">
         <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         <a href={pdfPath} className="btn-secondary" download>
           Download PDF
         </a>
-      </section>
+      </CardSection>
       {(status === "sent" || status === "viewed") && (
         <>
-          <section aria-labelledby="accept-heading" className="card space-y-4">
-            <h2 id="accept-heading" className="text-xl">
-              Accept the quote
-            </h2>
+          <CardSection id="accept-heading" title="Accept the quote">
             <form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="accept" />
               <Field
@@ -159,11 +146,8 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
                 Accept quote
               </button>
             </form>
-          </section>
-          <section aria-labelledby="decline-heading" className="card space-y-4">
-            <h2 id="decline-heading" className="text-xl">
-              Decline the quote
-            </h2>
+          </CardSection>
+          <CardSection id="decline-heading" title="Decline the quote">
             <form method="post" className="space-y-4">
               <input type="hidden" name="intent" value="decline" />
               <TextArea form="decline" name="reason" label="Reason (optional)" rows={3} maxLength={REASON_MAX} error={errorFor("reason")} />
@@ -171,7 +155,7 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
                 Decline quote
               </button>
             </form>
-          </section>
+          </CardSection>
         </>
       )}
       <p>

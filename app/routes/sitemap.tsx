@@ -6,6 +6,7 @@ import { Section } from "~/components/sections/Section.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
 import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/sitemap";
+import { LinkItems } from "~/components/layout/LinkItems.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootFrom(matches);
@@ -29,13 +30,7 @@ const MAIN_PAGES = [
 function LinkList({ links, columns = false }: { links: { name: string; path: string }[]; columns?: boolean }) {
   return (
     <ul className={columns ? "grid gap-x-6 sm:grid-cols-2" : ""}>
-      {links.map((link) => (
-        <li key={link.path}>
-          <a href={link.path} className="link inline-block py-1.5">
-            {link.name}
-          </a>
-        </li>
-      ))}
+      <LinkItems links={links} className="link inline-block py-1.5" />
     </ul>
   );
 }

@@ -1,6 +1,7 @@
 import { mailHref, telHref, useSiteData } from "~/lib/site-data.ts";
 import { Logo } from "./Logo.tsx";
 import { OpeningHours } from "../sections/OpeningHours.tsx";
+import { LinkItems } from "./LinkItems.tsx";
 
 const QUICK_LINKS = [
   { name: "Home", path: "/" },
@@ -19,13 +20,7 @@ function FooterList({ title, links }: { title: string; links: { name: string; pa
         {title}
       </h2>
       <ul aria-labelledby={id} className="space-y-1">
-        {links.map((link) => (
-          <li key={link.path}>
-            <a href={link.path} className="inline-block py-1 text-slate-200 hover:text-white hover:underline">
-              {link.name}
-            </a>
-          </li>
-        ))}
+        <LinkItems links={links} className="inline-block py-1 text-slate-200 hover:text-white hover:underline" />
       </ul>
     </div>
   );

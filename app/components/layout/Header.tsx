@@ -6,6 +6,7 @@ import { telHref, useSiteData, type NavRegion } from "~/lib/site-data.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from "../icons.tsx";
 import { CallButton } from "../sections/Actions.tsx";
 import { Logo } from "./Logo.tsx";
+import { LinkItems } from "./LinkItems.tsx";
 
 const NAV = [
   { name: "Home", path: "/" },
@@ -27,13 +28,7 @@ function AreaLists({ regions, idPrefix, columns }: { regions: NavRegion[]; idPre
             </a>
           </h2>
           <ul aria-labelledby={`${idPrefix}-${region.slug}`} className="grid grid-cols-2 gap-x-4">
-            {region.towns.map((town) => (
-              <li key={town.path}>
-                <a href={town.path} className="block py-1.5 text-[0.95rem] text-ink hover:text-accent-dark hover:underline">
-                  {town.name}
-                </a>
-              </li>
-            ))}
+            <LinkItems links={region.towns} className="block py-1.5 text-[0.95rem] text-ink hover:text-accent-dark hover:underline" />
           </ul>
         </div>
       ))}
@@ -128,13 +123,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
         </div>
         <nav aria-label="Mobile">
           <ul className="divide-y divide-slate-200">
-            {NAV.map((item) => (
-              <li key={item.path}>
-                <a href={item.path} className="block py-3 text-lg font-semibold" aria-current={current(item.path)}>
-                  {item.name}
-                </a>
-              </li>
-            ))}
+            <LinkItems links={NAV} className="block py-3 text-lg font-semibold" current={current} />
             <li>
               <details className="group py-1">
                 <summary className="flex min-h-11 items-center justify-between py-2 text-lg font-semibold">
@@ -146,13 +135,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
                 </div>
               </details>
             </li>
-            {NAV_AFTER.map((item) => (
-              <li key={item.path}>
-                <a href={item.path} className="block py-3 text-lg font-semibold" aria-current={current(item.path)}>
-                  {item.name}
-                </a>
-              </li>
-            ))}
+            <LinkItems links={NAV_AFTER} className="block py-3 text-lg font-semibold" current={current} />
           </ul>
         </nav>
         <CallButton className="btn-primary mt-6 w-full" />

@@ -1,5 +1,7 @@
+import { CardSection } from "~/components/CardSection.tsx";
 import { exactTime } from "~/lib/owner/time.ts";
-import { OwnerForm } from "./OwnerForm.tsx";
+import { OwnerButton } from "./OwnerForm.tsx";
+import { DANGER } from "./SecondYes.tsx";
 
 export interface DraftSummary {
   revision: number;
@@ -14,10 +16,7 @@ export interface DraftSummary {
 /** Your draft on Your site: what publishing changes, what it would do to visitors, and its buttons. */
 export function SiteDraft({ draft }: { draft: DraftSummary }) {
   return (
-    <section aria-labelledby="draft-heading" className="card space-y-3">
-      <h2 id="draft-heading" className="text-xl">
-        Your draft
-      </h2>
+    <CardSection id="draft-heading" title="Your draft" className="space-y-3">
       <p>
         Saved {draft.updatedAt && exactTime(draft.updatedAt)}
         {draft.author && ` by ${draft.author}`}. Publishing changes:
@@ -43,20 +42,14 @@ export function SiteDraft({ draft }: { draft: DraftSummary }) {
         <a href="/admin/site/preview/" className="btn-secondary">
           Preview the home page
         </a>
-        <OwnerForm intent="publish">
-          <input type="hidden" name="from" value={draft.revision} />
-          <button type="submit" className="btn-primary">
-            Publish
-          </button>
-        </OwnerForm>
-        <OwnerForm intent="discard">
-          <input type="hidden" name="from" value={draft.revision} />
-          <button type="submit" className="btn-secondary">
-            Discard draft
-          </button>
-        </OwnerForm>
+        <OwnerButton intent="publish" hidden={{ from: draft.revision }} className="btn-primary">
+          Publish
+        </OwnerButton>
+        <OwnerButton intent="discard" hidden={{ from: draft.revision }}>
+          Discard draft
+        </OwnerButton>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -73,13 +66,9 @@ export function PublishAnyway({ question }: { question: { revision: number; conf
         ))}
       </ul>
       <p className="text-ink">The live site is unchanged. Publish this draft only if that is what you mean; otherwise change it and save it again.</p>
-      <OwnerForm intent="publish">
-        <input type="hidden" name="from" value={question.revision} />
-        <input type="hidden" name="confirmation" value={question.confirmation} />
-        <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
-          Publish anyway
-        </button>
-      </OwnerForm>
+      <OwnerButton intent="publish" hidden={{ from: question.revision, confirmation: question.confirmation }} className={DANGER}>
+        Publish anyway
+      </OwnerButton>
     </div>
   );
 }

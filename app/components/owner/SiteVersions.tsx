@@ -1,5 +1,6 @@
+import { CardSection } from "~/components/CardSection.tsx";
 import { exactTime } from "~/lib/owner/time.ts";
-import { OwnerForm } from "./OwnerForm.tsx";
+import { AskFirst, SecondYes } from "./SecondYes.tsx";
 
 /** What the question's own button carries: a restore without it only asks the question. */
 export const restoreConfirmation = (version: number) => `version-${version}`;
@@ -20,35 +21,23 @@ interface Version {
 export function SiteVersions({ history, revision, asking }: { history: Version[]; revision: number; asking: number | null }) {
   const undo = (version: number, label: string) =>
     asking === version ? (
-      <OwnerForm intent="restore" className="space-y-3">
-        <input type="hidden" name="version" value={version} />
-        <input type="hidden" name="from" value={revision} />
-        <input type="hidden" name="confirmed" value={restoreConfirmation(version)} />
-        <p id="undo-question" className="font-semibold">
-          Your draft will be replaced by {version === 0 ? "the facts the site was built with" : `version ${version}`}. The live site changes only when you publish.
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary">
-            Yes, go back to this version
-          </button>
-          <a href="/admin/site#history-heading" className="btn-secondary">
-            Keep my draft
-          </a>
-        </div>
-      </OwnerForm>
+      <SecondYes
+        intent="restore"
+        hidden={{ version, from: revision, confirmed: restoreConfirmation(version) }}
+        question={
+          <p id="undo-question" className="font-semibold">
+            Your draft will be replaced by {version === 0 ? "the facts the site was built with" : `version ${version}`}. The live site changes only when you publish.
+          </p>
+        }
+        yes="Yes, go back to this version"
+        yesClass="btn-primary"
+        keep={{ href: "/admin/site#history-heading", label: "Keep my draft" }}
+      />
     ) : (
-      <form method="get" action="/admin/site#undo-question">
-        <input type="hidden" name="undo" value={version} />
-        <button type="submit" className="btn-secondary" aria-label={`Undo: go back to this version (${label})`}>
-          Undo: go back to this version
-        </button>
-      </form>
+      <AskFirst action="/admin/site#undo-question" name="undo" value={version} label={`Undo: go back to this version (${label})`} button="Undo: go back to this version" />
     );
   return (
-    <section aria-labelledby="history-heading" className="card space-y-3">
-      <h2 id="history-heading" className="text-xl">
-        Published versions
-      </h2>
+    <CardSection id="history-heading" title="Published versions" className="space-y-3">
       {history.length === 0 ? (
         <p>None yet.</p>
       ) : (
@@ -70,6 +59,6 @@ export function SiteVersions({ history, revision, asking }: { history: Version[]
           </li>
         </ol>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -33,12 +33,10 @@ export function fieldErrors<K extends string>(
   return out;
 }
 
-/** The first message for each field, in the order the schema checks them. */
+/** The first message for each field, in the order the schema checks them: the field is the path's first step (a problem of the whole form, with none, is left out). */
 export function firstErrors<K extends string>(error: core.$ZodError): FieldErrors<K> {
-  const out: FieldErrors<K> = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] as K | undefined;
-    if (key !== undefined && out[key] === undefined) out[key] = issue.message;
-  }
-  return out;
+  return fieldErrors(
+    error.issues.filter((issue) => issue.path.length > 0),
+    ([first]) => first as K,
+  );
 }

@@ -3,9 +3,12 @@
  * lines come as repeated fields in page order; a line left wholly empty is dropped, so the owner
  * can add a row and not use it.
  */
+import * as z from "zod/mini";
 import type { Business } from "../../content/index.ts";
 import { parsePence, parseQuantity, type QuoteLine } from "../quotes/money.ts";
 import { addDays } from "../uk-time.ts";
+import type { FieldErrors } from "./fields.ts";
+import { formObject, list, text } from "./parse-form.ts";
 
 export const DESCRIPTION_MAX = 200;
 export const QUOTE_NOTES_MAX = 2000;
@@ -29,54 +32,63 @@ export interface DraftValues {
   guarantees: string[];
 }
 
-export interface DraftErrors {
-  lines: { description?: string; quantity?: string; unitPrice?: string }[];
-  validUntil?: string;
-  notes?: string;
-  form?: string;
+/** A message at each wrong field: `lines-{i}-description` (and quantity, unitPrice), validUntil, notes. */
+export type DraftErrors = FieldErrors<string>;
+
+/** The form as typed: the lines' repeated fields side by side, in page order, each trimmed. */
+function typedDraft(options: { vatAllowed: boolean }) {
+  return z.pipe(
+    z.object({ description: list(), quantity: list(), unitPrice: list(), vat: text(), validUntil: text(z.trim()), notes: text(z.trim()), guarantee: list() }),
+    z.transform((form): DraftValues => ({
+      lines: Array.from({ length: Math.max(form.description.length, form.quantity.length, form.unitPrice.length) }, (_, i) => ({
+        description: form.description[i]?.trim() ?? "",
+        quantity: form.quantity[i]?.trim() ?? "",
+        unitPrice: form.unitPrice[i]?.trim() ?? "",
+      })),
+      vat: options.vatAllowed && form.vat === "on",
+      validUntil: form.validUntil,
+      notes: form.notes,
+      guarantees: form.guarantee.filter((key) => (GUARANTEE_KEYS as readonly string[]).includes(key)),
+    })),
+  );
 }
 
 export function readDraftValues(form: FormData, options: { vatAllowed: boolean }): DraftValues {
-  const texts = (name: string) => form.getAll(name).map((value) => String(value));
-  const descriptions = texts("description");
-  const quantities = texts("quantity");
-  const prices = texts("unitPrice");
-  const count = Math.max(descriptions.length, quantities.length, prices.length);
-  return {
-    lines: Array.from({ length: count }, (_, i) => ({ description: descriptions[i]?.trim() ?? "", quantity: quantities[i]?.trim() ?? "", unitPrice: prices[i]?.trim() ?? "" })),
-    vat: options.vatAllowed && form.get("vat") === "on",
-    validUntil: String(form.get("validUntil") ?? "").trim(),
-    notes: String(form.get("notes") ?? "").trim(),
-    guarantees: texts("guarantee").filter((key) => (GUARANTEE_KEYS as readonly string[]).includes(key)),
-  };
+  return typedDraft(options).parse(formObject(form));
 }
 
-export type ParsedDraft = { ok: true; lines: QuoteLine[]; validUntil: string; notes: string } | { ok: false; errors: DraftErrors };
-
-/** Checks the typed form; `today` is the UK date the quote is written on. */
-export function parseDraft(values: DraftValues, today: string): ParsedDraft {
-  const errors: DraftErrors = { lines: [] };
-  let wrong = false;
-  const lines: QuoteLine[] = [];
-  values.lines.forEach((line, i) => {
-    const lineErrors: DraftErrors["lines"][number] = {};
-    errors.lines[i] = lineErrors;
-    if (!line.description && !line.quantity && !line.unitPrice) return;
+/** A line wholly empty is nothing (undefined); else each of its fields must be right. */
+const draftLine = z.pipe(
+  z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string() }),
+  z.transform((line, context): QuoteLine | undefined => {
+    if (!line.description && !line.quantity && !line.unitPrice) return undefined;
     const quantity = parseQuantity(line.quantity);
     const unitPence = parsePence(line.unitPrice);
-    if (!line.description) lineErrors.description = "Say what this line is for.";
-    else if (line.description.length > DESCRIPTION_MAX) lineErrors.description = `At most ${DESCRIPTION_MAX} characters.`;
-    if (quantity === undefined) lineErrors.quantity = "A number above 0, such as 3 or 2.5.";
-    if (unitPence === undefined) lineErrors.unitPrice = "An amount in pounds, such as 450 or 12.50.";
-    if (Object.keys(lineErrors).length) wrong = true;
-    else lines.push({ description: line.description, quantity: quantity!, unitPence: unitPence! });
-  });
-  const latest = addDays(today, MAX_VALID_DAYS);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.validUntil) || Number.isNaN(Date.parse(values.validUntil))) {
-    errors.validUntil = "Choose the last day the quote can be accepted.";
-  } else if (values.validUntil < today) errors.validUntil = "The date has passed: choose today or later.";
-  else if (values.validUntil > latest) errors.validUntil = `Choose a date within ${MAX_VALID_DAYS} days.`;
-  if (values.notes.length > QUOTE_NOTES_MAX) errors.notes = `Notes can be at most ${QUOTE_NOTES_MAX} characters.`;
-  if (wrong || errors.validUntil || errors.notes) return { ok: false, errors };
-  return { ok: true, lines, validUntil: values.validUntil, notes: values.notes };
+    const wrong = (field: keyof typeof line, message: string) => context.issues.push({ code: "custom", path: [field], message, input: line[field] });
+    if (!line.description) wrong("description", "Say what this line is for.");
+    else if (line.description.length > DESCRIPTION_MAX) wrong("description", `At most ${DESCRIPTION_MAX} characters.`);
+    if (quantity === undefined) wrong("quantity", "A number above 0, such as 3 or 2.5.");
+    if (unitPence === undefined) wrong("unitPrice", "An amount in pounds, such as 450 or 12.50.");
+    return quantity === undefined || unitPence === undefined || !line.description || line.description.length > DESCRIPTION_MAX ? z.NEVER : { description: line.description, quantity, unitPence };
+  }),
+);
+
+/** The quote form's schema; `today` is the UK date the quote is written on. */
+export function draftSchema(options: { today: string; vatAllowed: boolean }) {
+  const latest = addDays(options.today, MAX_VALID_DAYS);
+  return z.pipe(
+    typedDraft(options),
+    z.object({
+      lines: z.pipe(z.array(draftLine), z.transform((lines) => lines.filter((line) => line !== undefined))),
+      vat: z.boolean(),
+      validUntil: z.string().check(
+        z.regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the last day the quote can be accepted."),
+        z.refine((value) => !Number.isNaN(Date.parse(value)), "Choose the last day the quote can be accepted."),
+        z.refine((value) => value >= options.today, "The date has passed: choose today or later."),
+        z.refine((value) => value <= latest, `Choose a date within ${MAX_VALID_DAYS} days.`),
+      ),
+      notes: z.string().check(z.maxLength(QUOTE_NOTES_MAX, `Notes can be at most ${QUOTE_NOTES_MAX} characters.`)),
+      guarantees: z.array(z.string()),
+    }),
+  );
 }

@@ -3,8 +3,10 @@
  * script: the browser's push subscription), see every device that gets them, turn one off, and
  * send a test. Everything but turning on works as plain HTML forms.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OwnerButton } from "~/components/owner/OwnerForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { recordAudit } from "~/lib/owner/audit.server.ts";
@@ -13,18 +15,14 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/push.server.ts";
 import type { RouteHandle } from "~/root";
-import { parseRecordId } from "~/lib/record-id.ts";
+import * as z from "zod/mini";
+import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/notifications";
+import { noticeOf } from "~/lib/owner/notices.ts";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Notifications");
-
-const NOTICES: Record<string, string> = {
-  added: "Notifications are on for this device.",
-  removed: "That device no longer gets notifications.",
-  tested: "Test notification sent. It should arrive on every device listed within a few seconds.",
-};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,50 +32,66 @@ export function loader({ request, context }: Route.LoaderArgs) {
     devices: devices(store),
     current: context.get(ownerContext).passkeyId,
     email: servicesOf(context).ownerMail,
-    notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
+    notice: noticeOf(url, {
+      added: "Notifications are on for this device.",
+      removed: "That device no longer gets notifications.",
+      tested: "Test notification sent. It should arrive on every device listed within a few seconds.",
+    }),
   };
 }
+
+/** The browser's push subscription as it posts it (JSON), checked to be a real one. */
+const subscription = z.pipe(
+  text(),
+  z.transform((posted, context) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(posted);
+    } catch {
+      json = undefined;
+    }
+    const checked = parseSubscription(json);
+    if (checked) return checked;
+    context.issues.push({ code: "custom", message: "The browser's subscription could not be read. Try again.", input: posted });
+    return z.NEVER;
+  }),
+);
+
+const notificationsForm = intents([z.object({ intent: z.literal("subscribe"), subscription }), z.object({ intent: z.literal("remove"), id: recordId() }), z.object({ intent: z.literal("test") })]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "subscribe") {
-    let posted: unknown;
-    try {
-      posted = JSON.parse(String(form.get("subscription") ?? ""));
-    } catch {
-      posted = undefined;
-    }
-    const subscription = parseSubscription(posted);
-    if (!subscription) return data({ error: "The browser's subscription could not be read. Try again." }, { status: 400 });
+  const posted = parseForm(notificationsForm, await readForm(request));
+  if (!posted.ok) {
+    // A device that is not a number is a device that does not exist.
+    if (posted.errors.id) throw data(null, { status: 404 });
+    return data({ error: posted.errors.intent ?? posted.errors.subscription }, { status: 400 });
+  }
+  const form = posted.value;
+  if (form.intent === "subscribe") {
     const device = deviceName(request.headers.get("User-Agent") ?? "");
     store.inTransaction(() => {
-      addSubscription(store, owner.passkeyId, subscription, device);
+      addSubscription(store, owner.passkeyId, form.subscription, device);
       recordAudit(store, { actor: owner.name, action: "turned on notifications", detail: device });
     });
     return redirect("/admin/notifications?added", 303);
   }
-  if (intent === "remove") {
-    const id = parseRecordId(form.get("id"));
-    const removed = id !== undefined && store.inTransaction(() => {
-      const gone = removeSubscription(store, id);
-      if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${id}` });
+  if (form.intent === "remove") {
+    const removed = store.inTransaction(() => {
+      const gone = removeSubscription(store, form.id);
+      if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${form.id}` });
       return gone;
     });
     if (!removed) throw data(null, { status: 404 });
     return redirect("/admin/notifications?removed", 303);
   }
-  if (intent === "test") {
-    const sent = store.inTransaction(() =>
-      queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
-    );
-    if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
-    servicesOf(context).wake();
-    return redirect("/admin/notifications?tested", 303);
-  }
-  return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+  const sent = store.inTransaction(() =>
+    queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
+  );
+  if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
+  servicesOf(context).wake();
+  return redirect("/admin/notifications?tested", 303);
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,20 +99,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <h1 className="text-2xl">Notifications</h1>
-      {notice && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {notice}
-        </p>
-      )}
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
-      <section aria-labelledby="this-device" className="card space-y-4">
-        <h2 id="this-device" className="text-xl">
-          This device
-        </h2>
+      <Notices notice={notice} error={actionData?.error} />
+      <CardSection id="this-device" title="This device">
         <p>
           Your phone is told the moment a request is stored: who, where and from which page, never their number or message. Tap the notification to
           open the request. A request still waiting after an hour is pushed again, and again when it is due in four hours, within your opening hours.
@@ -122,11 +124,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           On an iPhone or iPad: first add this site to your Home Screen (Share, then Add to Home Screen), open it from there, and turn notifications on
           in it. This needs iOS 16.4 or later.
         </p>
-      </section>
-      <section aria-labelledby="devices" className="card space-y-4">
-        <h2 id="devices" className="text-xl">
-          Devices that get notifications
-        </h2>
+      </CardSection>
+      <CardSection id="devices" title="Devices that get notifications">
         {list.length === 0 ? (
           <p>
             No device gets notifications yet.{" "}
@@ -144,24 +143,17 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                     {device.lastSentAt ? `; last notified ${exactTime(device.lastSentAt)}` : "; not notified yet"}
                   </p>
                 </div>
-                <OwnerForm intent="remove">
-                  <input type="hidden" name="id" value={device.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Turn off ${device.device}`}>
-                    Turn off
-                  </button>
-                </OwnerForm>
+                <OwnerButton intent="remove" hidden={{ id: device.id }} label={`Turn off ${device.device}`}>
+                  Turn off
+                </OwnerButton>
               </li>
             ))}
           </ul>
         )}
         {list.length > 0 && (
-          <OwnerForm intent="test">
-            <button type="submit" className="btn-secondary">
-              Send a test notification
-            </button>
-          </OwnerForm>
+          <OwnerButton intent="test">Send a test notification</OwnerButton>
         )}
-      </section>
+      </CardSection>
     </div>
   );
 }

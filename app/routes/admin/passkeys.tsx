@@ -1,7 +1,9 @@
 /** The owner's passkeys: add another device, see them all, remove one (a lost phone). */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { AuditList } from "~/components/owner/AuditList.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { AskFirst, SecondYes } from "~/components/owner/SecondYes.tsx";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { storeOf } from "~/lib/services.ts";
@@ -12,8 +14,10 @@ import { listPasskeys, removePasskey } from "~/lib/owner/passkeys.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { RouteHandle } from "~/root";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { parseRecordId } from "~/lib/record-id.ts";
+import * as z from "zod/mini";
+import { parseForm, recordId } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/passkeys";
+import { noticeOf } from "~/lib/owner/notices.ts";
 
 export const handle: RouteHandle = { scripts: ["passkey"] };
 
@@ -32,18 +36,20 @@ export function loader({ request, context }: Route.LoaderArgs) {
     // ?confirm=ID asks before removing: it works without script, like deleting a request.
     confirming: passkeys.length > 1 ? passkeys.find((p) => String(p.id) === url.searchParams.get("confirm"))?.id : undefined,
     current: context.get(ownerContext).passkeyId,
-    notice: url.searchParams.has("added") ? "Passkey added." : url.searchParams.has("removed") ? "Passkey removed, and every session it signed in ended." : undefined,
+    notice: noticeOf(url, { added: "Passkey added.", removed: "Passkey removed, and every session it signed in ended." }),
   };
 }
 
+/** Removing a passkey, the one thing posted here (adding one is the browser's ceremony). */
+const removeForm = z.object({ intent: z.literal("remove", NEEDS_JAVASCRIPT), id: recordId() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
-  const form = await readForm(request);
-  if (form.get("intent") !== "remove") return data({ error: NEEDS_JAVASCRIPT }, { status: 400 });
-  const id = parseRecordId(form.get("id"));
+  const posted = parseForm(removeForm, await readForm(request));
+  if (!posted.ok && posted.errors.intent) return data({ error: posted.errors.intent }, { status: 400 });
   if (listPasskeys(storeOf(context)).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
-  if (id === undefined || !removePasskey(storeOf(context), id, owner.name)) throw data(null, { status: 404 });
-  if (id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
+  if (!posted.ok || !removePasskey(storeOf(context), posted.value.id, owner.name)) throw data(null, { status: 404 });
+  if (posted.value.id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
   return redirect("/admin/passkeys?removed", 303);
 }
 
@@ -53,20 +59,8 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <h1 className="text-2xl">Passkeys</h1>
-      {notice && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {notice}
-        </p>
-      )}
-      {actionData?.error === LAST_PASSKEY && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {LAST_PASSKEY}
-        </p>
-      )}
-      <section aria-labelledby="your-passkeys" className="card space-y-4">
-        <h2 id="your-passkeys" className="text-xl">
-          Your passkeys
-        </h2>
+      <Notices notice={notice} error={actionData?.error === LAST_PASSKEY && LAST_PASSKEY} />
+      <CardSection id="your-passkeys" title="Your passkeys">
         <ul className="divide-y divide-slate-200">
           {passkeys.map((passkey) => (
             <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -81,27 +75,20 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
                 </p>
               </div>
               {onlyOne ? null : confirming === passkey.id ? (
-                <OwnerForm intent="remove" className="w-full space-y-3">
-                  <input type="hidden" name="id" value={passkey.id} />
-                  <p className="font-semibold">
-                    Remove {passkey.name}? Every browser it signed in is signed out{passkey.id === current ? ", this one included" : ""}.
-                  </p>
-                  <div className="flex flex-wrap gap-3">
-                    <button type="submit" className="btn bg-danger text-white hover:bg-red-800">
-                      Remove passkey
-                    </button>
-                    <a href="/admin/passkeys" className="btn-secondary">
-                      Keep it
-                    </a>
-                  </div>
-                </OwnerForm>
+                <SecondYes
+                  intent="remove"
+                  hidden={{ id: passkey.id }}
+                  className="w-full space-y-3"
+                  question={
+                    <p className="font-semibold">
+                      Remove {passkey.name}? Every browser it signed in is signed out{passkey.id === current ? ", this one included" : ""}.
+                    </p>
+                  }
+                  yes="Remove passkey"
+                  keep={{ href: "/admin/passkeys", label: "Keep it" }}
+                />
               ) : (
-                <form method="get" action="/admin/passkeys">
-                  <input type="hidden" name="confirm" value={passkey.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Remove ${passkey.name}`}>
-                    Remove
-                  </button>
-                </form>
+                <AskFirst action="/admin/passkeys" name="confirm" value={passkey.id} label={`Remove ${passkey.name}`} button="Remove" />
               )}
             </li>
           ))}
@@ -111,11 +98,8 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
             ? LAST_PASSKEY
             : "Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in again."}
         </p>
-      </section>
-      <section aria-labelledby="add-passkey" className="card space-y-4">
-        <h2 id="add-passkey" className="text-xl">
-          Add a passkey
-        </h2>
+      </CardSection>
+      <CardSection id="add-passkey" title="Add a passkey">
         <p>On this device, for example a laptop or a second phone.</p>
         <PasskeyForm endpoint="/admin/webauthn/registration" label="Add a passkey" error={actionData?.error === LAST_PASSKEY ? undefined : actionData?.error}>
           <div>
@@ -125,13 +109,10 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
             <input type="text" id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
           </div>
         </PasskeyForm>
-      </section>
-      <section aria-labelledby="passkey-history" className="card space-y-3">
-        <h2 id="passkey-history" className="text-xl">
-          History
-        </h2>
+      </CardSection>
+      <CardSection id="passkey-history" title="History" className="space-y-3">
         <AuditList label="Passkey changes, newest first" entries={history} />
-      </section>
+      </CardSection>
     </div>
   );
 }

@@ -3,13 +3,17 @@
  * JavaScript); Send locks it and queues its e-mail. A sent quote is shown as the customer sees it, with
  * its state, and can only be changed by starting a new revision.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import type { Business } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { DESCRIPTION_MAX, guaranteeOptions, parseDraft, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
+import { DESCRIPTION_MAX, draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
+import * as z from "zod/mini";
+import { parseForm, text } from "~/lib/forms/parse-form.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
@@ -18,8 +22,8 @@ import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { MailNotSetUp } from "~/lib/mailer.server.ts";
 import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, sendQuote, setFollowUps, type Quote } from "~/lib/owner/quotes.server.ts";
 import { queueQuoteSend } from "~/lib/quotes/events.server.ts";
-import { penceAsText, quantityAsText, quoteTotals } from "~/lib/quotes/money.ts";
-import { longDate } from "~/lib/quotes/pdf.server.ts";
+import { penceAsText, quantityAsText } from "~/lib/quotes/money.ts";
+import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import type { Route } from "./+types/quote";
 import { recordIdOr404 } from "~/lib/record-id.ts";
@@ -52,14 +56,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     status: quote.status,
     lead: { id: lead.id, name: lead.name, email: lead.email },
     values: valuesOf(quote, site),
-    summary: {
-      totals: quoteTotals(quote.lines, quote.vat),
-      vat: quote.vat,
-      vatNumber: quote.vatNumber,
-      validUntilText: longDate(quote.validUntil),
-      guarantees: quote.guarantees,
-      notes: quote.notes,
-    },
+    summary: quoteSummary(quote),
     sentAt: quote.sentAt,
     viewedAt: quote.viewedAt,
     answeredAt: quote.answeredAt,
@@ -72,6 +69,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     saved: url.searchParams.get("saved"),
   };
 }
+
+/** Follow-ups on or off: the one field the Follow-ups button posts. The draft's fields are `draftSchema`'s. */
+const followUpsForm = z.object({ on: z.pipe(text(), z.transform((on) => on === "1")) });
 
 type ActionAnswer = { values: DraftValues; errors?: DraftErrors; error?: string };
 const answer = (body: ActionAnswer, status = 200) => data(body, { status });
@@ -87,7 +87,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
 
   if (intent === "follow-ups") {
-    if (!setFollowUps(store, id, form.get("on") === "1", actor)) return answer({ values: valuesOf(quote, site), error: "This quote no longer waits for an answer." }, 409);
+    const followUps = parseForm(followUpsForm, form);
+    if (!setFollowUps(store, id, followUps.ok && followUps.value.on, actor)) return answer({ values: valuesOf(quote, site), error: "This quote no longer waits for an answer." }, 409);
     return redirect(`/admin/quotes/${id}`, 303);
   }
   if (intent === "revise") {
@@ -108,11 +109,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (remove) return answer({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(remove[1])) } });
   if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
 
-  const parsed = parseDraft(values, ukToday());
+  const parsed = parseForm(draftSchema({ today: ukToday(), vatAllowed: Boolean(site.vatNumber) }), form);
   if (!parsed.ok) return answer({ values, errors: parsed.errors, error: "Some fields need a change: see the messages below." }, 400);
-  if (parsed.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
-  const guarantees = guaranteeOptions(site).filter((option) => values.guarantees.includes(option.key)).map((option) => option.text);
-  if (!saveDraft(store, id, { lines: parsed.lines, vat: values.vat, validUntil: parsed.validUntil, notes: parsed.notes, guarantees, followUps: quote.followUps })) {
+  const draft = parsed.value;
+  if (draft.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
+  const guarantees = guaranteeOptions(site).filter((option) => draft.guarantees.includes(option.key)).map((option) => option.text);
+  if (!saveDraft(store, id, { lines: draft.lines, vat: draft.vat, validUntil: draft.validUntil, notes: draft.notes, guarantees, followUps: quote.followUps })) {
     return answer({ values, error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
   }
   if (intent === "save") return redirect(`/admin/quotes/${id}?saved=draft`, 303);
@@ -161,24 +163,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           for {lead.name}
         </p>
       </div>
-      {saved && SAVED[saved] && !actionData && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {SAVED[saved]}
-        </p>
-      )}
-      {actionData?.error && (
-        <p role="alert" className="card py-3 font-semibold text-danger">
-          {actionData.error}
-        </p>
-      )}
+      <Notices notice={saved && !actionData && SAVED[saved]} error={actionData?.error} />
       {status === "draft" ? <DraftForm loaderData={loaderData} actionData={actionData} /> : <SentQuote loaderData={loaderData} />}
       {status === "draft" && summary.totals.lines.length > 0 && (
-        <section aria-labelledby="saved-heading" className="card space-y-4">
-          <h2 id="saved-heading" className="text-xl">
-            As last saved
-          </h2>
+        <CardSection id="saved-heading" title="As last saved">
           <QuoteSummary quote={summary} caption={`Quote ${number} as last saved`} />
-        </section>
+        </CardSection>
       )}
     </div>
   );
@@ -188,19 +178,13 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
   const { id, number, status, summary, sentAt, viewedAt, answeredAt, answerName, declineReason, lead } = loaderData;
   return (
     <>
-      <section aria-labelledby="quote-heading" className="card space-y-4">
-        <h2 id="quote-heading" className="text-xl">
-          The quote
-        </h2>
+      <CardSection id="quote-heading" title="The quote">
         <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         <a href={`/admin/quotes/${id}/pdf`} className="btn-secondary">
           Download PDF
         </a>
-      </section>
-      <section aria-labelledby="progress-heading" className="card space-y-3">
-        <h2 id="progress-heading" className="text-xl">
-          Progress
-        </h2>
+      </CardSection>
+      <CardSection id="progress-heading" title="Progress" className="space-y-3">
         <ul className="space-y-1">
           {sentAt && <li>Sent to {lead.email} on {exactTime(sentAt)}</li>}
           {viewedAt && <li>Opened by the customer on {exactTime(viewedAt)}</li>}
@@ -245,7 +229,7 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
             </button>
           </OwnerForm>
         )}
-      </section>
+      </CardSection>
     </>
   );
 }
@@ -260,18 +244,15 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
       <button type="submit" name="intent" value="save" hidden>
         Save draft
       </button>
-      <section aria-labelledby="lines-heading" className="card space-y-4">
-        <h2 id="lines-heading" className="text-xl">
-          Lines
-        </h2>
+      <CardSection id="lines-heading" title="Lines">
         <p className="text-muted">Prices in pounds, before VAT. Totals are worked out when you save.</p>
         {lines.map((line, i) => (
           <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
             <legend className="px-1 font-semibold">Line {i + 1}</legend>
-            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.lines[i]?.description} />
+            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.[`lines-${i}-description`]} />
             <div className="grid grid-cols-2 gap-3">
-              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.lines[i]?.quantity} />
-              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.lines[i]?.unitPrice} />
+              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.[`lines-${i}-quantity`]} />
+              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.[`lines-${i}-unitPrice`]} />
             </div>
             <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
               Remove line {i + 1}
@@ -281,12 +262,9 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
         <button type="submit" name="intent" value="add-line" className="btn-secondary">
           Add a line
         </button>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="terms-heading" className="card space-y-4">
-        <h2 id="terms-heading" className="text-xl">
-          VAT, dates and notes
-        </h2>
+      <CardSection id="terms-heading" title="VAT, dates and notes">
         {loaderData.vatAllowed ? (
           <div className="flex items-center gap-3">
             <input id="quote-vat" type="checkbox" name="vat" defaultChecked={values.vat} className="size-6" />
@@ -306,7 +284,7 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
             </div>
           ))}
         </fieldset>
-      </section>
+      </CardSection>
 
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="save" className="btn-secondary">

@@ -2,18 +2,19 @@
  * One request: the three ways to answer at the top, then the message, the details, photos,
  * status, notes and history.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
 import { MailNotSetUp } from "~/lib/mailer.server.ts";
 import { queueReviewRequest } from "~/lib/owner/review-mail.server.ts";
 import { requestReview } from "~/lib/owner/reviews.server.ts";
-import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
-import type { ReactNode } from "react";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { DeleteRequest, DELETE_CONFIRMED } from "~/components/owner/DeleteRequest.tsx";
 import { FirstAnswer } from "~/components/owner/FirstAnswer.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { RequestDetails, RequestPhotos } from "~/components/owner/RequestDetails.tsx";
+import { OwnerButton, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
@@ -25,11 +26,12 @@ import { addNote, deleteLead, leadById, notesOf, retryEmail, setStatus } from "~
 import { createQuote, quoteNumber, quotesOfLead } from "~/lib/owner/quotes.server.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { isStatus } from "~/lib/owner/status.ts";
+import * as z from "zod/mini";
+import { intents, parseForm, text } from "~/lib/forms/parse-form.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { useBusiness } from "~/lib/site-data.ts";
-import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { LEAD_STATUSES, STATUS_OPTIONS } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -64,31 +66,40 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 
 const NOTE_MAX = 2000;
 
+/** The request page's forms, one per intent; a message at the field that is wrong. */
+const requestForm = intents(
+  [
+    z.object({ intent: z.literal("status"), status: z.pipe(text(), z.enum(LEAD_STATUSES, "Choose one of the statuses.")) }),
+    z.object({ intent: z.literal("note"), note: text(z.trim(), z.minLength(1, "Write a note first."), z.maxLength(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters.`)) }),
+    z.object({ intent: z.enum(["resend", "create-quote", "job-done"]) }),
+    // Only the question's own button deletes: a bare or replayed Delete asks the question again.
+    z.object({ intent: z.literal("delete"), confirmed: z.pipe(text(), z.transform((value) => value === DELETE_CONFIRMED.value)) }),
+  ],
+  "Unknown change.",
+);
+
+type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "job-done" | "intent", string>> };
+const refuse = (errors: ActionAnswer["errors"], status: number) => data<ActionAnswer>({ errors }, { status });
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const store = storeOf(context);
   const id = recordIdOr404(params.id);
   const actor = context.get(ownerContext).name;
-  const form = await readForm(request);
+  const parsed = parseForm(requestForm, await readForm(request));
+  if (!parsed.ok) return refuse(parsed.errors, 400);
   const back = (saved: string) => redirect(`/admin/requests/${id}?saved=${saved}`, 303);
-  switch (form.get("intent")) {
-    case "status": {
-      const status = form.get("status");
-      if (!isStatus(status)) return data({ field: "status", error: "Choose one of the statuses." }, { status: 400 });
-      if (!setStatus(store, id, status, actor)) throw data(null, { status: 404 });
+  const posted = parsed.value;
+  switch (posted.intent) {
+    case "status":
+      if (!setStatus(store, id, posted.status, actor)) throw data(null, { status: 404 });
       return back("status");
-    }
-    case "note": {
-      const note = String(form.get("note") ?? "").trim();
-      if (!note) return data({ field: "note", error: "Write a note first." }, { status: 400 });
-      if (note.length > NOTE_MAX) return data({ field: "note", error: `A note can be at most ${NOTE_MAX} characters.` }, { status: 400 });
-      if (!addNote(store, id, note, actor)) throw data(null, { status: 404 });
+    case "note":
+      if (!addNote(store, id, posted.note, actor)) throw data(null, { status: 404 });
       return back("note");
-    }
-    case "resend": {
-      if (!retryEmail(store, id, actor)) return data({ field: "resend", error: "This request's e-mail is not waiting to be sent." }, { status: 400 });
+    case "resend":
+      if (!retryEmail(store, id, actor)) return refuse({ resend: "This request's e-mail is not waiting to be sent." }, 400);
       servicesOf(context).wake();
       return back("resend");
-    }
     case "create-quote": {
       const quote = createQuote(store, id, { actor, vatNumber: contentOf(context).business.vatNumber });
       if (!quote) throw data(null, { status: 404 });
@@ -109,20 +120,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         });
       } catch (error) {
         if (!(error instanceof MailNotSetUp)) throw error;
-        return data({ field: "job-done", error: `The review request could not be e-mailed (${error.message}). Nothing was sent.` }, { status: 502 });
+        return refuse({ "job-done": `The review request could not be e-mailed (${error.message}). Nothing was sent.` }, 502);
       }
-      if (!made) return data({ field: "job-done", error: "Only a Won request's job can be marked done." }, { status: 409 });
+      if (!made) return refuse({ "job-done": "Only a Won request's job can be marked done." }, 409);
       services.wake();
       return back("job-done");
     }
-    case "delete": {
-      // Only the question's own button deletes: a bare or replayed Delete asks the question again.
-      if (form.get(DELETE_CONFIRMED.name) !== DELETE_CONFIRMED.value) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
+    case "delete":
+      if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
       if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
       return redirect(`/admin?deleted=${id}#main`, 303);
-    }
-    default:
-      return data({ field: "", error: "Unknown change." }, { status: 400 });
   }
 }
 
@@ -136,22 +143,11 @@ const SAVED: Record<string, string> = {
   "job-done": "Job done: the customer has been asked for a review.",
 };
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="card space-y-4">
-      <h2 id={id} className="text-xl">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, notes, photos, history, saved, confirmDelete, origin, quotes } = loaderData;
   const now = new Date(loaderData.now);
   const links = replyLinks(lead, useBusiness().name);
-  const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
+  const errorFor = (field: keyof ActionAnswer["errors"]) => actionData?.errors[field];
   return (
     <div className="container-page max-w-3xl space-y-5 py-6">
       <p>
@@ -171,11 +167,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </p>
         <FirstAnswer lead={lead} now={now} />
       </div>
-      {saved && SAVED[saved] && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {SAVED[saved]}
-        </p>
-      )}
+      <Notices notice={saved && SAVED[saved]} />
 
       <ul aria-label="Reply" className="grid grid-cols-3 gap-2">
         <li>
@@ -198,46 +190,12 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </li>
       </ul>
 
-      <Section title="Message" id="message">
+      <CardSection title="Message" id="message">
         <p className="whitespace-pre-wrap break-words">{lead.message}</p>
-      </Section>
+      </CardSection>
 
-      <Section title="Details" id="details">
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="font-semibold">Phone</dt>
-          <dd>
-            <a href={links.call} ping={answeredPing(loaderData.self, lead.id, "call")} className="link">
-              {lead.phone}
-            </a>
-          </dd>
-          <dt className="font-semibold">E-mail</dt>
-          <dd className="break-all">
-            <a href={links.email} ping={answeredPing(loaderData.self, lead.id, "email")} className="link">
-              {lead.email}
-            </a>
-          </dd>
-          <dt className="font-semibold">{lead.form === "quote" ? "Address" : "Postcode"}</dt>
-          <dd>{lead.location || "Not given"}</dd>
-          <dt className="font-semibold">Sent from</dt>
-          <dd>
-            {lead.form === "quote" ? "Quote form" : "Contact form"} on the <a href={lead.page} className="link">{origin}</a>
-          </dd>
-          <dt className="font-semibold">Received</dt>
-          <dd>{exactTime(lead.createdAt)}</dd>
-          <dt className="font-semibold">E-mail to you</dt>
-          <dd>
-            {lead.delivery === "sent" ? "Sent" : lead.delivery === "none" ? "Not set up on this server" : `Not sent yet (${lead.attempts} ${lead.attempts === 1 ? "try" : "tries"}${lead.lastError ? `: ${lead.lastError}` : ""})`}
-          </dd>
-          <dt className="font-semibold">Reference</dt>
-          <dd>
-            {referenceOf(lead.id)} (request number {lead.id})
-          </dd>
-          <dt className="font-semibold">Acknowledgement to the visitor</dt>
-          <dd>
-            {ACK_STATE_NAMES[lead.ack]}
-            {lead.ack === "sent" && lead.ackAt && ` on ${exactTime(lead.ackAt)}`}
-          </dd>
-        </dl>
+      <CardSection title="Details" id="details">
+        <RequestDetails lead={lead} links={links} self={loaderData.self} origin={origin} />
         {lead.delivery === "pending" && (
           <OwnerForm intent="resend">
             <button type="submit" className="btn-secondary">
@@ -246,43 +204,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
           </OwnerForm>
         )}
-      </Section>
+      </CardSection>
 
-      {photos.length > 0 && (
-        <Section title="Photos" id="photos-heading">
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {photos.map((photo, i) => (
-              <li key={photo.id}>
-                {/* The thumbnail is small for the owner's phone; tapping it opens the whole picture. */}
-                <a href={`/admin/photos/${photo.id}`} className="block rounded-lg">
-                  <img
-                    src={`/admin/photos/${photo.id}?size=thumb`}
-                    width={photo.thumb.width}
-                    height={photo.thumb.height}
-                    loading="lazy"
-                    decoding="async"
-                    alt={`Photo ${i + 1} of ${photos.length} sent with the request`}
-                    className="aspect-square w-full rounded-lg object-cover"
-                  />
-                </a>
-                {/* A won job's photo can show the next customer the work: copied only when asked. */}
-                {lead.status === "won" && (
-                  <form method="post" action="/admin/site/gallery" className="mt-2">
-                    <input type="hidden" name="intent" value="from-request" />
-                    <input type="hidden" name="lead" value={lead.id} />
-                    <input type="hidden" name="photo" value={photo.id} />
-                    <button type="submit" className="btn-secondary w-full" aria-label={`Add to gallery: photo ${i + 1}`}>
-                      Add to gallery
-                    </button>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      <RequestPhotos lead={lead} photos={photos} />
 
-      <Section title="Quotes" id="quotes-heading">
+      <CardSection title="Quotes" id="quotes-heading">
         {quotes.length > 0 && (
           <ul aria-label="Quotes, newest first" className="space-y-2">
             {quotes.map((quote) => (
@@ -295,15 +221,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
-        <OwnerForm intent="create-quote">
-          <button type="submit" className="btn-primary">
-            Create quote
-          </button>
-        </OwnerForm>
-      </Section>
+        <OwnerButton intent="create-quote" className="btn-primary">
+          Create quote
+        </OwnerButton>
+      </CardSection>
 
       {(lead.status === "won" || loaderData.reviews.length > 0) && (
-        <Section title="Review" id="review-heading">
+        <CardSection title="Review" id="review-heading">
           {loaderData.reviews.map((review) => (
             <p key={review.requestedAt}>
               Review asked for on {exactTime(review.requestedAt)}:{" "}
@@ -327,10 +251,10 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               {errorFor("job-done") && <p className="field-error">{errorFor("job-done")}</p>}
             </OwnerForm>
           )}
-        </Section>
+        </CardSection>
       )}
 
-      <Section title="Status" id="status-heading">
+      <CardSection title="Status" id="status-heading">
         <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">
           <div className="grow">
             <Select form="lead" name="status" label="Status" options={STATUS_OPTIONS} defaultValue={lead.status} error={errorFor("status")} />
@@ -339,9 +263,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             Save status
           </button>
         </OwnerForm>
-      </Section>
+      </CardSection>
 
-      <Section title="Notes" id="notes-heading">
+      <CardSection title="Notes" id="notes-heading">
         <OwnerForm intent="note" className="space-y-3">
           <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
           <button type="submit" className="btn-primary">
@@ -362,9 +286,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             ))}
           </ol>
         )}
-      </Section>
+      </CardSection>
 
-      <Section title="History" id="history-heading">
+      <CardSection title="History" id="history-heading">
         <AuditList label="Changes, newest first" entries={history}>
           <li>
             <time dateTime={lead.createdAt} className="text-muted">
@@ -373,11 +297,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             : {lead.name} sent the request
           </li>
         </AuditList>
-      </Section>
+      </CardSection>
 
-      <Section title="Delete" id="delete-heading">
+      <CardSection title="Delete" id="delete-heading">
         <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
-      </Section>
+      </CardSection>
     </div>
   );
 }

@@ -6,7 +6,7 @@
 import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { Select } from "~/components/forms/Field.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OwnerButton, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { contentFiles, type Area } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { contentOf, storeOf } from "~/lib/services.ts";
@@ -18,7 +18,8 @@ import { exactTime } from "~/lib/owner/time.ts";
 import { placeOf } from "~/lib/push.server.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
-import { parseRecordId } from "~/lib/record-id.ts";
+import * as z from "zod/mini";
+import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
@@ -40,24 +41,37 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+const NO_CONSENT = "This customer did not agree to their review being shown: it stays private.";
+
+/** Which review the buttons belong to. */
+const reviewOfForm = z.object({ id: recordId() });
+
+/** What the owner decided: keep it private, or publish it with the town the job was in. */
+const decision = (towns: string[]) =>
+  intents([z.object({ intent: z.literal("private") }), z.object({ intent: z.literal("publish"), town: z.pipe(text(), z.enum(towns, "Choose the town the job was in.")) })]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
   const form = await readForm(request);
-  const review = reviewById(store, parseRecordId(form.get("id")) ?? 0);
+  const which = parseForm(reviewOfForm, form);
+  const review = which.ok ? reviewById(store, which.value.id) : undefined;
   if (!review || review.status === "requested") throw data(null, { status: 404 });
   const { id } = review;
-  if (form.get("intent") === "private") {
+  const posted = parseForm(decision(contentOf(context).areas.map((area) => area.slug)), form);
+  // A refused field speaks in the order the owner meets them: the button, his consent, the town.
+  if (!posted.ok) {
+    const consentFirst = !posted.errors.intent && !review.consent;
+    return data({ id, error: consentFirst ? NO_CONSENT : (posted.errors.intent ?? posted.errors.town) }, { status: consentFirst ? 409 : 400 });
+  }
+  if (posted.value.intent === "private") {
     decideReview(store, id, "private", owner.name);
     return redirect("/admin/reviews", 303);
   }
-  if (form.get("intent") !== "publish") return data({ id, error: "That did not work. Reload the page and try again." }, { status: 400 });
-  if (!review.consent) return data({ id, error: "This customer did not agree to their review being shown: it stays private." }, { status: 409 });
-  const town = String(form.get("town") ?? "");
-  if (!contentOf(context).areas.some((area) => area.slug === town)) return data({ id, error: "Choose the town the job was in." }, { status: 400 });
+  if (!review.consent) return data({ id, error: NO_CONSENT }, { status: 409 });
   const draft = currentDraft(store);
   const testimonials = draftContent(store).testimonials;
-  const testimonial = { name: displayName(review.displayName!), location: town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };
+  const testimonial = { name: displayName(review.displayName!), location: posted.value.town, rating: review.stars!, text: review.text!, reviewMonth: review.submittedAt!.slice(0, 7) };
   const saved = saveCheckedDraft(store, withList(contentFiles, draft.edits, "testimonials", [testimonial, ...testimonials]), { from: draft.revision, author: owner.name });
   if (!saved.ok) return data({ id, error: saved.error }, { status: saved.status });
   decideReview(store, id, "published", owner.name);
@@ -97,20 +111,16 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             {review.status === "submitted" && (
               <div className="flex flex-wrap items-end gap-3">
                 {review.consent && (
-                  <OwnerForm intent="publish" className="flex flex-wrap items-end gap-3">
-                    <input type="hidden" name="id" value={review.id} />
+                  <OwnerForm intent="publish" hidden={{ id: review.id }} className="flex flex-wrap items-end gap-3">
                     <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={review.town} />
                     <button type="submit" className="btn-primary">
                       Publish
                     </button>
                   </OwnerForm>
                 )}
-                <OwnerForm intent="private">
-                  <input type="hidden" name="id" value={review.id} />
-                  <button type="submit" className="btn-secondary">
-                    Keep private
-                  </button>
-                </OwnerForm>
+                <OwnerButton intent="private" hidden={{ id: review.id }}>
+                  Keep private
+                </OwnerButton>
               </div>
             )}
           </li>

@@ -9,7 +9,8 @@ import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { data, redirect } from "react-router";
-import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { galleryProjectSchema, type GalleryProject } from "~/content/schema.ts";
@@ -26,6 +27,8 @@ import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gall
 import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import { fieldErrors } from "~/lib/forms/fields.ts";
+import * as z from "zod/mini";
+import { parseForm, recordId, text, UNKNOWN_BUTTON } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/site-gallery";
 import { photoPath, photosOf } from "~/lib/requests/photo-store.server.ts";
 
@@ -76,6 +79,9 @@ function projectErrors(project: unknown, prefix: string): Errors {
   ) as Errors;
 }
 
+/** A won request's photo, posted from the request's page: the request by its number, the photo by its name. */
+const fromRequestForm = z.object({ lead: recordId(), photo: text(z.trim()) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const { store, pictures } = servicesOf(context);
@@ -88,9 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "from-request") {
     // A won request's photo starts a project: the photo made into the gallery's sizes now, the words next.
-    const lead = leadById(store, Number(get("lead")));
-    if (!lead || lead.status !== "won") throw data(null, { status: 404 });
-    const photo = photosOf(store, lead.id).find((p) => p.id === get("photo")) ?? photosOf(store, lead.id)[0];
+    const posted = parseForm(fromRequestForm, form);
+    const lead = posted.ok ? leadById(store, posted.value.lead) : undefined;
+    if (!posted.ok || !lead || lead.status !== "won") throw data(null, { status: 404 });
+    const photo = photosOf(store, lead.id).find((p) => p.id === posted.value.photo) ?? photosOf(store, lead.id)[0];
     const file = photo && photoPath(store, photo.id);
     if (!file) return data({ error: "That request has no photo left to use.", errors: {}, values }, { status: 404 });
     const made = await galleryPhotoFromStoredJpeg(file, picturesDir);
@@ -158,7 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
     return redirect("/admin/site?saved", 303);
   }
-  return data({ error: "That did not work. Reload the page and try again.", errors: {}, values }, { status: 400 });
+  return data({ error: UNKNOWN_BUTTON, errors: {}, values }, { status: 400 });
 }
 
 export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {
@@ -235,15 +242,12 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
                 error={errors[`p-${i}-alt-${j}`]}
               />
             ))}
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={`p-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`p-${i}-remove`])} />
+            <RemoveBox name={`p-${i}-remove`} values={actionData?.values}>
               Remove this project
-            </label>
+            </RemoveBox>
           </fieldset>
         ))}
-        <button type="submit" className="btn-primary">
-          Save draft
-        </button>
+        <SaveDraft />
       </form>
     </div>
   );

@@ -5,7 +5,8 @@
  */
 import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
-import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { testimonialSchema } from "~/content/schema.ts";
@@ -17,7 +18,8 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
+import * as z from "zod/mini";
+import { parseForm, textOf } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
@@ -40,42 +42,43 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type Errors = Record<string, string>;
+/**
+ * The testimonials as posted, each by its fields' prefix (`t-new`, `t-0`, …) so that a problem is
+ * shown at its field: a new one first (the home page shows the first three), the removed ones left
+ * out, each checked by the content schema, which gives the name as the card will show it. The
+ * prefixes keep the order they are added in: no key is a bare number, which an object sorts first.
+ */
+const testimonialsForm = z.pipe(
+  z.transform((form: Record<string, unknown>) => {
+    const get = (name: string) => textOf(form[name]).trim();
+    const row = (key: string) => ({ name: get(`t-${key}-name`), location: get(`t-${key}-location`), rating: 5, text: get(`t-${key}-text`) });
+    const rows: Record<string, ReturnType<typeof row>> = {};
+    const fresh = row("new");
+    if (fresh.name || fresh.text) rows["t-new"] = fresh;
+    for (let i = 0; i < Number(get("count")) && i < 50; i++) if (!form[`t-${i}-remove`]) rows[`t-${i}`] = row(String(i));
+    return rows;
+  }),
+  z.record(z.string(), testimonialSchema),
+);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
   const form = await readForm(request);
-  const count = Number(form.get("count"));
-  const get = (name: string) => String(form.get(name) ?? "").trim();
-  const rows: (Row & { key: string })[] = [];
-  const newRow = { key: "new", name: get("t-new-name"), location: get("t-new-location"), text: get("t-new-text") };
-  // A new testimonial goes first: the home page shows the first three.
-  if (newRow.name || newRow.text) rows.push(newRow);
-  for (let i = 0; i < count && i < 50; i++) {
-    if (form.get(`t-${i}-remove`)) continue;
-    rows.push({ key: String(i), name: get(`t-${i}-name`), location: get(`t-${i}-location`), text: get(`t-${i}-text`) });
-  }
-  const errors: Errors = {};
-  for (const row of rows) {
-    const result = testimonialSchema.safeParse({ name: row.name, location: row.location, rating: 5, text: row.text });
-    // The name as the card will show it (the name rule's capitals), saved so the form shows it too.
-    if (result.success) row.name = result.data.name;
-    else Object.assign(errors, fieldErrors(result.error.issues, ([first]) => `t-${row.key}-${String(first)}`));
-  }
+  const posted = parseForm(testimonialsForm, form);
   const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  if (rows.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors, values }, { status: 400 });
-  if (Object.keys(errors).length) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
-  const list = rows.map(({ name, location, text }) => ({ name, location, rating: 5, text }));
+  if (!posted.ok) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
+  const list = Object.values(posted.value).map(({ name, location, text }) => ({ name, location, rating: 5, text }));
+  if (list.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors: {}, values }, { status: 400 });
   const edits = withList(contentFiles, currentDraft(store).edits, "testimonials", list);
   const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
-  if (!saved.ok) return data({ error: saved.error, errors, values }, { status: saved.status });
+  if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
   return redirect("/admin/site?saved", 303);
 }
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, revision, towns } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
   const townOptions = [["", "Choose the town"] as const, ...towns];
   return (
@@ -99,15 +102,12 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <Field form="site" name={`t-${i}-name`} label="Name" hint={NAME_HINT_OWNER} maxLength={NAME_MAX} defaultValue={value(`t-${i}-name`, row.name)} error={errors[`t-${i}-name`]} />
             <Select form="site" name={`t-${i}-location`} label="Town" options={townOptions} defaultValue={value(`t-${i}-location`, row.location)} error={errors[`t-${i}-location`]} />
             <TextArea form="site" name={`t-${i}-text`} label="What they said" rows={4} defaultValue={value(`t-${i}-text`, row.text)} error={errors[`t-${i}-text`]} />
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="checkbox" name={`t-${i}-remove`} className="size-5" defaultChecked={Boolean(actionData?.values?.[`t-${i}-remove`])} />
+            <RemoveBox name={`t-${i}-remove`} values={actionData?.values}>
               Remove this testimonial
-            </label>
+            </RemoveBox>
           </fieldset>
         ))}
-        <button type="submit" className="btn-primary">
-          Save draft
-        </button>
+        <SaveDraft />
       </form>
     </div>
   );

@@ -6,11 +6,13 @@
  */
 import { saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
-import { SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { loadContent, type Content } from "~/content/load.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
+import * as z from "zod/mini";
+import { parseForm, revision, text } from "~/lib/forms/parse-form.ts";
 import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -57,14 +59,35 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The page chosen and its paragraphs (intro…, answer…, local…): every one must have words. */
+const textsForm = z.pipe(
+  z.transform((form: Record<string, unknown>) => ({ ...form, paragraphs: Object.fromEntries(Object.entries(form).filter(([key]) => /^(intro|answer|local)/.test(key))) })),
+  z.object({
+    page: z.pipe(
+      text(),
+      z.transform((value, context) => {
+        const page = pageOf(value);
+        if (page) return page;
+        context.issues.push({ code: "custom", message: "No such page", input: value });
+        return z.NEVER;
+      }),
+    ),
+    from: revision(),
+    paragraphs: z.record(z.string(), text(z.trim(), z.minLength(1, "Must not be empty"))),
+  }),
+);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
   const form = await readForm(request);
-  const page = pageOf(String(form.get("page")));
-  if (!page) throw data(null, { status: 404 });
-  const get = (name: string) => String(form.get(name) ?? "").trim();
-  const count = (prefix: string) => [...form.keys()].filter((key) => key.startsWith(prefix)).length;
+  const posted = parseForm(textsForm, form, { fieldOf: (path) => String(path.at(-1)) });
+  if (!posted.ok && posted.errors.page) throw data(null, { status: 404 });
+  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  if (!posted.ok) return data({ error: "Every paragraph needs words: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
+  const { page, from, paragraphs } = posted.value;
+  const get = (name: string) => paragraphs[name] ?? "";
+  const count = (prefix: string) => Object.keys(paragraphs).filter((key) => key.startsWith(prefix)).length;
   const texts: PageTexts =
     page.kind === "services"
       ? {
@@ -72,13 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           answers: Array.from({ length: count("answer-") }, (_, i) => get(`answer-${i}`)),
         }
       : { intro: get("intro"), local: Object.fromEntries(LOCAL_FIELDS.map(([key]) => [key, get(`local-${key}`)])) };
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const empty = Object.entries(values).filter(([key, value]) => /^(intro|answer|local)/.test(key) && !value.trim());
-  if (empty.length) {
-    return data({ error: "Every paragraph needs words: see the messages beside them. Nothing was saved.", errors: Object.fromEntries(empty.map(([key]) => [key, "Must not be empty"])), values }, { status: 400 });
-  }
   const edits = withPageTexts(contentFiles, currentDraft(store).edits, page.kind, page.slug, texts);
-  const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
+  const saved = saveCheckedDraft(store, edits, { from, author: owner.name });
   if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
   return redirect("/admin/site?saved", 303);
 }
@@ -119,9 +137,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </>
           )}
-          <button type="submit" className="btn-primary">
-            Save draft
-          </button>
+          <SaveDraft />
         </form>
       )}
     </div>

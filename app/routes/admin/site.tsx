@@ -4,6 +4,8 @@
  * seconds, with every published version kept and any earlier one a tap away (Undo). Works
  * without JavaScript.
  */
+import { Notices } from "~/components/owner/Notices.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { Field } from "~/components/forms/Field.tsx";
 import { PublishAnyway, SiteDraft } from "~/components/owner/SiteDraft.tsx";
@@ -23,16 +25,13 @@ import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.ser
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion, restoreVersion, saveSiteDraft, versionById, versionHistory } from "~/lib/site/versions.server.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
-import type { Route } from "./+types/site";
+import * as z from "zod/mini";
+import { intents, parseForm, recordId, revision, text } from "~/lib/forms/parse-form.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
+import type { Route } from "./+types/site";
+import { noticeOf } from "~/lib/owner/notices.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
-
-const NOTICES: Record<string, string> = {
-  saved: "Draft saved. Preview it, then publish it to make it live.",
-  discarded: "Draft discarded. The live site is unchanged.",
-  restored: "That version is now your draft: preview it, then publish it to bring it back.",
-};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -63,7 +62,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     placeholders: placeholders(now.business, contentFiles),
     undo: undoAsked(store, url.searchParams.get("undo")),
     justPublished: published && live?.id === published ? { id: published, seconds: Number(url.searchParams.get("ms")) / 1000 } : null,
-    notice: Object.entries(NOTICES).find(([key]) => url.searchParams.has(key))?.[1],
+    notice: noticeOf(url, {
+      saved: "Draft saved. Preview it, then publish it to make it live.",
+      discarded: "Draft discarded. The live site is unchanged.",
+      restored: "That version is now your draft: preview it, then publish it to bring it back.",
+    }),
   };
 }
 
@@ -77,42 +80,53 @@ function undoAsked(store: Db, param: string | null): number | null {
 type ActionData = { error?: string; errors?: FactErrors; values?: FactValues; failed?: { page: string; problem: string }; question?: PublishQuestion };
 const answer = (body: ActionData, status: number) => data(body, { status });
 
+/** The page's buttons, each with the draft revision it was shown (`from`); the facts are `readFacts`'s. */
+const siteForm = intents([
+  z.object({ intent: z.enum(["save", "discard"]), from: revision() }),
+  // Only the question's own button replaces the draft (`confirmed`): a bare or replayed Undo asks the question.
+  z.object({ intent: z.literal("restore"), from: revision(), version: recordId(), confirmed: text() }),
+  z.object({ intent: z.literal("publish"), from: revision(), confirmation: text() }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
   const store = storeOf(context);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const from = Number(form.get("from"));
-  if (intent === "save") {
-    const read = readFacts(form, contentOf(context).business);
-    if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
-    const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
-    if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
-    return redirect("/admin/site?saved", 303);
+  const posted = parseForm(siteForm, form);
+  if (!posted.ok) {
+    // A version that is not a number is one that does not exist.
+    if (posted.errors.version) throw data(null, { status: 404 });
+    return answer({ error: posted.errors.intent }, 400);
   }
-  if (intent === "discard") {
-    if (currentDraft(store).revision !== from) return answer({ error: STALE_DRAFT }, 409);
-    discardSiteDraft(store, owner.name);
-    return redirect("/admin/site?discarded", 303);
+  const { from } = posted.value;
+  switch (posted.value.intent) {
+    case "save": {
+      const read = readFacts(form, contentOf(context).business);
+      if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
+      const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
+      if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
+      return redirect("/admin/site?saved", 303);
+    }
+    case "discard":
+      if (currentDraft(store).revision !== from) return answer({ error: STALE_DRAFT }, 409);
+      discardSiteDraft(store, owner.name);
+      return redirect("/admin/site?discarded", 303);
+    case "restore": {
+      const { version, confirmed } = posted.value;
+      if (confirmed !== restoreConfirmation(version)) return redirect(`/admin/site?undo=${version}#undo-question`, 303);
+      // Version 0 is the facts the site was built with: no edits at all.
+      const restored = version === 0 ? saveSiteDraft(store, {}, { from, author: owner.name }) : restoreVersion(store, version, { from, author: owner.name });
+      if (!restored) throw data(null, { status: 404 });
+      if (!restored.ok) return answer({ error: STALE_DRAFT }, 409);
+      return redirect("/admin/site?restored", 303);
+    }
+    case "publish": {
+      const published = await publishDraft(store, servicesOf(context).publisher, contentOf(context), { from, confirmation: posted.value.confirmation, author: owner.name, passkeyId: owner.passkeyId });
+      if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
+      const { status, error, failed, question } = published;
+      return answer({ error, failed, question }, status);
+    }
   }
-  if (intent === "restore") {
-    const version = Number(form.get("version"));
-    if (!Number.isSafeInteger(version) || version < 0) throw data(null, { status: 404 });
-    // Only the question's own button replaces the draft: a bare or replayed Undo asks the question.
-    if (form.get("confirmed") !== restoreConfirmation(version)) return redirect(`/admin/site?undo=${version}#undo-question`, 303);
-    // Version 0 is the facts the site was built with: no edits at all.
-    const restored = version === 0 ? saveSiteDraft(store, {}, { from, author: owner.name }) : restoreVersion(store, version, { from, author: owner.name });
-    if (!restored) throw data(null, { status: 404 });
-    if (!restored.ok) return answer({ error: STALE_DRAFT }, 409);
-    return redirect("/admin/site?restored", 303);
-  }
-  if (intent === "publish") {
-    const published = await publishDraft(store, servicesOf(context).publisher, contentOf(context), { from, confirmation: form.get("confirmation"), author: owner.name, passkeyId: owner.passkeyId });
-    if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
-    const { status, error, failed, question } = published;
-    return answer({ error, failed, question }, status);
-  }
-  return answer({ error: "That did not work. Reload the page and try again." }, 400);
 }
 
 export default function SitePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -130,11 +144,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           Live ✓ {exactTime(live!.publishedAt)}: version {justPublished.id} is on every page, published in {justPublished.seconds.toFixed(1)} s.
         </p>
       )}
-      {notice && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          {notice}
-        </p>
-      )}
+      <Notices notice={notice} />
       {actionData?.error && (
         <div role="alert" className="card space-y-1 py-3 text-danger">
           <p className="font-semibold">{actionData.error}</p>
@@ -146,10 +156,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
           {actionData.question && actionData.question.revision === draft.revision && <PublishAnyway question={actionData.question} />}
         </div>
       )}
-      <section aria-labelledby="live-heading" className="card space-y-3">
-        <h2 id="live-heading" className="text-xl">
-          What is live
-        </h2>
+      <CardSection id="live-heading" title="What is live" className="space-y-3">
         <p>
           {live
             ? `Version ${live.id}, published ${exactTime(live.publishedAt)} by ${live.author}.`
@@ -165,12 +172,9 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </ul>
           </>
         )}
-      </section>
+      </CardSection>
       {draft.pending && <SiteDraft draft={draft} />}
-      <section aria-labelledby="more-heading" className="card space-y-3">
-        <h2 id="more-heading" className="text-xl">
-          More to change
-        </h2>
+      <CardSection id="more-heading" title="More to change" className="space-y-3">
         <ul className="space-y-2">
           <li>
             <a href="/admin/site/testimonials" className="link">
@@ -191,7 +195,7 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             : a service page&apos;s opening and answers, a town page&apos;s paragraphs
           </li>
         </ul>
-      </section>
+      </CardSection>
       <form method="post" noValidate className="space-y-6" aria-labelledby="facts-heading">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="from" value={draft.revision} />
@@ -218,30 +222,21 @@ export default function SitePage({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
           ))}
         </fieldset>
-        <section className="card space-y-4" aria-labelledby="closure-heading">
-          <h2 id="closure-heading" className="text-xl">
-            Closure notice
-          </h2>
+        <CardSection id="closure-heading" title="Closure notice">
           <p className="text-muted">Shown under the header of every page until the end of its last day, then gone by itself. Leave both empty for none.</p>
           {field("closure-message", "Notice", { hint: "e.g. Closed for Christmas: we reopen on Monday 4 January" })}
           {field("closure-until", "Last day closed", { type: "date" })}
-        </section>
-        <section className="card space-y-4" aria-labelledby="claims-heading">
-          <h2 id="claims-heading" className="text-xl">
-            Promises and guarantees
-          </h2>
+        </CardSection>
+        <CardSection id="claims-heading" title="Promises and guarantees">
           {CLAIM_FIELDS.map(({ key, label }) => field(`claims-${key}`, label, key === "experienceYears" ? { type: "number" } : {}))}
-        </section>
-        <section className="card space-y-4" aria-labelledby="social-heading">
-          <h2 id="social-heading" className="text-xl">
-            Social and review links
-          </h2>
+        </CardSection>
+        <CardSection id="social-heading" title="Social and review links">
           {loaderData.social.map((network, i) => field(`social-${i}`, `${SOCIAL_NETWORKS[network].label} page`, { type: "url", hint: `e.g. ${SOCIAL_NETWORKS[network].example}` }))}
           {field("google-review", "Google review link", {
             type: "url",
             hint: "Optional. The link Google gives you for asking for reviews: https://g.page/r/…/review or https://search.google.com/local/writereview?placeid=…",
           })}
-        </section>
+        </CardSection>
         <button type="submit" className="btn-primary">
           Save draft
         </button>

@@ -42,16 +42,7 @@ function ResponseTable({ month, response }: { month: string; response: MonthResp
       </p>
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">How fast requests were answered, {monthName(month)} (spam left out)</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            <th scope="col" className="py-2 pr-2">
-              Measure
-            </th>
-            <th scope="col" className="py-2 text-right">
-              {monthName(month)}
-            </th>
-          </tr>
-        </thead>
+        <HeadRow names={["Measure", monthName(month)]} />
         <tbody>
           {rows.map(([name, value]) => (
             <tr key={name} className="border-b border-slate-200">
@@ -64,6 +55,21 @@ function ResponseTable({ month, response }: { month: string; response: MonthResp
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A table's column names: the first a row's name, the rest figures, set right. */
+function HeadRow({ names }: { names: string[] }) {
+  return (
+    <thead>
+      <tr className="border-b-2 border-slate-300">
+        {names.map((name, i) => (
+          <th key={name} scope="col" className={`py-2 ${i === 0 ? "pr-2" : i < names.length - 1 ? "pr-2 text-right" : "text-right"}`}>
+            {name}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
@@ -103,19 +109,7 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
           </p>
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">Requests and wins by page, {monthName(month.month)}</caption>
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-2">
-                  Page
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  Requests
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Won
-                </th>
-              </tr>
-            </thead>
+            <HeadRow names={["Page", "Requests", "Won"]} />
             {month.groups.map((group) => (
               <tbody key={group.group}>
                 <SourceLine row={group} group />

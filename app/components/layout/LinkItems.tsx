@@ -1,0 +1,10 @@
+/** A list's items, one link each, styled alike; `current` marks the page the visitor is on. */
+export function LinkItems({ links, className, current }: { links: readonly { name: string; path: string }[]; className: string; current?: (path: string) => "page" | undefined }) {
+  return links.map((link) => (
+    <li key={link.path}>
+      <a href={link.path} className={className} aria-current={current?.(link.path)}>
+        {link.name}
+      </a>
+    </li>
+  ));
+}
