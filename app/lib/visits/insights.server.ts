@@ -66,6 +66,15 @@ function figuresByPage(store: Db, from: string, to: string): Map<string, Figures
   return pages;
 }
 
+/** The figures of every page for [from, to] (UK days), and their sum. */
+export function periodFigures(store: Db, from: string, to: string): { pages: PageFigures[]; totals: Figures } {
+  const byPage = figuresByPage(store, from, to);
+  const pages = [...byPage.entries()]
+    .map(([path, figures]) => ({ path, ...pageOrigin(path), ...figures }))
+    .sort((a, b) => b.visitors - a.visitors || b.requests - a.requests || a.path.localeCompare(b.path));
+  return { pages, totals: sum(byPage.values()) };
+}
+
 function sum(figures: Iterable<Figures>): Figures {
   const total = none();
   for (const f of figures) for (const key of Object.keys(total) as (keyof Figures)[]) total[key] += f[key];
@@ -84,19 +93,16 @@ export function insights(store: Db, period: PeriodKey, now: Date = new Date()): 
   const days = PERIODS[period].days;
   const to = ukDate(now);
   const from = addDays(to, -(days - 1));
-  const byPage = figuresByPage(store, from, to);
-  const before = sum(figuresByPage(store, addDays(from, -days), addDays(from, -1)).values());
+  const { pages, totals } = periodFigures(store, from, to);
+  const before = periodFigures(store, addDays(from, -days), addDays(from, -1)).totals;
   const perDay = new Map(
     (store.db.prepare("SELECT day, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? GROUP BY day").all(from, to) as { day: string; views: number; visitors: number }[]).map((row) => [row.day, row]),
   );
-  const pages = [...byPage.entries()]
-    .map(([path, figures]) => ({ path, ...pageOrigin(path), ...figures }))
-    .sort((a, b) => b.visitors - a.visitors || b.requests - a.requests || a.path.localeCompare(b.path));
   return {
     period,
     from,
     to,
-    totals: sum(byPage.values()),
+    totals,
     before,
     days: Array.from({ length: days }, (_, i) => addDays(from, i)).map((day) => ({ day, views: perDay.get(day)?.views ?? 0, visitors: perDay.get(day)?.visitors ?? 0 })),
     pages,
