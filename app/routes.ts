@@ -37,6 +37,7 @@ export default [
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
+        route("insights", "routes/admin/insights.tsx"),
         route("help", "routes/admin/help.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),

@@ -14,6 +14,7 @@ import { LeadStore } from "../app/lib/leads.server.ts";
 import { mailTransport } from "../app/lib/mailer.server.ts";
 import { ownerMailHandler, queueWaitingOwnerMail } from "../app/lib/notify.server.ts";
 import { reviewHandlers } from "../app/lib/owner/review-mail.server.ts";
+import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/visits/weekly-summary.server.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs.server.ts";
@@ -156,10 +157,13 @@ const jobs = new JobRunner(
     ...reminderHandler(store, hoursNow),
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
+    ...weeklySummaryHandler(store, settings.siteUrl, outgoing),
   },
   { retryBaseMs: settings.retryBaseMs, turns },
 );
 wakers.push(() => void jobs.runDue());
+// The weekly summary: this Monday's (when today is one and it was not sent) and the next, once each.
+scheduleWeeklySummary(store.db, new Date());
 jobs.start();
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).
 const EXPIRY_CHECK_MS = 60_000;

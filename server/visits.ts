@@ -34,7 +34,19 @@ export function countVisits(store: Db, turns: Turns) {
   const timer = setInterval(() => void writes.run().catch((error: unknown) => console.error("Page views not written yet:", error)), VISIT_FLUSH_MS);
   timer.unref();
 
+  let failed = false;
+  /** Counting never delays or fails a page: an error is logged once, with nothing of the visitor. */
   function served(what: "page" | "not found", req: IncomingMessage, url: URL, client: string) {
+    try {
+      count(what, req, url, client);
+    } catch (error) {
+      if (failed) return;
+      failed = true;
+      console.error(`Page views: a ${what} could not be counted (${error instanceof Error ? error.message : String(error)}); later failures are not logged`);
+    }
+  }
+
+  function count(what: "page" | "not found", req: IncomingMessage, url: URL, client: string) {
     if (url.pathname === "/404.html" || NOT_A_PAGE.test(url.pathname)) return;
     const token = cookieValue(req.headers.cookie, SESSION_COOKIE);
     const visit = {

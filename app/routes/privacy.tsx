@@ -36,6 +36,12 @@ export default function Privacy() {
             it was sent. We do not use tracking cookies or advertising tools.
           </p>
           <p>
+            When you visit a page, our server counts it: which page, the kind of site that sent you (a search engine, say),
+            and whether you use a phone, a tablet or a computer. That is all we keep, as daily totals. No cookie is set and no
+            script runs for it; your internet address and your browser's details are never stored, so nobody can tell from
+            the totals who visited.
+          </p>
+          <p>
             If you add photos to a quote request, we keep a copy of each picture with your request. The copy carries none of
             the hidden details a phone stores in a photo, such as where it was taken or the camera's serial number. Your photos
             are never shown on this website, and they are deleted with your request.

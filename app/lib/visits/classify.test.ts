@@ -31,7 +31,7 @@ describe("where a view came from", () => {
   const HOST = "www.kestrelroofing.co.uk";
   const none = (query = "") => new URLSearchParams(query);
   it.each<[string, URLSearchParams, string | undefined, { source: string; medium: string; campaign: string }]>([
-    ["utm_source wins over the referrer", none("utm_source=Newsletter&utm_medium=Email&utm_campaign=Spring+2027"), "https://www.google.com/", { source: "newsletter", medium: "email", campaign: "spring 2027" }],
+    ["utm_source wins over the referrer", none("utm_source=Newsletter&utm_medium=Email&utm_campaign=Spring+2027"), "https://www.google.com/", { source: "newsletter", medium: "email", campaign: "spring2027" }],
     ["Google search", none(), "https://www.google.com/", { source: "Google", medium: "", campaign: "" }],
     ["Google in the UK", none(), "https://www.google.co.uk/", { source: "Google", medium: "", campaign: "" }],
     ["Google News", none(), "https://news.google.com/articles/x", { source: "Google", medium: "", campaign: "" }],
@@ -46,6 +46,13 @@ describe("where a view came from", () => {
     ["a referrer that is not a web address", none(), "android-app://com.google.android.gm/", { source: "Direct", medium: "", campaign: "" }],
   ])("%s", (_, query, referer, expected) => {
     expect(sourceOf(query, referer, HOST)).toEqual(expected);
+  });
+
+  it("keeps of a campaign tag only letters, digits and -_., at most 100 of them", () => {
+    const tagged = sourceOf(new URLSearchParams({ utm_source: "<script>alert(1)</script>", utm_medium: "e-mail_1.0", utm_campaign: "x".repeat(300) }), undefined, HOST);
+    expect(tagged).toEqual({ source: "scriptalert1script", medium: "e-mail_1.0", campaign: "x".repeat(100) });
+    expect(sourceOf(new URLSearchParams({ utm_source: "!!!" }), "https://www.bing.com/", HOST).source, "nothing left of it: the referrer decides").toBe("Bing");
+    expect(sourceOf(new URLSearchParams(), `https://${"a".repeat(200)}.example/`, HOST).source).toHaveLength(100);
   });
 
   it("takes the site's own host with a port, as in a local run", () => {

@@ -33,9 +33,12 @@ export function notCounted(method: string, headers: ViewHeaders): string | undef
   return undefined;
 }
 
-/** A value of a campaign tag, as kept: trimmed, lower case, at most 60 characters; "" for none. */
+/** What is kept of a value a stranger typed: at most this many characters. */
+export const MAX_VALUE_LENGTH = 100;
+
+/** A value of a campaign tag, as kept: lower case, only letters, digits and -_., at most 100 characters; "" for none. */
 function tag(value: string | null): string {
-  return (value ?? "").trim().toLowerCase().slice(0, 60);
+  return (value ?? "").toLowerCase().replace(/[^a-z0-9\-_.]/g, "").slice(0, MAX_VALUE_LENGTH);
 }
 
 /** The host of a referrer without `www.`, or undefined when it is not a web address. */
@@ -70,7 +73,7 @@ export function sourceOf(query: URLSearchParams, referer: string | undefined, si
   if (!host) return { source: "Direct", ...none };
   if (host === siteHost.toLowerCase().replace(/^www\./, "").replace(/:\d+$/, "")) return { source: "Within the site", ...none };
   const group = GROUPS.find(([pattern]) => pattern.test(host));
-  return { source: group ? group[1] : host.slice(0, 100), ...none };
+  return { source: group ? group[1] : host.slice(0, MAX_VALUE_LENGTH), ...none };
 }
 
 /** Phone, Tablet or Desktop from the user agent (an iPad asks for desktop pages, and is a Desktop). */
@@ -86,7 +89,7 @@ export function refererPage(referer: string | undefined): string {
   try {
     const url = new URL(referer);
     if (url.protocol !== "http:" && url.protocol !== "https:") return "";
-    return `${url.hostname.toLowerCase()}${url.pathname}`.slice(0, 300);
+    return `${url.hostname.toLowerCase()}${url.pathname}`.slice(0, MAX_VALUE_LENGTH);
   } catch {
     return "";
   }

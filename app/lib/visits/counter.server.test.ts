@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Database } from "../db/connection.server.ts";
-import { VisitCounter, type Served } from "./counter.server.ts";
+import { DISTINCT_PER_DAY, OTHER, VisitCounter, type Served } from "./counter.server.ts";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -104,5 +104,38 @@ describe("counting page views on the server", () => {
     counter.view(visit());
     counter.flush();
     expect(rows().map((row) => [row.views, row.visitors])).toEqual([[2, 1]]);
+  });
+
+  it("keeps at most 500 different campaigns and pages not found a day, the rest as Other, across a restart too", () => {
+    const { counter } = setUp("2026-07-01T09:00:00Z");
+    for (let i = 0; i < DISTINCT_PER_DAY - 10; i += 1) {
+      counter.view(visit({ query: new URLSearchParams({ utm_source: `spam${i}` }) }));
+      counter.notFound(visit({ path: `/made-up-${i}`, referer: `https://spam${i}.example/` }));
+    }
+    counter.flush();
+    // The server starts again: what is stored today still counts towards the 500.
+    const again = new VisitCounter(db, () => new Date("2026-07-01T10:00:00Z"));
+    for (let i = DISTINCT_PER_DAY - 10; i < DISTINCT_PER_DAY + 40; i += 1) {
+      again.view(visit({ query: new URLSearchParams({ utm_source: `spam${i}` }) }));
+      again.notFound(visit({ path: `/made-up-${i}`, referer: `https://spam${i}.example/` }));
+    }
+    again.view(visit({ query: new URLSearchParams({ utm_source: "spam3" }) }));
+    again.flush();
+    const sources = db.db.prepare("SELECT source, views FROM page_views").all().map((row) => ({ ...row }) as { source: string; views: number });
+    expect(sources).toHaveLength(DISTINCT_PER_DAY + 1);
+    expect(sources.find((row) => row.source === OTHER)?.views).toBe(40);
+    expect(sources.find((row) => row.source === "spam3")?.views, "a value kept before goes on being counted as itself").toBe(2);
+    const missing = db.db.prepare("SELECT path, referrer FROM pages_not_found").all().map((row) => ({ ...row }) as { path: string; referrer: string });
+    expect(new Set(missing.map((row) => row.path)).size).toBe(DISTINCT_PER_DAY + 1);
+    expect(missing.filter((row) => row.path === OTHER)).toHaveLength(1);
+    expect(missing.every((row) => row.path.length <= 100 && row.referrer.length <= 100)).toBe(true);
+  });
+
+  it("cuts a long path and referrer to 100 characters", () => {
+    const { counter } = setUp("2026-07-01T09:00:00Z");
+    counter.notFound(visit({ path: `/${"a".repeat(400)}`, referer: `https://www.example.org/${"b".repeat(400)}` }));
+    counter.flush();
+    const [row] = db.db.prepare("SELECT path, referrer FROM pages_not_found").all() as { path: string; referrer: string }[];
+    expect([row!.path.length, row!.referrer.length]).toEqual([100, 100]);
   });
 });

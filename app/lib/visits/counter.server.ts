@@ -11,11 +11,21 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/connection.server.ts";
 import { statement } from "../statements.ts";
-import { ukDate, type Clock } from "../uk-time.ts";
-import { deviceOf, notCounted, refererPage, sourceOf, type ViewHeaders } from "./classify.ts";
+import { ukDate, ukDayStart, type Clock } from "../uk-time.ts";
+import { deviceOf, MAX_VALUE_LENGTH, notCounted, refererPage, sourceOf, type ViewHeaders } from "./classify.ts";
 
 /** A page not found is kept this long after it was last asked for. */
-export const NOT_FOUND_KEEP_DAYS = 90;
+const NOT_FOUND_KEEP_DAYS = 90;
+
+/**
+ * Strangers choose paths, referrers and campaign tags: a day keeps at most this many different
+ * values of each, and counts the rest as Other, so invented addresses cannot grow the database
+ * without bound.
+ */
+export const DISTINCT_PER_DAY = 500;
+export const OTHER = "Other";
+
+type Kept = "path" | "source" | "medium" | "campaign" | "missing" | "referrer";
 
 /** What the server knows of a request it answered. */
 export interface Served {
@@ -56,6 +66,8 @@ export class VisitCounter {
   private salt = Buffer.alloc(0);
   /** Today's visitors, each once per page, source and device. */
   private seen = new Set<string>();
+  /** Today's different values of each kind, up to DISTINCT_PER_DAY. */
+  private distinct = new Map<Kept, Set<string>>();
   private tallies = new Map<string, Tally>();
   private missing = new Map<string, Missing>();
 
@@ -71,8 +83,36 @@ export class VisitCounter {
       this.day = day;
       this.salt = randomBytes(32);
       this.seen = new Set();
+      this.distinct = this.storedValues(day);
     }
     return day;
+  }
+
+  /** The values already stored today (a restart must not open the door to 500 more of each). */
+  private storedValues(day: string): Map<Kept, Set<string>> {
+    const db = this.store.db;
+    const column = (sql: string, ...params: string[]) => new Set(db.prepare(sql).all(...params).map((row) => String(Object.values(row as object)[0])));
+    const since = ukDayStart(day).toISOString();
+    return new Map<Kept, Set<string>>([
+      ["path", column("SELECT DISTINCT path FROM page_views WHERE day = ?", day)],
+      ["source", column("SELECT DISTINCT source FROM page_views WHERE day = ?", day)],
+      ["medium", column("SELECT DISTINCT medium FROM page_views WHERE day = ?", day)],
+      ["campaign", column("SELECT DISTINCT campaign FROM page_views WHERE day = ?", day)],
+      ["missing", column("SELECT DISTINCT path FROM pages_not_found WHERE first_seen >= ?", since)],
+      ["referrer", column("SELECT DISTINCT referrer FROM pages_not_found WHERE first_seen >= ?", since)],
+    ]);
+  }
+
+  /** The value as kept: cut to 100 characters, and Other once the day has 500 others of its kind. */
+  private kept(kind: Kept, value: string): string {
+    const cut = value.slice(0, MAX_VALUE_LENGTH);
+    if (!cut) return cut;
+    let values = this.distinct.get(kind);
+    if (!values) this.distinct.set(kind, (values = new Set()));
+    if (values.has(cut)) return cut;
+    if (values.size >= DISTINCT_PER_DAY) return OTHER;
+    values.add(cut);
+    return cut;
   }
 
   private countable(served: Served): boolean {
@@ -84,13 +124,14 @@ export class VisitCounter {
     if (!this.countable(served)) return false;
     const day = this.today(this.clock());
     const agent = served.headers["user-agent"]!;
-    const { source, medium, campaign } = sourceOf(served.query, served.headers.referer, served.host);
+    const from = sourceOf(served.query, served.headers.referer, served.host);
+    const [path, source, medium, campaign] = [this.kept("path", served.path), this.kept("source", from.source), this.kept("medium", from.medium), this.kept("campaign", from.campaign)];
     const device = deviceOf(agent);
     const visitor = createHash("sha256").update(this.salt).update(`\0${served.address}\0${agent}\0${served.host}`).digest("base64url").slice(0, 22);
-    const key = [day, served.path, source, medium, campaign, device].join("\0");
-    const tally = this.tallies.get(key) ?? { day, path: served.path, source, medium, campaign, device, views: 0, visitors: 0 };
+    const key = [day, path, source, medium, campaign, device].join("\0");
+    const tally = this.tallies.get(key) ?? { day, path, source, medium, campaign, device, views: 0, visitors: 0 };
     tally.views += 1;
-    const seenKey = `${visitor}\0${served.path}\0${source}\0${medium}\0${campaign}\0${device}`;
+    const seenKey = `${visitor}\0${path}\0${source}\0${medium}\0${campaign}\0${device}`;
     if (!this.seen.has(seenKey)) {
       this.seen.add(seenKey);
       tally.visitors += 1;
@@ -102,9 +143,11 @@ export class VisitCounter {
   /** A 404 that would have counted as a view: its path and the page that linked to it. */
   notFound(served: Served): boolean {
     if (!this.countable(served)) return false;
-    const referrer = refererPage(served.headers.referer);
-    const key = `${served.path}\0${referrer}`;
-    const entry = this.missing.get(key) ?? { path: served.path.slice(0, 300), referrer, hits: 0, at: "" };
+    this.today(this.clock());
+    const path = this.kept("missing", served.path);
+    const referrer = this.kept("referrer", refererPage(served.headers.referer));
+    const key = `${path}\0${referrer}`;
+    const entry = this.missing.get(key) ?? { path, referrer, hits: 0, at: "" };
     entry.hits += 1;
     entry.at = this.clock().toISOString();
     this.missing.set(key, entry);

@@ -95,7 +95,8 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl">Sources</h1>
         <p className="mt-2 text-muted">
           Requests in the last 12 months by the page they were sent from, and how many you marked Won; and how fast you answered them. A request
-          is answered when you tap Call, E-mail or WhatsApp on it, or change its status.
+          is answered when you tap Call, E-mail or WhatsApp on it, or change its status.{" "}
+          How many people saw each page, and where they came from, is in <a href="/admin/insights" className="link">Insights</a>.
         </p>
       </div>
       {months.length === 0 && <p className="card">No requests in the last 12 months yet. Each month appears here once a request arrives.</p>}

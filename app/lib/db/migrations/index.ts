@@ -14,6 +14,7 @@ import m0009 from "./0009-site-versions.ts";
 import m0010 from "./0010-site-pictures.ts";
 import m0011 from "./0011-reviews.ts";
 import m0012 from "./0012-page-views.ts";
+import m0013 from "./0013-owner-settings.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0010-site-pictures", sql: m0010 },
   { name: "0011-reviews", sql: m0011 },
   { name: "0012-page-views", sql: m0012 },
+  { name: "0013-owner-settings", sql: m0013 },
 ];

@@ -1,0 +1,125 @@
+/**
+ * What the site brought in a period: page views and visitors counted on the server
+ * (./counter.server.ts), beside the requests each page sent and what they became (Won, and the
+ * accepted quotes' totals). Days are UK days; a period includes today so far.
+ */
+import type { Db } from "../db/connection.server.ts";
+import { pageOrigin, type PageGroup } from "../owner/pages.server.ts";
+import { addDays, ukDate, ukDayStart } from "../uk-time.ts";
+import { PERIODS, type Figures, type PeriodKey } from "./periods.ts";
+
+export interface PageFigures extends Figures {
+  path: string;
+  name: string;
+  group: PageGroup;
+}
+
+export interface Share {
+  name: string;
+  views: number;
+  visitors: number;
+}
+
+export interface Insights {
+  period: PeriodKey;
+  /** First and last UK day of the period (YYYY-MM-DD), today the last. */
+  from: string;
+  to: string;
+  totals: Figures;
+  before: Figures;
+  days: { day: string; views: number; visitors: number }[];
+  pages: PageFigures[];
+  sources: Share[];
+  devices: Share[];
+  campaigns: { source: string; medium: string; campaign: string; views: number; visitors: number }[];
+  notFound: { path: string; referrer: string; hits: number; lastSeen: string }[];
+}
+
+const none = (): Figures => ({ views: 0, visitors: 0, requests: 0, won: 0, wonPence: 0 });
+
+/** Requests sent in [from, to] (UK days) by page, with those won and their accepted quotes' totals. */
+function requestsByPage(store: Db, from: string, to: string): Map<string, Figures> {
+  const rows = store.db
+    .prepare(
+      `SELECT page, COUNT(*) AS requests, SUM(status = 'won') AS won,
+         COALESCE(SUM((SELECT SUM(total_pence) FROM quotes q WHERE q.lead_id = leads.id AND q.status = 'accepted')), 0) AS wonPence
+       FROM leads WHERE created_at >= ? AND created_at < ? AND status != 'spam' GROUP BY page`,
+    )
+    .all(ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as { page: string; requests: number; won: number; wonPence: number }[];
+  return new Map(rows.map((row) => [row.page, { ...none(), requests: row.requests, won: row.won, wonPence: row.wonPence }]));
+}
+
+function viewsByPage(store: Db, from: string, to: string): Map<string, Figures> {
+  const rows = store.db
+    .prepare("SELECT path, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? GROUP BY path")
+    .all(from, to) as { path: string; views: number; visitors: number }[];
+  return new Map(rows.map((row) => [row.path, { ...none(), views: row.views, visitors: row.visitors }]));
+}
+
+function figuresByPage(store: Db, from: string, to: string): Map<string, Figures> {
+  const pages = viewsByPage(store, from, to);
+  for (const [page, asked] of requestsByPage(store, from, to)) {
+    // A request's page is the path its form was on; views are counted under the same path.
+    const current = pages.get(page) ?? none();
+    pages.set(page, { ...current, requests: asked.requests, won: asked.won, wonPence: asked.wonPence });
+  }
+  return pages;
+}
+
+/** The figures of every page for [from, to] (UK days), and their sum. */
+export function periodFigures(store: Db, from: string, to: string): { pages: PageFigures[]; totals: Figures } {
+  const byPage = figuresByPage(store, from, to);
+  const pages = [...byPage.entries()]
+    .map(([path, figures]) => ({ path, ...pageOrigin(path), ...figures }))
+    .sort((a, b) => b.visitors - a.visitors || b.requests - a.requests || a.path.localeCompare(b.path));
+  return { pages, totals: sum(byPage.values()) };
+}
+
+function sum(figures: Iterable<Figures>): Figures {
+  const total = none();
+  for (const f of figures) for (const key of Object.keys(total) as (keyof Figures)[]) total[key] += f[key];
+  return total;
+}
+
+function shares(store: Db, column: "source" | "device", from: string, to: string): Share[] {
+  return (
+    store.db
+      .prepare(`SELECT ${column} AS name, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? GROUP BY ${column} ORDER BY visitors DESC, views DESC, name`)
+      .all(from, to) as unknown as Share[]
+  ).map((row) => ({ ...row }));
+}
+
+export function insights(store: Db, period: PeriodKey, now: Date = new Date()): Insights {
+  const days = PERIODS[period].days;
+  const to = ukDate(now);
+  const from = addDays(to, -(days - 1));
+  const { pages, totals } = periodFigures(store, from, to);
+  const before = periodFigures(store, addDays(from, -days), addDays(from, -1)).totals;
+  const perDay = new Map(
+    (store.db.prepare("SELECT day, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? GROUP BY day").all(from, to) as { day: string; views: number; visitors: number }[]).map((row) => [row.day, row]),
+  );
+  return {
+    period,
+    from,
+    to,
+    totals,
+    before,
+    days: Array.from({ length: days }, (_, i) => addDays(from, i)).map((day) => ({ day, views: perDay.get(day)?.views ?? 0, visitors: perDay.get(day)?.visitors ?? 0 })),
+    pages,
+    sources: shares(store, "source", from, to),
+    devices: shares(store, "device", from, to),
+    campaigns: (
+      store.db
+        .prepare(
+          `SELECT source, medium, campaign, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views
+           WHERE day >= ? AND day <= ? AND (medium != '' OR campaign != '') GROUP BY source, medium, campaign ORDER BY visitors DESC, views DESC`,
+        )
+        .all(from, to) as unknown as Insights["campaigns"]
+    ).map((row) => ({ ...row })),
+    notFound: (
+      store.db
+        .prepare("SELECT path, referrer, SUM(hits) AS hits, MAX(last_seen) AS lastSeen FROM pages_not_found GROUP BY path, referrer ORDER BY lastSeen DESC LIMIT 50")
+        .all() as unknown as Insights["notFound"]
+    ).map((row) => ({ ...row })),
+  };
+}

@@ -1,0 +1,17 @@
+/** The periods Insights shows, and the figures it shows for each (for the page and its loader). */
+export const PERIODS = { "7d": { days: 7, name: "Last 7 days" }, "30d": { days: 30, name: "Last 30 days" }, "90d": { days: 90, name: "Last 90 days" } } as const;
+export type PeriodKey = keyof typeof PERIODS;
+export const DEFAULT_PERIOD: PeriodKey = "30d";
+
+/** The period a query string asks for; anything unknown is the default. */
+export function periodOf(value: string | null): PeriodKey {
+  return value !== null && value in PERIODS ? (value as PeriodKey) : DEFAULT_PERIOD;
+}
+
+export interface Figures {
+  views: number;
+  visitors: number;
+  requests: number;
+  won: number;
+  wonPence: number;
+}

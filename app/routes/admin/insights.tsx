@@ -1,0 +1,231 @@
+/**
+ * Insights: what the site brought in a period. Page views and visitors counted on the server
+ * (no cookie, no script), beside the requests each page sent and what they became. Every table
+ * reads at 390 px: a wide one scrolls in its own named frame.
+ */
+import type { ReactNode } from "react";
+import { DayChart } from "~/components/owner/DayChart.tsx";
+import { storeOf } from "~/lib/services.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { formatPounds } from "~/lib/quotes/money.ts";
+import { insights } from "~/lib/visits/insights.server.ts";
+import { PERIODS, periodOf, type Figures, type PeriodKey } from "~/lib/visits/periods.ts";
+import type { Route } from "./+types/insights";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Insights");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return insights(storeOf(context), periodOf(new URL(request.url).searchParams.get("period")));
+}
+
+const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayName = (day: string) => DAY.format(new Date(`${day}T12:00:00Z`));
+const number = (n: number) => n.toLocaleString("en-GB");
+/** Requests as a share of visitors ("14 %"), or a dash when nobody visited. */
+const ofVisitors = (requests: number, visitors: number) => (visitors ? `${Math.round((requests / visitors) * 100)} %` : "—");
+
+function change(now: number, before: number): string {
+  if (before === 0) return now === 0 ? "no change" : "none the period before";
+  const percent = Math.round(((now - before) / before) * 100);
+  return percent === 0 ? "no change" : `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % on the period before`;
+}
+
+/** A wide table in a frame of its own that scrolls sideways, named and reachable by keyboard. */
+function Frame({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={name} tabIndex={0} className="overflow-x-auto">
+      {children}
+    </div>
+  );
+}
+
+const TH = "py-2 pr-3 text-right whitespace-nowrap";
+const TD = "py-2 pr-3 text-right";
+
+function Totals({ totals, before }: { totals: Figures; before: Figures }) {
+  const rows: [string, string, string][] = [
+    ["Page views", number(totals.views), change(totals.views, before.views)],
+    ["Visitors", number(totals.visitors), change(totals.visitors, before.visitors)],
+    ["Requests", number(totals.requests), change(totals.requests, before.requests)],
+    ["Won", `${totals.won} · ${formatPounds(totals.wonPence)}`, change(totals.wonPence, before.wonPence)],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {rows.map(([name, value, compared]) => (
+        <div key={name} className="card p-3">
+          <dt className="text-muted">{name}</dt>
+          <dd className="text-xl font-bold">{value}</dd>
+          <dd className="text-base text-muted">{compared}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ShareTable({ caption, rows }: { caption: string; rows: { name: string; views: number; visitors: number }[] }) {
+  const all = rows.reduce((total, row) => total + row.visitors, 0);
+  return (
+    <Frame name={caption}>
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b-2 border-slate-300">
+            <th scope="col" className="py-2 pr-3">{caption.split(" ")[0]}</th>
+            <th scope="col" className={TH}>Page views</th>
+            <th scope="col" className={TH}>Visitors</th>
+            <th scope="col" className={TH}>Share</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className="border-b border-slate-200">
+              <th scope="row" className="py-2 pr-3 font-normal break-words">{row.name}</th>
+              <td className={TD}>{number(row.views)}</td>
+              <td className={TD}>{number(row.visitors)}</td>
+              <td className={TD}>{all ? `${Math.round((row.visitors / all) * 100)} %` : "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Frame>
+  );
+}
+
+export default function Insights({ loaderData }: Route.ComponentProps) {
+  const { period, totals, before, days, pages, sources, devices, campaigns, notFound } = loaderData;
+  const busiest = days.reduce((best, d) => (d.views > best.views ? d : best), days[0]!);
+  const summary = `Page views and visitors per day, ${dayName(loaderData.from)} to ${dayName(loaderData.to)}: ${number(totals.views)} page views in all${busiest.views ? `, the most on ${dayName(busiest.day)} (${number(busiest.views)})` : ""}. The figures are in the table below.`;
+  return (
+    <div className="container-page max-w-4xl space-y-6 py-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl">Insights</h1>
+        <p className="text-muted">
+          Visits are counted by the server: no cookie, no script, nobody identified. Bots and your own visits are left out. See also{" "}
+          <a href="/admin/sources" className="link">Sources</a>, requests month by month.
+        </p>
+      </div>
+      <nav aria-label="Period">
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(PERIODS) as PeriodKey[]).map((key) => (
+            <li key={key}>
+              <a href={key === "30d" ? "/admin/insights" : `/admin/insights?period=${key}`} aria-current={key === period ? "page" : undefined} className={key === period ? "btn-primary" : "btn-secondary"}>
+                {PERIODS[key].name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="totals-heading" className="space-y-3">
+        <h2 id="totals-heading" className="text-xl">{PERIODS[period].name}, today included</h2>
+        <Totals totals={totals} before={before} />
+      </section>
+      <section aria-labelledby="days-heading" className="card space-y-3 p-4">
+        <h2 id="days-heading" className="text-xl">Day by day</h2>
+        <DayChart days={days} summary={summary} />
+        <details>
+          <summary className="flex min-h-11 cursor-pointer items-center font-semibold">The figures, day by day</summary>
+          <Frame name="Page views and visitors per day">
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Page views and visitors per day</caption>
+              <thead>
+                <tr className="border-b-2 border-slate-300"><th scope="col" className="py-2 pr-3">Day</th><th scope="col" className={TH}>Page views</th><th scope="col" className={TH}>Visitors</th></tr>
+              </thead>
+              <tbody>
+                {days.map((d) => (
+                  <tr key={d.day} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{dayName(d.day)}</th><td className={TD}>{number(d.views)}</td><td className={TD}>{number(d.visitors)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </Frame>
+        </details>
+      </section>
+      <section aria-labelledby="pages-heading" className="card space-y-3 p-4">
+        <h2 id="pages-heading" className="text-xl">Pages</h2>
+        {pages.length === 0 ? (
+          <p>No page views or requests in this period yet.</p>
+        ) : (
+          <Frame name="Pages: views, visitors, requests and work won">
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Pages: views, visitors, requests and work won</caption>
+              <thead>
+                <tr className="border-b-2 border-slate-300">
+                  <th scope="col" className="sticky left-0 bg-white py-2 pr-3">Page</th>
+                  <th scope="col" className={TH}>Page views</th>
+                  <th scope="col" className={TH}>Visitors</th>
+                  <th scope="col" className={TH}>Requests</th>
+                  <th scope="col" className={TH}>Of visitors</th>
+                  <th scope="col" className={TH}>Won</th>
+                  <th scope="col" className={TH}>Won £</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.map((page) => (
+                  <tr key={page.path} className="border-b border-slate-200">
+                    <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-normal">
+                      <span className="block min-w-32">{page.name}</span>
+                      <span className="block text-base break-all text-muted">{page.path}</span>
+                    </th>
+                    <td className={TD}>{number(page.views)}</td>
+                    <td className={TD}>{number(page.visitors)}</td>
+                    <td className={TD}>{number(page.requests)}</td>
+                    <td className={TD}>{ofVisitors(page.requests, page.visitors)}</td>
+                    <td className={TD}>{number(page.won)}</td>
+                    <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Frame>
+        )}
+        <p className="text-base text-muted">
+          A page the browser drew ahead and then opened is not asked for again, so moves between pages are a floor; arrivals from outside are exact.
+          Visitors are counted once a day per page, source and device.
+        </p>
+      </section>
+      <section aria-labelledby="sources-heading" className="card space-y-3 p-4">
+        <h2 id="sources-heading" className="text-xl">Where visitors come from</h2>
+        {sources.length ? <ShareTable caption="Sources of visitors" rows={sources} /> : <p>No visits counted in this period yet.</p>}
+      </section>
+      <section aria-labelledby="devices-heading" className="card space-y-3 p-4">
+        <h2 id="devices-heading" className="text-xl">Devices</h2>
+        {devices.length ? <ShareTable caption="Devices of visitors" rows={devices} /> : <p>No visits counted in this period yet.</p>}
+      </section>
+      {campaigns.length > 0 && (
+        <section aria-labelledby="campaigns-heading" className="card space-y-3 p-4">
+          <h2 id="campaigns-heading" className="text-xl">Campaigns</h2>
+          <Frame name="Campaigns">
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Campaigns</caption>
+              <thead>
+                <tr className="border-b-2 border-slate-300"><th scope="col" className="py-2 pr-3">Source</th><th scope="col" className="py-2 pr-3">Medium</th><th scope="col" className="py-2 pr-3">Campaign</th><th scope="col" className={TH}>Page views</th><th scope="col" className={TH}>Visitors</th></tr>
+              </thead>
+              <tbody>
+                {campaigns.map((c) => (
+                  <tr key={`${c.source} ${c.medium} ${c.campaign}`} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal break-all">{c.source}</th><td className="py-2 pr-3 break-all">{c.medium || "—"}</td><td className="py-2 pr-3 break-all">{c.campaign || "—"}</td><td className={TD}>{number(c.views)}</td><td className={TD}>{number(c.visitors)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </Frame>
+        </section>
+      )}
+      <section aria-labelledby="missing-heading" className="card space-y-3 p-4">
+        <h2 id="missing-heading" className="text-xl">Pages not found</h2>
+        {notFound.length === 0 ? (
+          <p>No visitor has asked for a page that does not exist in the last 90 days.</p>
+        ) : (
+          <>
+            <p>Addresses visitors asked for that do not exist, and the page that sent them: ask that site to fix its link.</p>
+            <ul className="space-y-2">
+              {notFound.map((miss) => (
+                <li key={`${miss.path} ${miss.referrer}`} className="break-all">
+                  <code>{miss.path}</code>, {miss.hits} {miss.hits === 1 ? "time" : "times"}, last on {dayName(miss.lastSeen.slice(0, 10))}
+                  {miss.referrer ? <>, from {miss.referrer}</> : ", typed or from a bookmark"}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Insights through the real server: a known mix of visits to a town page (phones from Google and
+ * Facebook, a campaign, one desktop twice from two addresses), visits that must not count, a page
+ * not found with an outside referrer, and one request from the town page, won with an accepted
+ * quote. The owner's Insights page shows exactly those figures; his own visit leaves them alone;
+ * signed out, it shows nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
+import { changeStatus } from "../../app/lib/owner/inbox.server.ts";
+import { openStore, signedInOwner } from "../support/owner.ts";
+import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
+
+const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const TOWN = "/areas/roofers-in-maldon/";
+
+let server: RunningServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: "1" });
+  cookie = signedInOwner(server.dataDir).cookie;
+});
+afterAll(() => server?.stop());
+
+const visit = (path: string, headers: Record<string, string>) => fetch(`${server.url}${path}`, { headers });
+const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("Insights", { timeout: 60_000 }, () => {
+  it("shows what a town page brought: its views, visitors, sources, devices, its request and the work won", async () => {
+    const answers = await Promise.all([
+      visit(TOWN, { "user-agent": PHONE, referer: "https://www.google.co.uk/", "x-forwarded-for": "198.51.100.1" }),
+      visit(TOWN, { "user-agent": IPHONE, referer: "https://l.facebook.com/", "x-forwarded-for": "198.51.100.2" }),
+      visit(`${TOWN}?utm_source=newsletter&utm_medium=email&utm_campaign=autumn`, { "user-agent": PHONE, "x-forwarded-for": "198.51.100.3" }),
+      visit(TOWN, { "user-agent": DESKTOP, "x-forwarded-for": "198.51.100.4" }),
+      visit(TOWN, { "user-agent": DESKTOP, "x-forwarded-for": "198.51.100.5" }),
+      // Not counted: a bot, a prefetch, the owner himself.
+      visit(TOWN, { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" }),
+      visit(TOWN, { "user-agent": PHONE, "sec-purpose": "prefetch" }),
+      visit(TOWN, { "user-agent": PHONE, cookie }),
+      visit("/roofers-maldon.html", { "user-agent": PHONE, referer: "https://www.example.org/trades/roofers?page=2" }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 404]);
+    const sent = await postForm(server, TOWN, { ...QUOTE, name: "Insight Customer" });
+    expect(sent.status).toBe(303);
+
+    const store = openStore(server.dataDir);
+    try {
+      const lead = store.list().find((row) => row.name === "Insight Customer")!;
+      const quote = createQuote(store, lead.id, { actor: "Test" })!;
+      saveDraft(store, quote.id, { lines: [{ description: "New valley", quantity: 100, unitPence: 123_400 }], vat: false, validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "", guarantees: [], followUps: false });
+      const result = sendQuote(store, quote.id, { actor: "Test" });
+      if ("refused" in result) throw new Error(result.refused);
+      acceptQuote(store, quote.id, { name: "Insight Customer", address: "192.0.2.9" });
+      store.inTransaction(() => changeStatus(store, lead.id, "won", "Test"));
+    } finally {
+      store.close();
+    }
+
+    // Counts are written every 2 s: within 5 s of the visits Insights has them.
+    let page = "";
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      page = text(await (await fetch(`${server.url}/admin/insights`, { headers: { cookie } })).text());
+      if (/Page views 5 /.test(page)) break;
+    }
+    // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, 1 won, £1,234.00.
+    expect(page).toMatch(/Maldon town page \/areas\/roofers-in-maldon\/ 5 5 1 20 % 1 £1,234\.00/);
+    expect(page).toMatch(/Page views 5 /);
+    expect(page).toMatch(/Visitors 5 /);
+    expect(page).toMatch(/Won 1 · £1,234\.00/);
+    for (const [source, views] of [["Direct", 2], ["Google", 1], ["Facebook", 1], ["newsletter", 1]] as const) expect(page).toMatch(new RegExp(`${source} ${views} ${views} \\d+ %`));
+    expect(page).toMatch(/Phone 3 3 60 %/);
+    expect(page).toMatch(/Desktop 2 2 40 %/);
+    expect(page).toMatch(/newsletter email autumn 1 1/);
+    expect(page).toContain("/roofers-maldon.html , 1 time");
+    expect(page).toContain("from www.example.org/trades/roofers");
+  });
+
+  it("is the owner's alone, never stored by a browser or indexed; an unknown period shows the last 30 days", async () => {
+    const signedOut = await fetch(`${server.url}/admin/insights`, { redirect: "manual" });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("location")).toMatch(/^\/admin\/sign-in/);
+    const odd = await fetch(`${server.url}/admin/insights?period=<script>`, { headers: { cookie } });
+    expect(odd.status).toBe(200);
+    expect(odd.headers.get("cache-control")).toContain("no-store");
+    const html = await odd.text();
+    expect(html).toMatch(/<a href="\/admin\/insights" aria-current="page"[^>]*>Last 30 days<\/a>/);
+    expect(html).not.toContain("<script>");
+  });
+});
