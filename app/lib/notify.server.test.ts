@@ -4,36 +4,30 @@
  * waiting is sent once the queue has it.
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { startSmtp } from "../../tests/support/smtp.ts";
+import { startMailServer } from "../../tests/support/smtp.ts";
 import { JobRunner, pendingJobs } from "./jobs.server.ts";
 import { LeadStore } from "./leads.server.ts";
 import type { NewLead } from "./requests/lead.ts";
-import { mailTransport } from "./mailer.server.ts";
 import { ownerMailHandler, queueWaitingOwnerMail } from "./notify.server.ts";
 
 const T0 = new Date("2026-11-25T09:00:00Z");
 const REQUEST: NewLead = { form: "quote", page: "/", name: "Olive Older", email: "olive@example.org", phone: "07700 900777", location: "2 Bury Lane", message: "Moss on the north slope." };
 let store: LeadStore;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let full: boolean;
+let server: Awaited<ReturnType<typeof startMailServer>>;
 let clock: Date;
-let transport: ReturnType<typeof mailTransport>;
 
 beforeEach(async () => {
   store = new LeadStore(":memory:");
-  full = false;
   clock = T0;
-  smtp = await startSmtp(0, { refuse: () => (full ? "Mailbox full" : undefined) });
-  transport = mailTransport(`smtp://127.0.0.1:${smtp.port}`);
+  server = await startMailServer({ from: "web@example.com", ownerTo: "office@example.com" });
 });
 afterEach(async () => {
-  transport.close();
-  await smtp.close();
+  await server.close();
   store.close();
 });
 
 const runner = () =>
-  new JobRunner(store, ownerMailHandler(store, { transport, from: { name: "Kestrel Roofing", address: "web@example.com" }, ownerTo: "office@example.com" }), {
+  new JobRunner(store, ownerMailHandler(store, server.mail), {
     now: () => clock,
     retryBaseMs: 60_000,
     log: () => {},
@@ -43,16 +37,16 @@ const stored = (id: number) => store.list().find((lead) => lead.id === id)!;
 it("writes each try on the request: pending with its tries and last error, then sent", async () => {
   const lead = store.add(REQUEST, { notify: true, now: T0 });
   expect(pendingJobs(store.db, "owner-mail")).toBe(1);
-  full = true;
+  server.refuse("Mailbox full");
   await runner().runDue();
   expect(stored(lead.id)).toMatchObject({ delivery: "pending", attempts: 1, nextAttemptAt: new Date(T0.getTime() + 60_000).toISOString() });
   expect(stored(lead.id).lastError).toContain("Mailbox full");
-  full = false;
+  server.refuse(undefined);
   clock = new Date(T0.getTime() + 60_000);
   await runner().runDue();
   expect(stored(lead.id)).toMatchObject({ delivery: "sent", attempts: 2, nextAttemptAt: null, lastError: null });
-  expect(smtp.messages).toHaveLength(1);
-  expect(smtp.messages[0]!.raw).toContain("Moss on the north slope.");
+  expect(server.smtp.messages).toHaveLength(1);
+  expect(server.smtp.messages[0]!.raw).toContain("Moss on the north slope.");
 });
 
 it("queues nothing for a request stored while e-mail is not set up", () => {
@@ -70,9 +64,9 @@ it("sends a request an older version left waiting, keeping its tries so far", as
   expect(queueWaitingOwnerMail(store.db)).toBe(1);
   expect(queueWaitingOwnerMail(store.db), "once").toBe(0);
   await runner().runDue();
-  expect(smtp.messages, "not before its next try").toHaveLength(0);
+  expect(server.smtp.messages, "not before its next try").toHaveLength(0);
   clock = new Date(T0.getTime() + 120_000);
   await runner().runDue();
-  expect(smtp.messages).toHaveLength(1);
+  expect(server.smtp.messages).toHaveLength(1);
   expect(store.list()[0]).toMatchObject({ delivery: "sent", attempts: 3, lastError: null });
 });

@@ -1,5 +1,6 @@
 /** A real SMTP server on loopback that keeps what it receives. */
 import { SMTPServer } from "smtp-server";
+import { mailTransport } from "../../app/lib/mailer.server.ts";
 
 export interface ReceivedMail {
   from: string;
@@ -77,3 +78,28 @@ export async function waitFor<T>(check: () => T | undefined | false, timeoutMs =
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * A real SMTP server on loopback, and the site's mail set up to send to it (one transport, as the
+ * server makes it): what a test of an e-mail's job hands the handler; `refuse` makes the server
+ * refuse messages, `close` ends both.
+ */
+export async function startMailServer(addresses = { from: "office@example.com", ownerTo: "office@example.com" }) {
+  let refusal: string | undefined;
+  const smtp = await startSmtp(0, { refuse: () => refusal });
+  const transport = mailTransport(`smtp://127.0.0.1:${smtp.port}`);
+  const mail = { transport, from: { name: "Kestrel Roofing", address: addresses.from }, ownerTo: addresses.ownerTo };
+  return {
+    smtp,
+    mail,
+    /** From now on the server refuses every message with this reason (undefined: it takes them again). */
+    refuse: (reason: string | undefined) => {
+      refusal = reason;
+    },
+    close: async () => {
+      transport.close();
+      await smtp.close();
+    },
+  };
+}
+

@@ -5,10 +5,9 @@
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { attachmentsOf, startSmtp } from "../../../tests/support/smtp.ts";
+import { attachmentsOf, startMailServer } from "../../../tests/support/smtp.ts";
 import { JobRunner } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
-import { mailTransport } from "../mailer.server.ts";
 import { auditOfLead } from "../owner/audit.server.ts";
 import { createQuote, quoteById, saveDraft, sendQuote, checkQuoteLink } from "../owner/quotes.server.ts";
 import { queueReviewRequest, reviewHandlers } from "../owner/review-mail.server.ts";
@@ -19,28 +18,23 @@ import { quoteHandlers } from "./jobs.server.ts";
 const T0 = new Date("2026-11-24T10:00:00Z");
 const DAY = 86_400_000;
 let store: LeadStore;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let transport: ReturnType<typeof mailTransport>;
-let refusing: boolean;
+let server: Awaited<ReturnType<typeof startMailServer>>;
 let clock: Date;
 let leadId: number;
 
 beforeEach(async () => {
   store = new LeadStore(":memory:");
-  refusing = false;
   clock = T0;
-  smtp = await startSmtp(0, { refuse: () => (refusing ? "Mailbox full" : undefined) });
-  transport = mailTransport(`smtp://127.0.0.1:${smtp.port}`);
+  server = await startMailServer();
   leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Tiles" }).id;
 });
 afterEach(async () => {
-  transport.close();
-  await smtp.close();
+  await server.close();
   store.close();
 });
 
 function runner() {
-  const mail = { transport, from: { name: "Kestrel Roofing", address: "office@example.com" }, ownerTo: "office@example.com" };
+  const mail = server.mail;
   const business = fileContent.business;
   return new JobRunner(
     store,
@@ -63,18 +57,18 @@ const linkIn = (raw: string, kind: "q" | "review") => new RegExp(`https://www\\.
 it("sends a quote with its PDF, made from the stored quote, and a link that opens it", async () => {
   const id = sentQuote();
   await runner().runDue();
-  expect(smtp.messages).toHaveLength(1);
-  const [pdf] = attachmentsOf(smtp.messages[0]!.raw);
+  expect(server.smtp.messages).toHaveLength(1);
+  const [pdf] = attachmentsOf(server.smtp.messages[0]!.raw);
   expect(pdf!.filename).toMatch(/^Q-2026-\d{4}\.pdf$/);
   expect(pdf!.bytes.subarray(0, 5).toString()).toBe("%PDF-");
-  expect(checkQuoteLink(store, linkIn(smtp.messages[0]!.raw, "q"), T0)).toMatchObject({ state: "open", quote: { id } });
+  expect(checkQuoteLink(store, linkIn(server.smtp.messages[0]!.raw, "q"), T0)).toMatchObject({ state: "open", quote: { id } });
   await runner().runDue();
-  expect(smtp.messages, "sent once").toHaveLength(1);
+  expect(server.smtp.messages, "sent once").toHaveLength(1);
 });
 
 it("gives a quote's e-mail up after a week of refusals: the quote is a draft again, its links gone", async () => {
   const id = sentQuote();
-  refusing = true;
+  server.refuse("Mailbox full");
   await runner().runDue();
   clock = new Date(T0.getTime() + 6 * DAY);
   await runner().runDue();
@@ -84,7 +78,7 @@ it("gives a quote's e-mail up after a week of refusals: the quote is a draft aga
   expect(quoteById(store, id)).toMatchObject({ status: "draft", expiresAt: null });
   expect(store.db.prepare("SELECT COUNT(*) AS n FROM quote_links").get()).toEqual({ n: 0 });
   expect(auditOfLead(store, leadId).map((a) => a.action)).toContain("refused the quote's e-mail; it is a draft again");
-  expect(smtp.messages).toHaveLength(0);
+  expect(server.smtp.messages).toHaveLength(0);
 });
 
 it("sends a review request with a link of its own, and withdraws it after a week of refusals", async () => {
@@ -92,10 +86,10 @@ it("sends a review request with a link of its own, and withdraws it after a week
   const ask = () => requestReview(store, leadId, { actor: "Dave", now: clock, alongside: (review, now) => queueReviewRequest(store.db, review, now) })!.review.id;
   const first = ask();
   await runner().runDue();
-  expect(smtp.messages).toHaveLength(1);
-  expect(checkReviewLink(store, linkIn(smtp.messages[0]!.raw, "review"), T0)).toMatchObject({ state: "open", review: { id: first } });
+  expect(server.smtp.messages).toHaveLength(1);
+  expect(checkReviewLink(store, linkIn(server.smtp.messages[0]!.raw, "review"), T0)).toMatchObject({ state: "open", review: { id: first } });
 
-  refusing = true;
+  server.refuse("Mailbox full");
   const second = ask();
   await runner().runDue();
   expect(reviewById(store, second)?.status).toBe("requested");

@@ -4,10 +4,9 @@
  * turned off; the push names nobody.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSmtp } from "../../../tests/support/smtp.ts";
+import { startMailServer } from "../../../tests/support/smtp.ts";
 import { JobRunner } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
-import { mailTransport } from "../mailer.server.ts";
 import { addSubscription } from "../push.server.ts";
 import { VisitCounter } from "./counter.server.ts";
 import { scheduleWeeklySummary, setWeeklySummary, weeklySummaryHandler } from "./weekly-summary.server.ts";
@@ -15,24 +14,20 @@ import { scheduleWeeklySummary, setWeeklySummary, weeklySummaryHandler } from ".
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 let store: LeadStore;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let transport: ReturnType<typeof mailTransport>;
+let server: Awaited<ReturnType<typeof startMailServer>>;
 let clock: Date;
 
 beforeEach(async () => {
   store = new LeadStore(":memory:");
-  smtp = await startSmtp(0);
-  transport = mailTransport(`smtp://127.0.0.1:${smtp.port}`);
+  server = await startMailServer({ from: "office@example.com", ownerTo: "owner@example.com" });
 });
 afterEach(async () => {
-  transport.close();
-  await smtp.close();
+  await server.close();
   store.close();
 });
 
 function runner() {
-  const mail = { transport, from: { name: "Kestrel Roofing", address: "office@example.com" }, ownerTo: "owner@example.com" };
-  return new JobRunner(store, weeklySummaryHandler(store, "https://www.example.com", mail), { now: () => clock, log: () => {} });
+  return new JobRunner(store, weeklySummaryHandler(store, "https://www.example.com", server.mail), { now: () => clock, log: () => {} });
 }
 
 const pushes = () => store.db.prepare("SELECT payload FROM jobs WHERE kind = 'push'").all().map((row) => JSON.parse((row as { payload: string }).payload) as { title: string; body: string; url: string });
@@ -62,12 +57,12 @@ describe("the weekly summary", () => {
 
     clock = new Date(new Date(sevenUk).getTime() - 60_000);
     await runner().runDue();
-    expect(smtp.messages, "a minute early: nothing").toHaveLength(0);
+    expect(server.smtp.messages, "a minute early: nothing").toHaveLength(0);
 
     clock = new Date(sevenUk);
     await runner().runDue();
-    expect(smtp.messages).toHaveLength(1);
-    const raw = smtp.messages[0]!.raw.replace(/=\r?\n/g, "");
+    expect(server.smtp.messages).toHaveLength(1);
+    const raw = server.smtp.messages[0]!.raw.replace(/=\r?\n/g, "");
     expect(raw).toMatch(/Subject: Your website last week: 3 visitors, 1 request/);
     expect(raw).toContain("Visitors: 3 (the week before: 0)");
     expect(raw).toContain("Maldon town page: 3 visitors, 1 request");
@@ -79,7 +74,7 @@ describe("the weekly summary", () => {
     clock = new Date(new Date(sevenUk).getTime() + 3_600_000);
     scheduleWeeklySummary(store.db, clock);
     await runner().runDue();
-    expect(smtp.messages, "sent once across a restart").toHaveLength(1);
+    expect(server.smtp.messages, "sent once across a restart").toHaveLength(1);
     expect(summaries().map((row) => (row as { monday: string }).monday)).toEqual([monday, expect.any(String)]);
   });
 
@@ -88,11 +83,11 @@ describe("the weekly summary", () => {
     clock = new Date("2027-01-11T15:00:00Z");
     scheduleWeeklySummary(store.db, clock);
     await runner().runDue();
-    expect(smtp.messages).toHaveLength(1);
+    expect(server.smtp.messages).toHaveLength(1);
     // Down the whole of the next Monday: on Tuesday that week's is skipped.
     clock = new Date("2027-01-19T09:00:00Z");
     await runner().runDue();
-    expect(smtp.messages).toHaveLength(1);
+    expect(server.smtp.messages).toHaveLength(1);
     expect(summaries()).toEqual([
       { monday: "2027-01-11", doneAt: expect.any(String), outcome: "sent" },
       { monday: "2027-01-18", doneAt: expect.any(String), outcome: "not sent: its Monday is over" },
@@ -105,11 +100,11 @@ describe("the weekly summary", () => {
     clock = new Date("2027-01-11T07:00:00Z");
     scheduleWeeklySummary(store.db, clock);
     await runner().runDue();
-    expect(smtp.messages).toHaveLength(0);
+    expect(server.smtp.messages).toHaveLength(0);
     expect(pushes()).toEqual([]);
     setWeeklySummary(store.db, true);
     clock = new Date("2027-01-18T07:00:00Z");
     await runner().runDue();
-    expect(smtp.messages).toHaveLength(1);
+    expect(server.smtp.messages).toHaveLength(1);
   });
 });
