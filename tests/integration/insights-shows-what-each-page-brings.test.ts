@@ -88,4 +88,22 @@ describe("Insights", { timeout: 60_000 }, () => {
     expect(html).toMatch(/<a href="\/admin\/insights" aria-current="page"[^>]*>Last 30 days<\/a>/);
     expect(html).not.toContain("<script>");
   });
+
+  it("has a weekly summary on Monday mornings that the owner turns off and on again from Notifications", async () => {
+    const page = async () => (await (await fetch(`${server.url}/admin/notifications`, { headers: { cookie } })).text()).replace(/<!-- -->/g, "");
+    const ticked = async () => {
+      const input = /<input id="weekly-summary"[^>]*>/.exec(await page())?.[0];
+      expect(input, "the box is on the page").toBeDefined();
+      return / checked=""/.test(input!);
+    };
+    expect(await ticked(), "on at first").toBe(true);
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/notifications`, { method: "POST", redirect: "manual", headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+    const off = await post({ intent: "weekly-summary" });
+    expect([off.status, off.headers.get("location")]).toEqual([303, "/admin/notifications?weekly"]);
+    expect(await ticked(), "unticked and saved: off").toBe(false);
+    await post({ intent: "weekly-summary", on: "on" });
+    expect(await ticked()).toBe(true);
+    expect((await post({ intent: "weekly-summary", on: "yes please" })).status, "a value the box never sends").toBe(400);
+  });
 });

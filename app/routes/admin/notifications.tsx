@@ -19,6 +19,7 @@ import * as z from "zod/mini";
 import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/notifications";
 import { noticeOf } from "~/lib/owner/notices.ts";
+import { setWeeklySummary, weeklySummaryOn } from "~/lib/visits/weekly-summary.server.ts";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
 
@@ -32,7 +33,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     devices: devices(store),
     current: context.get(ownerContext).passkeyId,
     email: servicesOf(context).ownerMail,
+    weeklySummary: weeklySummaryOn(store.db),
     notice: noticeOf(url, {
+      weekly: "Saved: the weekly summary is as you chose.",
       added: "Notifications are on for this device.",
       removed: "That device no longer gets notifications.",
       tested: "Test notification sent. It should arrive on every device listed within a few seconds.",
@@ -57,7 +60,13 @@ const subscription = z.pipe(
   }),
 );
 
-const notificationsForm = intents([z.object({ intent: z.literal("subscribe"), subscription }), z.object({ intent: z.literal("remove"), id: recordId() }), z.object({ intent: z.literal("test") })]);
+const notificationsForm = intents([
+  z.object({ intent: z.literal("subscribe"), subscription }),
+  z.object({ intent: z.literal("remove"), id: recordId() }),
+  z.object({ intent: z.literal("test") }),
+  // A checkbox is posted only when ticked.
+  z.object({ intent: z.literal("weekly-summary"), on: z.optional(z.literal("on")) }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
@@ -77,6 +86,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect("/admin/notifications?added", 303);
   }
+  if (form.intent === "weekly-summary") {
+    const on = form.on === "on";
+    store.inTransaction(() => {
+      setWeeklySummary(store.db, on);
+      recordAudit(store, { actor: owner.name, action: on ? "turned on the weekly summary" : "turned off the weekly summary" });
+    });
+    return redirect("/admin/notifications?weekly", 303);
+  }
   if (form.intent === "remove") {
     const removed = store.inTransaction(() => {
       const gone = removeSubscription(store, form.id);
@@ -95,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { devices: list, notice, publicKey, email } = loaderData;
+  const { devices: list, notice, publicKey, email, weeklySummary } = loaderData;
   return (
     <div className="container-page max-w-3xl space-y-6 py-6">
       <h1 className="text-2xl">Notifications</h1>
@@ -153,6 +170,23 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         {list.length > 0 && (
           <OwnerButton intent="test">Send a test notification</OwnerButton>
         )}
+      </CardSection>
+      <CardSection id="weekly" title="Weekly summary">
+        <form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="weekly-summary" />
+          <div className="flex items-start gap-3">
+            <input id="weekly-summary" type="checkbox" name="on" value="on" defaultChecked={weeklySummary} className="mt-1 size-6 shrink-0" />
+            <label htmlFor="weekly-summary">
+              <span className="font-semibold">Weekly summary on Monday mornings</span>
+              <span className="block text-muted">
+                At 7 am every Monday: last week&apos;s visitors, requests and work won, and the pages that brought them, by e-mail and on your devices.
+              </span>
+            </label>
+          </div>
+          <button type="submit" className="btn-secondary">
+            Save
+          </button>
+        </form>
       </CardSection>
     </div>
   );
