@@ -26,7 +26,7 @@ test("the sign-in page and an invite have no violations", async ({ page }) => {
 test("the inbox, sources, passkeys, notifications and a used invite have no violations", async ({ page }) => {
   const { invite } = await signUp(page, "Axe phone");
   await expectNoViolations(page);
-  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/insights", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts?page=services:roof-repairs", "/admin/reviews", invite]) {
+  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts?page=services:roof-repairs", "/admin/reviews", invite]) {
     await page.goto(path);
     await expectNoViolations(page);
   }

@@ -75,6 +75,14 @@ describe("Insights", { timeout: 60_000 }, () => {
     expect(page).toMatch(/newsletter email autumn 1 1/);
     expect(page).toContain("/roofers-maldon.html , 1 time");
     expect(page).toContain("from www.example.org/trades/roofers");
+
+    // By month: this month's row holds the same figures, and the period is the last 12 months.
+    const byMonth = text(await (await fetch(`${server.url}/admin/insights?period=months`, { headers: { cookie } })).text());
+    const thisMonth = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "Europe/London" }).format(new Date());
+    expect(byMonth).toContain("Month by month");
+    expect(byMonth).toContain(`${thisMonth} 5 5 1 1 £1,234.00`);
+    expect(byMonth.match(/ 0 0 0 0 £0\.00/g), "the eleven months before, empty").toHaveLength(11);
+    expect(byMonth).toContain("The last 12 months, today included");
   });
 
   it("is the owner's alone, never stored by a browser or indexed; an unknown period shows the last 30 days", async () => {

@@ -32,6 +32,8 @@ export interface Insights {
   sources: Share[];
   devices: Share[];
   campaigns: { source: string; medium: string; campaign: string; views: number; visitors: number }[];
+  /** By month only: each of the 12 months (YYYY-MM), oldest first, with its figures. */
+  months: ({ month: string } & Figures)[];
   notFound: { path: string; referrer: string; hits: number; lastSeen: string }[];
 }
 
@@ -89,12 +91,38 @@ function shares(store: Db, column: "source" | "device", from: string, to: string
   ).map((row) => ({ ...row }));
 }
 
-export function insights(store: Db, period: PeriodKey, now: Date = new Date()): Insights {
+/** "2026-11" moved by `months` (negative: back). */
+function addMonths(month: string, months: number): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  const index = year * 12 + (number - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The first and last UK day of a period, and of the one before it (the same length). */
+function span(period: PeriodKey, to: string): { from: string; beforeFrom: string; beforeTo: string; days: number } {
+  if (period === "months") {
+    const from = `${addMonths(to.slice(0, 7), -11)}-01`;
+    const beforeFrom = `${addMonths(to.slice(0, 7), -23)}-01`;
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+    return { from, beforeFrom, beforeTo: addDays(from, -1), days };
+  }
   const days = PERIODS[period].days;
-  const to = ukDate(now);
   const from = addDays(to, -(days - 1));
+  return { from, beforeFrom: addDays(from, -days), beforeTo: addDays(from, -1), days };
+}
+
+export function insights(store: Db, period: PeriodKey, now: Date = new Date()): Insights {
+  const to = ukDate(now);
+  const { from, beforeFrom, beforeTo, days } = span(period, to);
   const { pages, totals } = periodFigures(store, from, to);
-  const before = periodFigures(store, addDays(from, -days), addDays(from, -1)).totals;
+  const before = periodFigures(store, beforeFrom, beforeTo).totals;
+  const months =
+    period === "months"
+      ? Array.from({ length: 12 }, (_, i) => addMonths(from.slice(0, 7), i)).map((month) => {
+          const last = addDays(`${addMonths(month, 1)}-01`, -1);
+          return { month, ...periodFigures(store, `${month}-01`, last < to ? last : to).totals };
+        })
+      : [];
   const perDay = new Map(
     (store.db.prepare("SELECT day, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? GROUP BY day").all(from, to) as { day: string; views: number; visitors: number }[]).map((row) => [row.day, row]),
   );
@@ -104,8 +132,10 @@ export function insights(store: Db, period: PeriodKey, now: Date = new Date()): 
     to,
     totals,
     before,
-    days: Array.from({ length: days }, (_, i) => addDays(from, i)).map((day) => ({ day, views: perDay.get(day)?.views ?? 0, visitors: perDay.get(day)?.visitors ?? 0 })),
+    // By month, the months stand for the days.
+    days: period === "months" ? [] : Array.from({ length: days }, (_, i) => addDays(from, i)).map((day) => ({ day, views: perDay.get(day)?.views ?? 0, visitors: perDay.get(day)?.visitors ?? 0 })),
     pages,
+    months,
     sources: shares(store, "source", from, to),
     devices: shares(store, "device", from, to),
     campaigns: (

@@ -1,5 +1,11 @@
 /** The periods Insights shows, and the figures it shows for each (for the page and its loader). */
-export const PERIODS = { "7d": { days: 7, name: "Last 7 days" }, "30d": { days: 30, name: "Last 30 days" }, "90d": { days: 90, name: "Last 90 days" } } as const;
+export const PERIODS = {
+  "7d": { days: 7, name: "Last 7 days" },
+  "30d": { days: 30, name: "Last 30 days" },
+  "90d": { days: 90, name: "Last 90 days" },
+  // The last 12 calendar months, this one so far included, month by month.
+  months: { days: 0, name: "By month" },
+} as const;
 export type PeriodKey = keyof typeof PERIODS;
 export const DEFAULT_PERIOD: PeriodKey = "30d";
 

@@ -91,9 +91,50 @@ function ShareTable({ caption, rows }: { caption: string; rows: { name: string; 
   );
 }
 
+const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthName = (month: string) => MONTH.format(new Date(`${month}-15T12:00:00Z`));
+
+/** The 12 months, oldest first: a chart of views and visitors, and every figure in a table. */
+function MonthByMonth({ months }: { months: ({ month: string } & Figures)[] }) {
+  const summary = `Page views and visitors per month, ${monthName(months[0]!.month)} to ${monthName(months.at(-1)!.month)}. The figures are in the table below.`;
+  return (
+    <section aria-labelledby="months-heading" className="card space-y-3 p-4">
+      <h2 id="months-heading" className="text-xl">Month by month</h2>
+      <DayChart days={months.map((m) => ({ day: m.month, views: m.views, visitors: m.visitors }))} summary={summary} />
+      <Frame name="Month by month: views, visitors, requests and work won">
+        <table className="w-full border-collapse text-left">
+          <caption className="sr-only">Month by month: views, visitors, requests and work won</caption>
+          <thead>
+            <tr className="border-b-2 border-slate-300">
+              <th scope="col" className="py-2 pr-3">Month</th>
+              <th scope="col" className={TH}>Page views</th>
+              <th scope="col" className={TH}>Visitors</th>
+              <th scope="col" className={TH}>Requests</th>
+              <th scope="col" className={TH}>Won</th>
+              <th scope="col" className={TH}>Won £</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...months].reverse().map((m) => (
+              <tr key={m.month} className="border-b border-slate-200">
+                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{monthName(m.month)}</th>
+                <td className={TD}>{number(m.views)}</td>
+                <td className={TD}>{number(m.visitors)}</td>
+                <td className={TD}>{number(m.requests)}</td>
+                <td className={TD}>{number(m.won)}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatPounds(m.wonPence)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Frame>
+    </section>
+  );
+}
+
 export default function Insights({ loaderData }: Route.ComponentProps) {
   const { period, totals, before, days, pages, sources, devices, campaigns, notFound } = loaderData;
-  const busiest = days.reduce((best, d) => (d.views > best.views ? d : best), days[0]!);
+  const busiest = days.reduce((best, d) => (d.views > best.views ? d : best), { day: loaderData.from, views: 0, visitors: 0 });
   const summary = `Page views and visitors per day, ${dayName(loaderData.from)} to ${dayName(loaderData.to)}: ${number(totals.views)} page views in all${busiest.views ? `, the most on ${dayName(busiest.day)} (${number(busiest.views)})` : ""}. The figures are in the table below.`;
   return (
     <div className="container-page max-w-4xl space-y-6 py-6">
@@ -116,9 +157,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <section aria-labelledby="totals-heading" className="space-y-3">
-        <h2 id="totals-heading" className="text-xl">{PERIODS[period].name}, today included</h2>
+        <h2 id="totals-heading" className="text-xl">{period === "months" ? "The last 12 months" : PERIODS[period].name}, today included</h2>
         <Totals totals={totals} before={before} />
       </section>
+      {period === "months" ? <MonthByMonth months={loaderData.months} /> : (
       <section aria-labelledby="days-heading" className="card space-y-3 p-4">
         <h2 id="days-heading" className="text-xl">Day by day</h2>
         <DayChart days={days} summary={summary} />
@@ -139,6 +181,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           </Frame>
         </details>
       </section>
+      )}
       <section aria-labelledby="pages-heading" className="card space-y-3 p-4">
         <h2 id="pages-heading" className="text-xl">Pages</h2>
         {pages.length === 0 ? (
