@@ -65,7 +65,7 @@ describe("Insights", { timeout: 60_000 }, () => {
       if (/Page views 5 /.test(page)) break;
     }
     // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, 1 won, £1,234.00.
-    expect(page).toMatch(/Maldon town page \/areas\/roofers-in-maldon\/ 5 5 1 20 % 1 £1,234\.00/);
+    expect(page).toMatch(/Maldon town page \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 won from the Maldon town page £1,234\.00/);
     expect(page).toMatch(/Page views 5 /);
     expect(page).toMatch(/Visitors 5 /);
     expect(page).toMatch(/Won 1 · £1,234\.00/);
@@ -75,6 +75,23 @@ describe("Insights", { timeout: 60_000 }, () => {
     expect(page).toMatch(/newsletter email autumn 1 1/);
     expect(page).toContain("/roofers-maldon.html , 1 time");
     expect(page).toContain("from www.example.org/trades/roofers");
+
+    // Each figure of requests leads to those requests, the inbox saying what it is filtered by.
+    const html = (await (await fetch(`${server.url}/admin/insights`, { headers: { cookie } })).text()).replaceAll("<!-- -->", "");
+    const links = [...html.matchAll(/<a href="(\/admin\?landing=[^"]+)" class="link">1<span class="sr-only"> (requests|won) from the Maldon town page/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    expect(links).toHaveLength(2);
+    for (const link of links) {
+      const inbox = text(await (await fetch(`${server.url}${link}`, { headers: { cookie } })).text());
+      expect(inbox, link).toMatch(/Requests from the Maldon town page, \d+ \w+ \d{4} to \d+ \w+ \d{4}/);
+      expect(inbox, link).toContain("1 request match");
+      expect(inbox, link).toContain("Insight Customer");
+      expect(inbox, link).toContain("Show all requests");
+    }
+    expect(links[1]).toMatch(/&status=won$/);
+    // A malformed page or day is ignored, like the inbox's other filters.
+    const odd = text(await (await fetch(`${server.url}/admin?landing=..%2Fetc&from=2026-02-30&to=yesterday`, { headers: { cookie } })).text());
+    expect(odd).not.toContain("Requests from");
+    expect(odd).not.toContain("Show all requests");
 
     // By month: this month's row holds the same figures, and the period is the last 12 months.
     const byMonth = text(await (await fetch(`${server.url}/admin/insights?period=months`, { headers: { cookie } })).text());

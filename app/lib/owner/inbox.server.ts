@@ -12,7 +12,7 @@ import { deviceCount } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
 import { isStatus, STATUS_NAMES, type LeadStatus } from "./status.ts";
-import { startOfUkDay } from "../uk-time.ts";
+import { addDays, startOfUkDay, ukDayStart } from "../uk-time.ts";
 
 export const PAGE_SIZE = 50;
 
@@ -23,6 +23,23 @@ export interface InboxFilter {
   q?: string;
   /** Only requests whose e-mail has not gone out. */
   unsent?: boolean;
+  /** Only requests sent from this page (its path), as Insights links to them. */
+  landing?: string;
+  /** Only requests sent on or after / on or before these UK days (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+}
+
+/** A UK day as a query string gives it, or undefined when it is not a real YYYY-MM-DD date. */
+function dayParam(value: string | null): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value ? value : undefined;
+}
+
+/** A page's path as a query string gives it: a path of the site, or undefined. */
+function landingParam(value: string | null): string | undefined {
+  return value && /^\/[\w\-/.]{0,99}$/.test(value) && !value.includes("..") ? value : undefined;
 }
 
 /** The filter a query string asks for; anything unknown is ignored, never an error. */
@@ -37,6 +54,9 @@ export function parseFilter(params: URLSearchParams): InboxFilter & { page: numb
     form: form === "quote" || form === "contact" ? form : undefined,
     q: q || undefined,
     unsent: params.get("unsent") === "1" || undefined,
+    landing: landingParam(params.get("landing")),
+    from: dayParam(params.get("from")),
+    to: dayParam(params.get("to")),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -48,6 +68,9 @@ export function filterQuery(filter: InboxFilter): string {
   if (filter.form) params.set("form", filter.form);
   if (filter.q) params.set("q", filter.q);
   if (filter.unsent) params.set("unsent", "1");
+  if (filter.landing) params.set("landing", filter.landing);
+  if (filter.from) params.set("from", filter.from);
+  if (filter.to) params.set("to", filter.to);
   return params.toString();
 }
 
@@ -63,6 +86,18 @@ function where(filter: InboxFilter): { sql: string; args: (string | number)[] } 
     args.push(filter.form);
   }
   if (filter.unsent) clauses.push("delivery = 'pending'");
+  if (filter.landing) {
+    clauses.push("page = ?");
+    args.push(filter.landing);
+  }
+  if (filter.from) {
+    clauses.push("created_at >= ?");
+    args.push(ukDayStart(filter.from).toISOString());
+  }
+  if (filter.to) {
+    clauses.push("created_at < ?");
+    args.push(ukDayStart(addDays(filter.to, 1)).toISOString());
+  }
   // A reference read out on the phone ("K-1042") is the request's number, not text to look for.
   const referenced = filter.q ? leadIdOfReference(filter.q) : undefined;
   if (referenced) {

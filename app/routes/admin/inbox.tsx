@@ -35,6 +35,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     self: url.origin,
     filter,
     query: filterQuery(filter),
+    /** What Insights filtered by, in words: the page, the days and Won. */
+    from: filter.landing || filter.from || filter.to ? filteredBy(filter) : null,
     deleted: parseRecordId(url.searchParams.get("deleted")) === undefined ? null : url.searchParams.get("deleted"),
     headline: headline(store, now, { mail: servicesOf(context).ownerMail }),
     expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
@@ -50,6 +52,16 @@ const FORM_OPTIONS = [
 ] as const;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dayText = (day: string) => DAY.format(new Date(`${day}T12:00:00Z`));
+
+/** "Requests from the Maldon town page, 27 Oct 2026 to 25 Nov 2026, marked Won". */
+function filteredBy(filter: { landing?: string; from?: string; to?: string; status?: string }): string {
+  const page = filter.landing ? ` from the ${pageOrigin(filter.landing).name}` : "";
+  const days = filter.from && filter.to ? `, ${dayText(filter.from)} to ${dayText(filter.to)}` : filter.from ? `, since ${dayText(filter.from)}` : filter.to ? `, until ${dayText(filter.to)}` : "";
+  return `Requests${page}${days}${filter.status === "won" ? ", marked Won" : ""}`;
+}
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, query, headline: numbers, leads, total, page, pageCount } = loaderData;
@@ -114,6 +126,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             <input id="filter-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, phone, e-mail, postcode or K-number" className="field" />
           </div>
           {filter.unsent && <input type="hidden" name="unsent" value="1" />}
+          {(["landing", "from", "to"] as const).map((key) => filter[key] && <input key={key} type="hidden" name={key} value={filter[key]} />)}
           <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
             Show requests
           </button>
@@ -128,6 +141,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         )}
       </details>
 
+      {loaderData.from && <p className="font-semibold">{loaderData.from}</p>}
       <p aria-live="polite">
         {filtered ? `${plural(total, "request")} match` : plural(total, "request")}
         {filtered && (

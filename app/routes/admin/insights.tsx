@@ -40,6 +40,20 @@ function Frame({ name, children }: { name: string; children: ReactNode }) {
 }
 
 const TH = "py-2 pr-3 text-right whitespace-nowrap";
+
+/** The inbox filtered to a page's requests in the period. */
+const inboxOf = (path: string, from: string, to: string) => `/admin?${new URLSearchParams({ landing: path, from, to }).toString()}`;
+
+/** A figure of requests, linking to those requests in the inbox (none: just the figure). */
+function RequestsLink({ figure, href, label }: { figure: number; href: string; label: string }) {
+  if (!figure) return <>0</>;
+  return (
+    <a href={href} className="link">
+      {number(figure)}
+      <span className="sr-only"> {label}</span>
+    </a>
+  );
+}
 const TD = "py-2 pr-3 text-right";
 
 function Totals({ totals, before }: { totals: Figures; before: Figures }) {
@@ -210,9 +224,13 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                     </th>
                     <td className={TD}>{number(page.views)}</td>
                     <td className={TD}>{number(page.visitors)}</td>
-                    <td className={TD}>{number(page.requests)}</td>
+                    <td className={TD}>
+                      <RequestsLink figure={page.requests} href={inboxOf(page.path, loaderData.from, loaderData.to)} label={`requests from the ${page.name}`} />
+                    </td>
                     <td className={TD}>{ofVisitors(page.requests, page.visitors)}</td>
-                    <td className={TD}>{number(page.won)}</td>
+                    <td className={TD}>
+                      <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
+                    </td>
                     <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</td>
                   </tr>
                 ))}
