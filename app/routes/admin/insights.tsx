@@ -33,7 +33,8 @@ function change(now: number, before: number): string {
 /** A wide table in a frame of its own that scrolls sideways, named and reachable by keyboard. */
 function Frame({ name, children }: { name: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={name} tabIndex={0} className="overflow-x-auto">
+    // relative: the screen-reader words inside are placed in the frame, not beside the page.
+    <div role="region" aria-label={name} tabIndex={0} className="relative overflow-x-auto">
       {children}
     </div>
   );
