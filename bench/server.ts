@@ -9,6 +9,8 @@
  *
  * Target: at least half of nginx's requests a second. A miss is reported, never an error; the
  * exit code is non-zero only when the benchmark could not run.
+ *
+ * Then what counting page views costs: a town page with counting on and off (bench/counting.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +35,7 @@ import {
   waitForQuiet,
   waitUntilUp,
 } from "./support.ts";
+import { measureCounting } from "./counting.ts";
 
 const CONNECTIONS = 100;
 const TARGET_RATIO = 0.5;
@@ -264,5 +267,6 @@ main(async () => {
   } else {
     lines.push("", "No ratio to nginx to report.");
   }
+  lines.push("", ...(await measureCounting(duration)));
   publish("server", lines.join("\n"));
 });

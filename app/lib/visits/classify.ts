@@ -22,12 +22,12 @@ export interface Source {
 
 export type Device = "Phone" | "Tablet" | "Desktop";
 
-/** Why a request is left out of the counts, or undefined when it counts. */
-export function notCounted(method: string, headers: ViewHeaders): string | undefined {
+/** Why a request is left out of the counts, or undefined when it counts. `bot` tells a bot's user agent (isbot by default). */
+export function notCounted(method: string, headers: ViewHeaders, bot: (agent: string) => boolean = isbot): string | undefined {
   if (method !== "GET") return "not a GET";
   const agent = headers["user-agent"]?.trim();
   if (!agent) return "no user agent";
-  if (isbot(agent)) return "a bot";
+  if (bot(agent)) return "a bot";
   // Our own speculation rules (and any browser's link prefetch) ask ahead: only a page opened counts.
   if (/\bprefetch\b/i.test(headers["sec-purpose"] ?? "") || /\bprefetch\b/i.test(headers.purpose ?? "")) return "a prefetch";
   return undefined;

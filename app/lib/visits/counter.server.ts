@@ -12,7 +12,11 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../db/connection.server.ts";
 import { statement } from "../statements.ts";
 import { ukDate, ukDayStart, type Clock } from "../uk-time.ts";
-import { deviceOf, MAX_VALUE_LENGTH, notCounted, refererPage, sourceOf, type ViewHeaders } from "./classify.ts";
+import { isbot } from "isbot";
+import { deviceOf, MAX_VALUE_LENGTH, notCounted, refererPage, sourceOf, type Device, type ViewHeaders } from "./classify.ts";
+
+/** User agents remembered with what they are: a visitor's next pages skip the bot test's patterns. */
+const AGENTS_KEPT = 2_000;
 
 /** A page not found is kept this long after it was last asked for. */
 const NOT_FOUND_KEEP_DAYS = 90;
@@ -115,8 +119,20 @@ export class VisitCounter {
     return cut;
   }
 
+  /** What each user agent seen lately is: a bot, or which device (the patterns cost more than the rest of counting). */
+  private agents = new Map<string, { bot: boolean; device: Device }>();
+
+  private agent(agent: string): { bot: boolean; device: Device } {
+    let known = this.agents.get(agent);
+    if (!known) {
+      if (this.agents.size >= AGENTS_KEPT) this.agents.clear();
+      this.agents.set(agent, (known = { bot: isbot(agent), device: deviceOf(agent) }));
+    }
+    return known;
+  }
+
   private countable(served: Served): boolean {
-    return !served.owner && notCounted(served.method, served.headers) === undefined;
+    return !served.owner && notCounted(served.method, served.headers, (agent) => this.agent(agent).bot) === undefined;
   }
 
   /** A public page answered 200 or 304; returns whether it was counted. */
@@ -126,7 +142,7 @@ export class VisitCounter {
     const agent = served.headers["user-agent"]!;
     const from = sourceOf(served.query, served.headers.referer, served.host);
     const [path, source, medium, campaign] = [this.kept("path", served.path), this.kept("source", from.source), this.kept("medium", from.medium), this.kept("campaign", from.campaign)];
-    const device = deviceOf(agent);
+    const device = this.agent(agent.trim()).device;
     const visitor = createHash("sha256").update(this.salt).update(`\0${served.address}\0${agent}\0${served.host}`).digest("base64url").slice(0, 22);
     const key = [day, path, source, medium, campaign, device].join("\0");
     const tally = this.tallies.get(key) ?? { day, path, source, medium, campaign, device, views: 0, visitors: 0 };
