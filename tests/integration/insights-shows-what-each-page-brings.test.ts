@@ -65,7 +65,7 @@ describe("Insights", { timeout: 60_000 }, () => {
       if (/Page views 5 /.test(page)) break;
     }
     // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, 1 won, £1,234.00.
-    expect(page).toMatch(/Maldon town page \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 won from the Maldon town page £1,234\.00/);
+    expect(page).toMatch(/Maldon town page : its sources and devices \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 won from the Maldon town page £1,234\.00/);
     expect(page).toMatch(/Page views 5 /);
     expect(page).toMatch(/Visitors 5 /);
     expect(page).toMatch(/Won 1 · £1,234\.00/);
@@ -100,6 +100,19 @@ describe("Insights", { timeout: 60_000 }, () => {
     expect(byMonth).toContain(`${thisMonth} 5 5 1 1 £1,234.00`);
     expect(byMonth.match(/ 0 0 0 0 £0\.00/g), "the eleven months before, empty").toHaveLength(11);
     expect(byMonth).toContain("The last 12 months, today included");
+
+    // A page chosen: its own sources and devices. A visit from Bing to the home page is not the town page's.
+    await visit("/", { "user-agent": DESKTOP, referer: "https://www.bing.com/search?q=roofer+maldon", "x-forwarded-for": "198.51.100.9" });
+    const read = async (query: string) => text(await (await fetch(`${server.url}/admin/insights${query}`, { headers: { cookie } })).text());
+    let all = "";
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline && !/Bing 1 1/.test(all); await new Promise((resolve) => setTimeout(resolve, 250))) all = await read("");
+    expect(all).toMatch(/Bing 1 1 \d+ %/);
+    const town = await read(`?page=${encodeURIComponent(TOWN)}`);
+    expect(town).toContain("Where visitors come from: Maldon town page");
+    expect(town).toContain("Show every page");
+    expect(town).not.toMatch(/Bing 1 1/);
+    expect(town).toMatch(/Desktop 2 2 40 %/);
+    expect(await read("?page=..%2Fetc"), "a page that is not one: every page").toMatch(/Bing 1 1/);
   });
 
   it("is the owner's alone, never stored by a browser or indexed; an unknown period shows the last 30 days", async () => {

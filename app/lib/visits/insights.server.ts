@@ -32,6 +32,8 @@ export interface Insights {
   sources: Share[];
   devices: Share[];
   campaigns: { source: string; medium: string; campaign: string; views: number; visitors: number }[];
+  /** The page whose sources, devices and campaigns are shown, or null for every page. */
+  page: { path: string; name: string } | null;
   /** By month only: each of the 12 months (YYYY-MM), oldest first, with its figures. */
   months: ({ month: string } & Figures)[];
   notFound: { path: string; referrer: string; hits: number; lastSeen: string }[];
@@ -83,11 +85,12 @@ function sum(figures: Iterable<Figures>): Figures {
   return total;
 }
 
-function shares(store: Db, column: "source" | "device", from: string, to: string): Share[] {
+/** Views and visitors by source or device, of every page or of `page` alone. */
+function shares(store: Db, column: "source" | "device", from: string, to: string, page: string | undefined): Share[] {
   return (
     store.db
-      .prepare(`SELECT ${column} AS name, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? GROUP BY ${column} ORDER BY visitors DESC, views DESC, name`)
-      .all(from, to) as unknown as Share[]
+      .prepare(`SELECT ${column} AS name, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views WHERE day >= ? AND day <= ? AND (? IS NULL OR path = ?) GROUP BY ${column} ORDER BY visitors DESC, views DESC, name`)
+      .all(from, to, page ?? null, page ?? null) as unknown as Share[]
   ).map((row) => ({ ...row }));
 }
 
@@ -111,7 +114,8 @@ function span(period: PeriodKey, to: string): { from: string; beforeFrom: string
   return { from, beforeFrom: addDays(from, -days), beforeTo: addDays(from, -1), days };
 }
 
-export function insights(store: Db, period: PeriodKey, now: Date = new Date()): Insights {
+/** The period's figures; `page`, a page's path, narrows its sources, devices and campaigns to that page. */
+export function insights(store: Db, period: PeriodKey, now: Date = new Date(), page?: string): Insights {
   const to = ukDate(now);
   const { from, beforeFrom, beforeTo, days } = span(period, to);
   const { pages, totals } = periodFigures(store, from, to);
@@ -136,15 +140,16 @@ export function insights(store: Db, period: PeriodKey, now: Date = new Date()): 
     days: period === "months" ? [] : Array.from({ length: days }, (_, i) => addDays(from, i)).map((day) => ({ day, views: perDay.get(day)?.views ?? 0, visitors: perDay.get(day)?.visitors ?? 0 })),
     pages,
     months,
-    sources: shares(store, "source", from, to),
-    devices: shares(store, "device", from, to),
+    page: page && pages.some((row) => row.path === page) ? { path: page, name: pageOrigin(page).name } : null,
+    sources: shares(store, "source", from, to, page),
+    devices: shares(store, "device", from, to, page),
     campaigns: (
       store.db
         .prepare(
           `SELECT source, medium, campaign, SUM(views) AS views, SUM(visitors) AS visitors FROM page_views
-           WHERE day >= ? AND day <= ? AND (medium != '' OR campaign != '') GROUP BY source, medium, campaign ORDER BY visitors DESC, views DESC`,
+           WHERE day >= ? AND day <= ? AND (? IS NULL OR path = ?) AND (medium != '' OR campaign != '') GROUP BY source, medium, campaign ORDER BY visitors DESC, views DESC`,
         )
-        .all(from, to) as unknown as Insights["campaigns"]
+        .all(from, to, page ?? null, page ?? null) as unknown as Insights["campaigns"]
     ).map((row) => ({ ...row })),
     notFound: (
       store.db

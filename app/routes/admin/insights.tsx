@@ -3,8 +3,8 @@
  * (no cookie, no script), beside the requests each page sent and what they became. Every table
  * reads at 390 px: a wide one scrolls in its own named frame.
  */
-import type { ReactNode } from "react";
 import { DayChart } from "~/components/owner/DayChart.tsx";
+import { Frame, MonthByMonth, number, ShareTable, TD, TH } from "~/components/owner/InsightsParts.tsx";
 import { storeOf } from "~/lib/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
@@ -15,12 +15,20 @@ import type { Route } from "./+types/insights";
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Insights");
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return insights(storeOf(context), periodOf(new URL(request.url).searchParams.get("period")));
+  const params = new URL(request.url).searchParams;
+  // A page's own sources: a path of the site, else every page.
+  const page = params.get("page") ?? "";
+  return insights(storeOf(context), periodOf(params.get("period")), new Date(), /^\/[\w\-/.]{0,99}$/.test(page) && !page.includes("..") ? page : undefined);
 }
+
+/** This period's address, narrowed to a page's sources or not. */
+const periodHref = (period: string, page?: string) => {
+  const params = new URLSearchParams({ ...(period === "30d" ? {} : { period }), ...(page ? { page } : {}) }).toString();
+  return `/admin/insights${params ? `?${params}` : ""}${page ? "#sources-heading" : ""}`;
+};
 
 const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 const dayName = (day: string) => DAY.format(new Date(`${day}T12:00:00Z`));
-const number = (n: number) => n.toLocaleString("en-GB");
 /** Requests as a share of visitors ("14 %"), or a dash when nobody visited. */
 const ofVisitors = (requests: number, visitors: number) => (visitors ? `${Math.round((requests / visitors) * 100)} %` : "—");
 
@@ -29,18 +37,6 @@ function change(now: number, before: number): string {
   const percent = Math.round(((now - before) / before) * 100);
   return percent === 0 ? "no change" : `${percent > 0 ? "up" : "down"} ${Math.abs(percent)} % on the period before`;
 }
-
-/** A wide table in a frame of its own that scrolls sideways, named and reachable by keyboard. */
-function Frame({ name, children }: { name: string; children: ReactNode }) {
-  return (
-    // relative: the screen-reader words inside are placed in the frame, not beside the page.
-    <div role="region" aria-label={name} tabIndex={0} className="relative overflow-x-auto">
-      {children}
-    </div>
-  );
-}
-
-const TH = "py-2 pr-3 text-right whitespace-nowrap";
 
 /** The inbox filtered to a page's requests in the period. */
 const inboxOf = (path: string, from: string, to: string) => `/admin?${new URLSearchParams({ landing: path, from, to }).toString()}`;
@@ -55,7 +51,6 @@ function RequestsLink({ figure, href, label }: { figure: number; href: string; l
     </a>
   );
 }
-const TD = "py-2 pr-3 text-right";
 
 function Totals({ totals, before }: { totals: Figures; before: Figures }) {
   const rows: [string, string, string][] = [
@@ -74,76 +69,6 @@ function Totals({ totals, before }: { totals: Figures; before: Figures }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function ShareTable({ caption, rows }: { caption: string; rows: { name: string; views: number; visitors: number }[] }) {
-  const all = rows.reduce((total, row) => total + row.visitors, 0);
-  return (
-    <Frame name={caption}>
-      <table className="w-full border-collapse text-left">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            <th scope="col" className="py-2 pr-3">{caption.split(" ")[0]}</th>
-            <th scope="col" className={TH}>Page views</th>
-            <th scope="col" className={TH}>Visitors</th>
-            <th scope="col" className={TH}>Share</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name} className="border-b border-slate-200">
-              <th scope="row" className="py-2 pr-3 font-normal break-words">{row.name}</th>
-              <td className={TD}>{number(row.views)}</td>
-              <td className={TD}>{number(row.visitors)}</td>
-              <td className={TD}>{all ? `${Math.round((row.visitors / all) * 100)} %` : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Frame>
-  );
-}
-
-const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthName = (month: string) => MONTH.format(new Date(`${month}-15T12:00:00Z`));
-
-/** The 12 months, oldest first: a chart of views and visitors, and every figure in a table. */
-function MonthByMonth({ months }: { months: ({ month: string } & Figures)[] }) {
-  const summary = `Page views and visitors per month, ${monthName(months[0]!.month)} to ${monthName(months.at(-1)!.month)}. The figures are in the table below.`;
-  return (
-    <section aria-labelledby="months-heading" className="card space-y-3 p-4">
-      <h2 id="months-heading" className="text-xl">Month by month</h2>
-      <DayChart days={months.map((m) => ({ day: m.month, views: m.views, visitors: m.visitors }))} summary={summary} />
-      <Frame name="Month by month: views, visitors, requests and work won">
-        <table className="w-full border-collapse text-left">
-          <caption className="sr-only">Month by month: views, visitors, requests and work won</caption>
-          <thead>
-            <tr className="border-b-2 border-slate-300">
-              <th scope="col" className="py-2 pr-3">Month</th>
-              <th scope="col" className={TH}>Page views</th>
-              <th scope="col" className={TH}>Visitors</th>
-              <th scope="col" className={TH}>Requests</th>
-              <th scope="col" className={TH}>Won</th>
-              <th scope="col" className={TH}>Won £</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...months].reverse().map((m) => (
-              <tr key={m.month} className="border-b border-slate-200">
-                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{monthName(m.month)}</th>
-                <td className={TD}>{number(m.views)}</td>
-                <td className={TD}>{number(m.visitors)}</td>
-                <td className={TD}>{number(m.requests)}</td>
-                <td className={TD}>{number(m.won)}</td>
-                <td className={`${TD} whitespace-nowrap`}>{formatPounds(m.wonPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Frame>
-    </section>
   );
 }
 
@@ -220,7 +145,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                 {pages.map((page) => (
                   <tr key={page.path} className="border-b border-slate-200">
                     <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-normal">
-                      <span className="block min-w-32">{page.name}</span>
+                      <a href={periodHref(period, page.path)} className="link block min-w-32">
+                        {page.name}
+                        <span className="sr-only">: its sources and devices</span>
+                      </a>
                       <span className="block text-base break-all text-muted">{page.path}</span>
                     </th>
                     <td className={TD}>{number(page.views)}</td>
@@ -245,11 +173,17 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
       <section aria-labelledby="sources-heading" className="card space-y-3 p-4">
-        <h2 id="sources-heading" className="text-xl">Where visitors come from</h2>
+        <h2 id="sources-heading" className="text-xl">Where visitors come from{loaderData.page && <>: {loaderData.page.name}</>}</h2>
+        {loaderData.page && (
+          <p>
+            Only the visitors of the {loaderData.page.name} ({loaderData.page.path}), here and under Devices and Campaigns.{" "}
+            <a href={periodHref(period)} className="link">Show every page</a>
+          </p>
+        )}
         {sources.length ? <ShareTable caption="Sources of visitors" rows={sources} /> : <p>No visits counted in this period yet.</p>}
       </section>
       <section aria-labelledby="devices-heading" className="card space-y-3 p-4">
-        <h2 id="devices-heading" className="text-xl">Devices</h2>
+        <h2 id="devices-heading" className="text-xl">Devices{loaderData.page && <>: {loaderData.page.name}</>}</h2>
         {devices.length ? <ShareTable caption="Devices of visitors" rows={devices} /> : <p>No visits counted in this period yet.</p>}
       </section>
       {campaigns.length > 0 && (
