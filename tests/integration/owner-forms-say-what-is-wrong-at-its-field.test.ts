@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notesOf } from "../../app/lib/owner/inbox.server.ts";
 import { createQuote, quoteById } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview, reviewById, submitReview } from "../../app/lib/owner/reviews.server.ts";
-import { openStore, serverWithOwner } from "../support/owner.ts";
+import { openStore, serverWithOwner, withStore } from "../support/owner.ts";
 import { postForm, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -25,15 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** What the store holds now, read through its own functions. */
-function inStore<T>(read: (store: ReturnType<typeof openStore>) => T): T {
-  const store = openStore(server.dataDir);
-  try {
-    return read(store);
-  } finally {
-    store.close();
-  }
-}
 
 const post = (path: string, fields: Record<string, string>) => postForm(server, path, fields, { Cookie: cookie });
 // React marks where text and values meet with empty comments: read the text as a person would.
@@ -50,13 +41,13 @@ describe("a request's page", () => {
     const response = await post(`/admin/requests/${leadId}`, fields);
     expect(response.status).toBe(400);
     expect(await textOf(response)).toContain(errorAt(id, message));
-    expect(inStore((store) => ({ status: store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId), notes: notesOf(store, leadId) }))).toEqual({ status: { status: "new" }, notes: [] });
+    expect(withStore(server.dataDir, (store) => ({ status: store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId), notes: notesOf(store, leadId) }))).toEqual({ status: { status: "new" }, notes: [] });
   });
 
   it("takes a note, trimmed, and a status", async () => {
     expect((await post(`/admin/requests/${leadId}`, { intent: "note", note: "  Called back, no answer.  " })).headers.get("location")).toBe(`/admin/requests/${leadId}?saved=note`);
     expect((await post(`/admin/requests/${leadId}`, { intent: "status", status: "contacted" })).headers.get("location")).toBe(`/admin/requests/${leadId}?saved=status`);
-    expect(inStore((store) => notesOf(store, leadId).map((note) => note.body))).toEqual(["Called back, no answer."]);
+    expect(withStore(server.dataDir, (store) => notesOf(store, leadId).map((note) => note.body))).toEqual(["Called back, no answer."]);
   });
 
   it("answers a button it does not have with 400, and a request that is not a number with 404", async () => {
@@ -67,7 +58,7 @@ describe("a request's page", () => {
 
 describe("a quote's draft", () => {
   it("says at each line and at the date what is wrong, keeps what was typed, and saves nothing", async () => {
-    const quoteId = inStore((store) => createQuote(store, leadId, { actor: "Test" })!.id);
+    const quoteId = withStore(server.dataDir, (store) => createQuote(store, leadId, { actor: "Test" })!.id);
     const form = new URLSearchParams([
       ["intent", "save"],
       ["description", ""],
@@ -88,13 +79,13 @@ describe("a quote's draft", () => {
     expect(html).not.toContain('id="line-1-description-error"');
     expect(html).toContain(errorAt("quote-validUntil", "The date has passed: choose today or later."));
     expect(html).toContain("Kept as typed");
-    expect(inStore((store) => quoteById(store, quoteId)!.lines)).toEqual([]);
+    expect(withStore(server.dataDir, (store) => quoteById(store, quoteId)!.lines)).toEqual([]);
   });
 });
 
 describe("a review", () => {
   it("published without its town is refused with the town asked for; a button the page does not have changes nothing", async () => {
-    const reviewId = inStore((store) => {
+    const reviewId = withStore(server.dataDir, (store) => {
       store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(leadId);
       const made = requestReview(store, leadId, { actor: "Test" })!;
       submitReview(store, made.review.id, { stars: 5, text: "Quick, tidy and as quoted: the roof is dry.", displayName: "Fran F.", consent: true });
@@ -107,6 +98,6 @@ describe("a review", () => {
     expect(unknown.status).toBe(400);
     expect(await textOf(unknown)).toContain("That did not work. Reload the page and try again.");
     expect((await post("/admin/reviews", { intent: "private", id: "0x1" })).status).toBe(404);
-    expect(inStore((store) => reviewById(store, reviewId)!.status)).toBe("submitted");
+    expect(withStore(server.dataDir, (store) => reviewById(store, reviewId)!.status)).toBe("submitted");
   });
 });

@@ -12,7 +12,7 @@ import { SERVER_PID_FILE } from "../../app/lib/db/files.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
-import { openStore, signedInOwner } from "../support/owner.ts";
+import { signedInOwner, withStore } from "../support/owner.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -34,17 +34,9 @@ function post(pathname: string, fields: Record<string, string>, headers: Record<
   return fetch(`${server.url}${pathname}`, { method: "POST", body: new URLSearchParams(fields), headers, redirect: "manual" });
 }
 
-function withStore<T>(work: (store: ReturnType<typeof openStore>) => T): T {
-  const store = openStore(server.dataDir);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-}
 
 function newLead(name: string, status = "new"): number {
-  return withStore((store) => {
+  return withStore(server.dataDir, (store) => {
     const lead = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name, email: "private@example.org", phone: "07700 900444", location: "4 Church Lane, Hitchin", message: "Moss in the valley." }, { notify: false });
     store.db.prepare("UPDATE leads SET status = ? WHERE id = ?").run(status, lead.id);
     return lead.id;
@@ -53,7 +45,7 @@ function newLead(name: string, status = "new"): number {
 
 /** A sent quote, as the owner's Send leaves it: its id and the token of the customer's link. */
 function sentQuote(): { quoteId: number; token: string } {
-  return withStore((store) => {
+  return withStore(server.dataDir, (store) => {
     const quote = createQuote(store, newLead("Quoted Customer"), { actor: "Test" })!;
     saveDraft(store, quote.id, {
       lines: [{ description: "Valley re-lined in lead", quantity: 100, unitPence: 64000 }],
@@ -69,16 +61,16 @@ function sentQuote(): { quoteId: number; token: string } {
   });
 }
 
-const quoteStatus = (id: number) => withStore((store) => quoteById(store, id)!.status);
+const quoteStatus = (id: number) => withStore(server.dataDir, (store) => quoteById(store, id)!.status);
 
 function reviewLink(): { token: string; reviewId: number } {
-  return withStore((store) => {
+  return withStore(server.dataDir, (store) => {
     const asked = requestReview(store, newLead("Reviewing Customer", "won"), { actor: "Test" })!;
     return { token: asked.token, reviewId: asked.review.id };
   });
 }
 
-const reviewState = (id: number) => withStore((store) => store.db.prepare("SELECT submitted_at AS submittedAt FROM reviews WHERE id = ?").get(id) as { submittedAt: string | null });
+const reviewState = (id: number) => withStore(server.dataDir, (store) => store.db.prepare("SELECT submitted_at AS submittedAt FROM reviews WHERE id = ?").get(id) as { submittedAt: string | null });
 
 const REVIEW = { stars: "5", text: "Found the leak first time and left the garden tidy.", name: "Priya T.", consent: "on" };
 
@@ -111,7 +103,7 @@ describe("a private link's token", () => {
   it("is in no log line and no file the server wrote outside the database, and every visit is logged with [token]", async () => {
     const quote = sentQuote();
     const review = reviewLink();
-    const invite = withStore((store) => createInvite(store, { name: "New phone" }).token);
+    const invite = withStore(server.dataDir, (store) => createInvite(store, { name: "New phone" }).token);
     const tokens = [quote.token, review.token, invite];
     for (const token of tokens) expect(token).toMatch(/^[\w-]{43}$/);
 
@@ -212,7 +204,7 @@ describe("a customer's form", () => {
 
 describe("the owner's forms", () => {
   const leadRow = (id: number) => server.rows().find((row) => row.id === id)!;
-  const auditOf = (id: number) => withStore((store) => store.db.prepare("SELECT action FROM audit WHERE lead_id = ?").all(id).length);
+  const auditOf = (id: number) => withStore(server.dataDir, (store) => store.db.prepare("SELECT action FROM audit WHERE lead_id = ?").all(id).length);
   const changeStatus = (id: number, headers: Record<string, string>, pathname = `/admin/requests/${id}`) => post(pathname, { intent: "status", status: "contacted" }, { Cookie: cookie, ...headers });
 
   it.each([

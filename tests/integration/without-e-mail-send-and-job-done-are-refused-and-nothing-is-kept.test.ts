@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pendingJobs } from "~/lib/jobs.server.ts";
 import { quoteById } from "~/lib/owner/quotes.server.ts";
-import { openStore, serverWithOwner } from "../support/owner.ts";
+import { openStore, serverWithOwner, withStore } from "../support/owner.ts";
 import { postForm, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -25,14 +25,6 @@ function request(status: string): number {
   }
 }
 
-function read<T>(look: (store: ReturnType<typeof openStore>) => T): T {
-  const store = openStore(server.dataDir);
-  try {
-    return look(store);
-  } finally {
-    store.close();
-  }
-}
 
 it("refuses Send on a quote: still a draft, no link, nothing queued", async () => {
   const leadId = request("new");
@@ -42,9 +34,9 @@ it("refuses Send on a quote: still a draft, no link, nothing queued", async () =
   const sent = await postForm(server, quotePage, { intent: "send", description: "Lead flashing", quantity: "1", unitPrice: "180", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "" }, { Cookie: cookie });
   expect(sent.status).toBe(502);
   expect((await sent.text()).replaceAll("<!-- -->", "")).toContain("The e-mail could not be sent (e-mail is not set up on this server). The quote is still a draft: try again later.");
-  expect(read((store) => quoteById(store, quoteId))).toMatchObject({ status: "draft", expiresAt: null, totalPence: 18000 });
-  expect(read((store) => store.db.prepare("SELECT token_hash FROM quotes WHERE id = ?").get(quoteId))).toEqual({ token_hash: null });
-  expect(read((store) => pendingJobs(store.db, "quote-send"))).toBe(0);
+  expect(withStore(server.dataDir, (store) => quoteById(store, quoteId))).toMatchObject({ status: "draft", expiresAt: null, totalPence: 18000 });
+  expect(withStore(server.dataDir, (store) => store.db.prepare("SELECT token_hash FROM quotes WHERE id = ?").get(quoteId))).toEqual({ token_hash: null });
+  expect(withStore(server.dataDir, (store) => pendingJobs(store.db, "quote-send"))).toBe(0);
 });
 
 it("refuses Job done: no review request, nothing queued; a request not won is told so first", async () => {
@@ -52,8 +44,8 @@ it("refuses Job done: no review request, nothing queued; a request not won is to
   const done = await postForm(server, `/admin/requests/${leadId}`, { intent: "job-done" }, { Cookie: cookie });
   expect(done.status).toBe(502);
   expect((await done.text()).replaceAll("<!-- -->", "")).toContain("The review request could not be e-mailed (e-mail is not set up on this server). Nothing was sent.");
-  expect(read((store) => store.db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE lead_id = ?").get(leadId))).toEqual({ n: 0 });
-  expect(read((store) => pendingJobs(store.db, "review-request"))).toBe(0);
+  expect(withStore(server.dataDir, (store) => store.db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE lead_id = ?").get(leadId))).toEqual({ n: 0 });
+  expect(withStore(server.dataDir, (store) => pendingJobs(store.db, "review-request"))).toBe(0);
   const notWon = await postForm(server, `/admin/requests/${request("new")}`, { intent: "job-done" }, { Cookie: cookie });
   expect(notWon.status).toBe(409);
 });

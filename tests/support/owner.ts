@@ -21,6 +21,16 @@ export function openStore(dataDir: string): LeadStore {
   return new LeadStore(path.join(dataDir, "leads.sqlite"));
 }
 
+/** Runs `work` on the server's database through the store's own functions, and closes it. */
+export function withStore<T>(dataDir: string, work: (store: LeadStore) => T): T {
+  const store = openStore(dataDir);
+  try {
+    return work(store);
+  } finally {
+    store.close();
+  }
+}
+
 /**
  * A photo file in the store's folder, ready to be stored with a request: by default a 4-byte
  * stand-in, not a picture; pass a real JPEG and its size where the picture is decoded.
