@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import type { Figures } from "~/lib/visits/periods.ts";
 import { DayChart } from "./DayChart.tsx";
+import { HeadRow } from "./HeadRow.tsx";
 
 export const number = (n: number) => n.toLocaleString("en-GB");
 
@@ -19,7 +20,6 @@ export function Frame({ name, children }: { name: string; children: ReactNode })
   );
 }
 
-export const TH = "py-2 pr-3 text-right whitespace-nowrap";
 export const TD = "py-2 pr-3 text-right";
 
 export function ShareTable({ caption, rows }: { caption: string; rows: { name: string; views: number; visitors: number }[] }) {
@@ -28,14 +28,7 @@ export function ShareTable({ caption, rows }: { caption: string; rows: { name: s
     <Frame name={caption}>
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-300">
-            <th scope="col" className="py-2 pr-3">{caption.split(" ")[0]}</th>
-            <th scope="col" className={TH}>Page views</th>
-            <th scope="col" className={TH}>Visitors</th>
-            <th scope="col" className={TH}>Share</th>
-          </tr>
-        </thead>
+        <HeadRow names={[caption.split(" ")[0]!, "Page views", "Visitors", "Share"]} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.name} className="border-b border-slate-200">
@@ -64,16 +57,7 @@ export function MonthByMonth({ months }: { months: ({ month: string } & Figures)
       <Frame name="Month by month: views, visitors, requests and work won">
         <table className="w-full border-collapse text-left">
           <caption className="sr-only">Month by month: views, visitors, requests and work won</caption>
-          <thead>
-            <tr className="border-b-2 border-slate-300">
-              <th scope="col" className="py-2 pr-3">Month</th>
-              <th scope="col" className={TH}>Page views</th>
-              <th scope="col" className={TH}>Visitors</th>
-              <th scope="col" className={TH}>Requests</th>
-              <th scope="col" className={TH}>Won</th>
-              <th scope="col" className={TH}>Won £</th>
-            </tr>
-          </thead>
+          <HeadRow names={["Month", "Page views", "Visitors", "Requests", "Won", "Won £"]} />
           <tbody>
             {[...months].reverse().map((m) => (
               <tr key={m.month} className="border-b border-slate-200">

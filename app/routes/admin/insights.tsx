@@ -4,7 +4,8 @@
  * reads at 390 px: a wide one scrolls in its own named frame.
  */
 import { DayChart } from "~/components/owner/DayChart.tsx";
-import { Frame, MonthByMonth, number, ShareTable, TD, TH } from "~/components/owner/InsightsParts.tsx";
+import { HeadRow } from "~/components/owner/HeadRow.tsx";
+import { Frame, MonthByMonth, number, ShareTable, TD } from "~/components/owner/InsightsParts.tsx";
 import { storeOf } from "~/lib/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
@@ -109,9 +110,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <Frame name="Page views and visitors per day">
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">Page views and visitors per day</caption>
-              <thead>
-                <tr className="border-b-2 border-slate-300"><th scope="col" className="py-2 pr-3">Day</th><th scope="col" className={TH}>Page views</th><th scope="col" className={TH}>Visitors</th></tr>
-              </thead>
+              <HeadRow names={["Day", "Page views", "Visitors"]} />
               <tbody>
                 {days.map((d) => (
                   <tr key={d.day} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{dayName(d.day)}</th><td className={TD}>{number(d.views)}</td><td className={TD}>{number(d.visitors)}</td></tr>
@@ -130,17 +129,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <Frame name="Pages: views, visitors, requests and work won">
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">Pages: views, visitors, requests and work won</caption>
-              <thead>
-                <tr className="border-b-2 border-slate-300">
-                  <th scope="col" className="sticky left-0 bg-white py-2 pr-3">Page</th>
-                  <th scope="col" className={TH}>Page views</th>
-                  <th scope="col" className={TH}>Visitors</th>
-                  <th scope="col" className={TH}>Requests</th>
-                  <th scope="col" className={TH}>Of visitors</th>
-                  <th scope="col" className={TH}>Won</th>
-                  <th scope="col" className={TH}>Won £</th>
-                </tr>
-              </thead>
+              <HeadRow names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £"]} sticky />
               <tbody>
                 {pages.map((page) => (
                   <tr key={page.path} className="border-b border-slate-200">
@@ -192,9 +181,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <Frame name="Campaigns">
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">Campaigns</caption>
-              <thead>
-                <tr className="border-b-2 border-slate-300"><th scope="col" className="py-2 pr-3">Source</th><th scope="col" className="py-2 pr-3">Medium</th><th scope="col" className="py-2 pr-3">Campaign</th><th scope="col" className={TH}>Page views</th><th scope="col" className={TH}>Visitors</th></tr>
-              </thead>
+              <HeadRow names={["Source", "Medium", "Campaign", "Page views", "Visitors"]} words={3} />
               <tbody>
                 {campaigns.map((c) => (
                   <tr key={`${c.source} ${c.medium} ${c.campaign}`} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal break-all">{c.source}</th><td className="py-2 pr-3 break-all">{c.medium || "—"}</td><td className="py-2 pr-3 break-all">{c.campaign || "—"}</td><td className={TD}>{number(c.views)}</td><td className={TD}>{number(c.visitors)}</td></tr>

@@ -2,6 +2,7 @@
  * Which pages bring work: requests per month by page, grouped, with how many were won; and how
  * fast each month's requests were answered, and whether answering fast won more of them.
  */
+import { HeadRow } from "~/components/owner/HeadRow.tsx";
 import { storeOf } from "~/lib/services.ts";
 import { answerLength } from "~/lib/owner/clock.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -55,21 +56,6 @@ function ResponseTable({ month, response }: { month: string; response: MonthResp
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** A table's column names: the first a row's name, the rest figures, set right. */
-function HeadRow({ names }: { names: string[] }) {
-  return (
-    <thead>
-      <tr className="border-b-2 border-slate-300">
-        {names.map((name, i) => (
-          <th key={name} scope="col" className={`py-2 ${i === 0 ? "pr-2" : i < names.length - 1 ? "pr-2 text-right" : "text-right"}`}>
-            {name}
-          </th>
-        ))}
-      </tr>
-    </thead>
   );
 }
 
