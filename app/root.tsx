@@ -14,7 +14,7 @@ import scripts from "./enhance/scripts.generated.json" with { type: "json" };
 import { FloatingCall } from "./components/layout/FloatingCall.tsx";
 import { Footer } from "./components/layout/Footer.tsx";
 import { Header } from "./components/layout/Header.tsx";
-import { OwnerHeader } from "./components/owner/OwnerHeader.tsx";
+import { OwnerNav, useSignedIn } from "./components/owner/OwnerNav.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, regionPath, servicePath } from "./content/index.ts";
 import { contentOf } from "./lib/services.ts";
@@ -29,7 +29,7 @@ export interface RouteHandle {
    * hydrated; a page without scripts is sent as HTML alone (docs/decisions/0001-html-first.md).
    */
   scripts?: (keyof typeof scripts)[];
-  /** The owner's area: its own header, no public footer or call button. */
+  /** The owner's area: its own menu and top bar, no public header, footer or call button. */
   ownerArea?: boolean;
 }
 
@@ -79,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const handles = matches.map((match) => match.handle as RouteHandle | undefined);
   const pageScripts = new Set(handles.flatMap((handle) => handle?.scripts ?? []));
   const ownerArea = handles.some((handle) => handle?.ownerArea);
+  const signedIn = useSignedIn() && ownerArea;
   return (
     <html lang="en-GB">
       <head>
@@ -97,9 +98,12 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        {siteData && (ownerArea ? <OwnerHeader /> : <Header currentPath={location.pathname} />)}
+        {siteData && !ownerArea && <Header currentPath={location.pathname} />}
         {siteData?.closure && !ownerArea && <ClosureNotice closure={siteData.closure} business={siteData.business} />}
-        <main id="main" tabIndex={-1} className="outline-none">
+        {/* The owner's menu comes first, as a header's would; the skip link passes it. His pages
+            carry their own slim top bar (components/owner/TopBar.tsx). */}
+        {signedIn && <OwnerNav />}
+        <main id="main" tabIndex={-1} className={signedIn ? "owner-main outline-none" : "outline-none"}>
           {children}
         </main>
         {siteData && !ownerArea && (

@@ -41,3 +41,9 @@ export async function signUp(page: Page, name = "Owner's phone", server?: { orig
   await expect(page.getByRole("heading", { level: 1, name: "Requests" })).toBeVisible();
   return { ...authenticator, invite };
 }
+
+/** Sign out as on a phone: from More (the side menu has the same button from 1024 px). */
+export async function signOut(page: Page) {
+  await page.goto("/admin/more");
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+}

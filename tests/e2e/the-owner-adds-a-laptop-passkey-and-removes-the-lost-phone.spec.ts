@@ -3,7 +3,7 @@
  * with it, and removes the phone's passkey, which signs the phone out.
  */
 import { expect, test } from "@playwright/test";
-import { addVirtualAuthenticator, signUp } from "./owner-support.ts";
+import { addVirtualAuthenticator, signUp, signOut } from "./owner-support.ts";
 import { onlyIn, uniqueName, waitForHydration } from "./support.ts";
 
 onlyIn("desktop", "a laptop's passkey, added from a wide screen");
@@ -25,7 +25,7 @@ test("the owner adds a laptop's passkey, signs in with it and removes the lost p
   await expect(laptop.getByRole("status")).toHaveText("Passkey added.");
   await expect(laptop.getByText(laptopName, { exact: true })).toBeVisible();
 
-  await laptop.getByRole("button", { name: "Sign out" }).click();
+  await signOut(laptop);
   await waitForHydration(laptop.locator("form[data-passkey]"));
   await laptop.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(laptop).toHaveURL(/\/admin$/);

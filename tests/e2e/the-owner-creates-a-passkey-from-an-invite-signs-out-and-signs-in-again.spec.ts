@@ -3,7 +3,7 @@
  * a passkey → the inbox again; the used invite link now says so and offers nothing.
  */
 import { expect, test } from "@playwright/test";
-import { signUp } from "./owner-support.ts";
+import { signUp, signOut } from "./owner-support.ts";
 import { waitForHydration } from "./support.ts";
 
 test("the owner creates a passkey from an invite, signs out and signs in again", async ({ page }) => {
@@ -15,7 +15,7 @@ test("the owner creates a passkey from an invite, signs out and signs in again",
   expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
   expect(session!.expires * 1000 - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/admin\/sign-in/);
   await expect(page.getByRole("status")).toHaveText("You are signed out.");
   await page.goto("/admin");

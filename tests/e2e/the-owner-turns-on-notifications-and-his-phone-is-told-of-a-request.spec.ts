@@ -55,7 +55,8 @@ test("turning on notifications registers the owner's service worker, and a test 
   const page = await context.newPage();
   await signUp(page, "Owner's phone", { origin, database });
 
-  await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Notifications" }).click();
+  await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "More" }).click();
+  await page.getByRole("main").getByRole("link", { name: /^Notifications/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   await expect(page.getByText("No device gets notifications yet.")).toBeVisible();
   await expect(page.getByText(/needs JavaScript and a browser that can receive them/), "a browser that can: no 'cannot' line").toBeHidden();

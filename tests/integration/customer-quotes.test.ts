@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quoteById } from "../../app/lib/owner/quotes.server.ts";
-import { openStore, signedInOwner } from "../support/owner.ts";
+import { openStore, sendQuoteAndSayYes, signedInOwner } from "../support/owner.ts";
 import { postForm, startServer, type RunningServer } from "../support/server.ts";
 import { attachmentsOf, headersOf, startSmtp } from "../support/smtp.ts";
 
@@ -54,6 +54,9 @@ function ownerPost(pathname: string, fields: Record<string, string | string[]>) 
   return fetch(`${server.url}${pathname}`, { method: "POST", body, headers: { Origin: server.url, Cookie: owner.cookie }, redirect: "manual" });
 }
 
+const ownerGet = (pathname: string) => fetch(`${server.url}${pathname}`, { headers: { Cookie: owner.cookie }, redirect: "manual" });
+const sendQuote = (quotePage: string, fields: Record<string, string | string[]>) => sendQuoteAndSayYes(ownerPost, ownerGet, quotePage, fields);
+
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 
 async function waitForMail(address: string, count: number) {
@@ -77,7 +80,7 @@ async function sentQuote(): Promise<{ quoteId: number; link: string }> {
   expect(created.status).toBe(303);
   const quotePage = created.headers.get("location")!;
   const quoteId = Number(/\/admin\/quotes\/(\d+)$/.exec(quotePage)![1]);
-  const sent = await ownerPost(quotePage, { intent: "send", ...LINES, vat: "on", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "", guarantee: "epdmGuarantee" });
+  const sent = await sendQuote(quotePage, { ...LINES, vat: "on", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "", guarantee: "epdmGuarantee" });
   expect(sent.status, await sent.clone().text()).toBe(303);
   const mail = await waitForMail(CUSTOMER.email, before + 1);
   const link = /https?:\/\/\S+\/q\/[\w-]+/.exec(mail.raw.replace(/=\r?\n/g, ""))![0];
@@ -112,7 +115,7 @@ describe("sending", () => {
   it("refuses a draft with a wrong price, keeping what was typed", async () => {
     const leadId = newLead();
     const quotePage = (await ownerPost(`/admin/requests/${leadId}`, { intent: "create-quote" })).headers.get("location")!;
-    const response = await ownerPost(quotePage, { intent: "send", description: "Ridge", quantity: "2", unitPrice: "12.505", validUntil: "2099-01-01" });
+    const response = await sendQuote(quotePage, { description: "Ridge", quantity: "2", unitPrice: "12.505", validUntil: "2099-01-01" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("An amount in pounds");
@@ -244,7 +247,7 @@ describe("the customer's link", () => {
     const revisionPage = revised.headers.get("location")!;
     expect(revisionPage).not.toBe(`/admin/quotes/${quoteId}`);
     const before = mailsTo(CUSTOMER.email).length;
-    const sent = await ownerPost(revisionPage, { intent: "send", ...LINES, unitPrice: ["200", "42.50", "195.00"], vat: "on", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) });
+    const sent = await sendQuote(revisionPage, { ...LINES, unitPrice: ["200", "42.50", "195.00"], vat: "on", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) });
     expect(sent.status).toBe(303);
     const mail = await waitForMail(CUSTOMER.email, before + 1);
     expect(headersOf(mail.raw).get("subject")).toMatch(/rev 2/);

@@ -83,15 +83,15 @@ describe("Insights", { timeout: 60_000 }, () => {
     for (const link of links) {
       const inbox = text(await (await fetch(`${server.url}${link}`, { headers: { cookie } })).text());
       expect(inbox, link).toMatch(/Requests from the Maldon town page, \d+ \w+ \d{4} to \d+ \w+ \d{4}/);
-      expect(inbox, link).toContain("1 request match");
+      expect(inbox, link).toContain("1 request · Show all open requests");
       expect(inbox, link).toContain("Insight Customer");
-      expect(inbox, link).toContain("Show all requests");
+      expect(inbox, link).toContain("Show all open requests");
     }
     expect(links[1]).toMatch(/&status=won$/);
     // A malformed page or day is ignored, like the inbox's other filters.
     const odd = text(await (await fetch(`${server.url}/admin?landing=..%2Fetc&from=2026-02-30&to=yesterday`, { headers: { cookie } })).text());
     expect(odd).not.toContain("Requests from");
-    expect(odd).not.toContain("Show all requests");
+    expect(odd).not.toContain("Show all open requests");
 
     // By month: this month's row holds the same figures, and the period is the last 12 months.
     const byMonth = text(await (await fetch(`${server.url}/admin/insights?period=months`, { headers: { cookie } })).text());

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pendingJobs } from "~/lib/jobs.server.ts";
 import { quoteById } from "~/lib/owner/quotes.server.ts";
-import { openStore, serverWithOwner, withStore } from "../support/owner.ts";
+import { openStore, sendQuoteAndSayYes, serverWithOwner, withStore } from "../support/owner.ts";
 import { postForm, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
@@ -31,9 +31,13 @@ it("refuses Send on a quote: still a draft, no link, nothing queued", async () =
   const created = await postForm(server, `/admin/requests/${leadId}`, { intent: "create-quote" }, { Cookie: cookie });
   const quotePage = created.headers.get("location")!;
   const quoteId = Number(quotePage.split("/").pop());
-  const sent = await postForm(server, quotePage, { intent: "send", description: "Lead flashing", quantity: "1", unitPrice: "180", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "" }, { Cookie: cookie });
+  const post = (pathname: string, fields: Record<string, string | string[]>) => postForm(server, pathname, fields as Record<string, string>, { Cookie: cookie });
+  const get = (pathname: string) => fetch(`${server.url}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const asking = await get(`${quotePage}/send`);
+  expect((await asking.text()).replaceAll("<!-- -->", ""), "the page that asks says so before Yes").toContain("E-mail is not set up on this server, so the quote cannot be sent yet.");
+  const sent = await sendQuoteAndSayYes(post, get, quotePage, { description: "Lead flashing", quantity: "1", unitPrice: "180", validUntil: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10), notes: "" });
   expect(sent.status).toBe(502);
-  expect((await sent.text()).replaceAll("<!-- -->", "")).toContain("The e-mail could not be sent (e-mail is not set up on this server). The quote is still a draft: try again later.");
+  expect((await sent.text()).replaceAll("<!-- -->", "")).toContain("E-mail is not set up on this server, so the quote cannot be sent. It is still a draft.");
   expect(withStore(server.dataDir, (store) => quoteById(store, quoteId))).toMatchObject({ status: "draft", expiresAt: null, totalPence: 18000 });
   expect(withStore(server.dataDir, (store) => store.db.prepare("SELECT token_hash FROM quotes WHERE id = ?").get(quoteId))).toEqual({ token_hash: null });
   expect(withStore(server.dataDir, (store) => pendingJobs(store.db, "quote-send"))).toBe(0);

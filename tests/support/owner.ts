@@ -90,7 +90,7 @@ function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; custo
   sent(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
   acceptQuote(store, accepted.quote.id, { name: "Sweep Visitor", address: "192.0.2.1" });
   return {
-    owner: [`/admin/quotes/${drafted.id}`, `/admin/quotes/${open.quote.id}`, `/admin/quotes/${accepted.quote.id}`],
+    owner: [`/admin/quotes/${drafted.id}`, `/admin/quotes/${drafted.id}/send`, `/admin/quotes/${open.quote.id}`, `/admin/quotes/${accepted.quote.id}`],
     customer: [quotePath(open.token), quotePath(accepted.token), quotePath("A".repeat(43))],
   };
 }
@@ -123,9 +123,23 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     submitReview(store, doneReview.review.id, { stars: 4, text: "Tidy, quick and the price was as quoted.", displayName: "Sweep C.", consent: true });
     quotes.customer.push(reviewPath(openReview.token), reviewPath(doneReview.token), reviewPath("A".repeat(43)));
     quotes.owner.push("/admin/reviews");
-    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {
     store.close();
   }
+}
+
+/**
+ * The owner's two taps to send a quote: Send quote (saving the draft, `fields`), then Yes on the
+ * page that asks first (routes/admin/quote-send.tsx), with the version that page shows. `post`
+ * posts a form as the signed-in owner; the first answer that is not a redirect to the question is returned.
+ */
+export async function sendQuoteAndSayYes(post: (pathname: string, fields: Record<string, string | string[]>) => Promise<Response>, get: (pathname: string) => Promise<Response>, quotePage: string, fields: Record<string, string | string[]>): Promise<Response> {
+  const saved = await post(quotePage, { intent: "send", ...fields });
+  if (saved.headers.get("location") !== `${quotePage}/send`) return saved;
+  const asking = await (await get(`${quotePage}/send`)).text();
+  const version = /name="version" value="([^"]+)"/.exec(asking)?.[1];
+  if (!version) throw new Error(`the page that asks first shows no version: ${asking.slice(0, 200)}`);
+  return post(`${quotePage}/send`, { version });
 }

@@ -5,6 +5,11 @@ import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
 import { answeredPing } from "~/lib/owner/clock.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 
+/** A search for the place on Google Maps: on a phone it opens the Maps app. */
+export function mapsLink(place: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
+}
+
 interface DetailsOf {
   id: number;
   form: string;
@@ -37,7 +42,17 @@ export function RequestDetails({ lead, links, self, origin }: { lead: DetailsOf;
         </a>
       </dd>
       <dt className="font-semibold">{lead.form === "quote" ? "Address" : "Postcode"}</dt>
-      <dd>{lead.location || "Not given"}</dd>
+      <dd>
+        {lead.location ? (
+          // On a phone the Maps app opens it.
+          <a href={mapsLink(lead.location)} className="link break-words" target="_blank" rel="noopener noreferrer">
+            {lead.location}
+            <span className="sr-only"> (opens the map)</span>
+          </a>
+        ) : (
+          "Not given"
+        )}
+      </dd>
       <dt className="font-semibold">Sent from</dt>
       <dd>
         {lead.form === "quote" ? "Quote form" : "Contact form"} on the <a href={lead.page} className="link">{origin}</a>
@@ -49,9 +64,7 @@ export function RequestDetails({ lead, links, self, origin }: { lead: DetailsOf;
         {lead.delivery === "sent" ? "Sent" : lead.delivery === "none" ? "Not set up on this server" : `Not sent yet (${lead.attempts} ${lead.attempts === 1 ? "try" : "tries"}${lead.lastError ? `: ${lead.lastError}` : ""})`}
       </dd>
       <dt className="font-semibold">Reference</dt>
-      <dd>
-        {referenceOf(lead.id)} (request number {lead.id})
-      </dd>
+      <dd>{referenceOf(lead.id)}</dd>
       <dt className="font-semibold">Acknowledgement to the visitor</dt>
       <dd>
         {ACK_STATE_NAMES[lead.ack]}

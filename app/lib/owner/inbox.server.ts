@@ -11,13 +11,20 @@ import { sendOwnerMailNow } from "../notify.server.ts";
 import { deviceCount } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
 import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
-import { isStatus, STATUS_NAMES, type LeadStatus } from "./status.ts";
+import { isStatus, LEAD_STATUSES, STATUS_NAMES, type LeadStatus } from "./status.ts";
 import { addDays, startOfUkDay, ukDayStart } from "../uk-time.ts";
 
 export const PAGE_SIZE = 50;
 
+/** The requests still being worked (the inbox's "All open"), and the closed ones (Won and Lost). */
+export const OPEN_STATUSES = ["new", "contacted", "quoted"] as const satisfies LeadStatus[];
+export const CLOSED_STATUSES = ["won", "lost"] as const satisfies LeadStatus[];
+
+/** One status, every open one, both closed ones, or (absent or "all") any status. */
+export type StatusFilter = LeadStatus | "open" | "closed" | "all";
+
 export interface InboxFilter {
-  status?: LeadStatus;
+  status?: StatusFilter;
   form?: LeadForm;
   /** Matches name, phone (spaces ignored), e-mail and postcode or address, or a reference (K-1042). */
   q?: string;
@@ -50,7 +57,7 @@ export function parseFilter(params: URLSearchParams): InboxFilter & { page: numb
   const q = (params.get("q") ?? "").replace(/[%\\]/g, "").trim().slice(0, 100);
   const page = Number(params.get("page") ?? 1);
   return {
-    status: isStatus(status) ? status : undefined,
+    status: isStatus(status) || status === "open" || status === "closed" || status === "all" ? status : undefined,
     form: form === "quote" || form === "contact" ? form : undefined,
     q: q || undefined,
     unsent: params.get("unsent") === "1" || undefined,
@@ -74,10 +81,14 @@ export function filterQuery(filter: InboxFilter): string {
   return params.toString();
 }
 
+const inList = (statuses: readonly LeadStatus[]) => `status IN (${statuses.map((status) => `'${status}'`).join(", ")})`;
+
 function where(filter: InboxFilter): { sql: string; args: (string | number)[] } {
   const clauses: string[] = [];
   const args: string[] = [];
-  if (filter.status) {
+  if (filter.status === "open") clauses.push(inList(OPEN_STATUSES));
+  else if (filter.status === "closed") clauses.push(inList(CLOSED_STATUSES));
+  else if (filter.status && filter.status !== "all") {
     clauses.push("status = ?");
     args.push(filter.status);
   }
@@ -130,7 +141,14 @@ export interface InboxPage {
   pageCount: number;
 }
 
-/** One page of requests, newest first. */
+/**
+ * What needs doing first: New requests, then Contacted, then Quoted, each oldest on top (the one
+ * waiting longest); then the closed and spam ones, newest first.
+ */
+const WORK_ORDER = `CASE status WHEN 'new' THEN 0 WHEN 'contacted' THEN 1 WHEN 'quoted' THEN 2 ELSE 3 END,
+  CASE WHEN ${inList(OPEN_STATUSES)} THEN created_at END ASC, created_at DESC, id DESC`;
+
+/** One page of requests, in the order work is done: see WORK_ORDER. */
 export function inboxPage(store: Db, filter: InboxFilter, page = 1): InboxPage {
   const { sql, args } = where(filter);
   const total = (store.db.prepare(`SELECT COUNT(*) AS n FROM leads ${sql}`).get(...args) as { n: number }).n;
@@ -139,11 +157,19 @@ export function inboxPage(store: Db, filter: InboxFilter, page = 1): InboxPage {
   const leads = store.db
     .prepare(
       `SELECT ${LEAD_COLUMNS}, (SELECT COUNT(*) FROM lead_photos WHERE lead_id = leads.id) AS photos
-       FROM leads ${sql} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+       FROM leads ${sql} ORDER BY ${WORK_ORDER} LIMIT ? OFFSET ?`,
     )
     .all(...args, PAGE_SIZE, (current - 1) * PAGE_SIZE)
     .map((row) => asRow<InboxLead>(row));
   return { leads, total, page: current, pageCount };
+}
+
+/** How many requests of each status the filter matches, whatever status it asks for: the inbox's filter links. */
+export function statusCounts(store: Db, filter: InboxFilter): Record<LeadStatus, number> {
+  const { sql, args } = where({ ...filter, status: undefined });
+  const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  for (const row of store.db.prepare(`SELECT status, COUNT(*) AS n FROM leads ${sql} GROUP BY status`).all(...args) as { status: LeadStatus; n: number }[]) counts[row.status] = row.n;
+  return counts;
 }
 
 /** Every request the filter matches, for the CSV download. */

@@ -6,7 +6,7 @@ import { ownerMailHandler } from "../notify.server.ts";
 import { auditOfLead } from "./audit.server.ts";
 import { responseByMonth, sourcesReport } from "./sources.server.ts";
 import { createQuote, saveDraft, sendQuote } from "./quotes.server.ts";
-import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus } from "./inbox.server.ts";
+import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, statusCounts } from "./inbox.server.ts";
 import { startOfUkDay } from "../uk-time.ts";
 
 let store: LeadStore;
@@ -22,6 +22,23 @@ it("a filter comes from the query string; anything unknown is ignored", () => {
   expect(parseFilter(new URLSearchParams("q=%25%25")).q, "% is no wildcard").toBeUndefined();
   expect(parseFilter(new URLSearchParams("status=bogus&form=x&page=-2"))).toEqual({ status: undefined, form: undefined, q: undefined, unsent: undefined, page: 1 });
   expect(filterQuery({ status: "new", q: "a b" })).toBe("status=new&q=a+b");
+  expect(["open", "closed", "all"].map((status) => parseFilter(new URLSearchParams({ status })).status), "the inbox's own views").toEqual(["open", "closed", "all"]);
+});
+
+it("puts what needs doing first: New, then Contacted, then Quoted, each oldest on top; closed and spam newest first", () => {
+  // Requests sent a minute apart, in this order, then moved to their status.
+  const sent = ["quoted", "new", "won", "contacted", "new", "lost", "spam", "quoted", "contacted", "won"] as const;
+  sent.forEach((status, i) => {
+    const { id } = store.add(lead({ name: `${status} ${i}` }), { notify: false, now: new Date(Date.UTC(2026, 2, 29, 0, 30 + i)) });
+    setStatus(store, id, status, "Phone", new Date(Date.UTC(2026, 2, 29, 2)));
+  });
+  const names = (status: Parameters<typeof inboxPage>[1]["status"]) => inboxPage(store, { status }).leads.map((l) => l.name);
+  expect(names("open")).toEqual(["new 1", "new 4", "contacted 3", "contacted 8", "quoted 0", "quoted 7"]);
+  expect(names("closed"), "Won and Lost, the newest first").toEqual(["won 9", "lost 5", "won 2"]);
+  expect(names("spam")).toEqual(["spam 6"]);
+  expect(names("all"), "a search sees every status, in the same order").toEqual([...names("open"), "won 9", "spam 6", "lost 5", "won 2"]);
+  expect(statusCounts(store, { status: "open" }), "the counts of every status, whichever is shown").toEqual({ new: 2, contacted: 2, quoted: 2, won: 2, lost: 1, spam: 1 });
+  expect(statusCounts(store, { q: "won" }), "under the same search").toMatchObject({ new: 0, won: 2, lost: 0 });
 });
 
 it("searches name, e-mail, postcode and phone, ignoring case and spaces", () => {
@@ -38,13 +55,13 @@ it("searches name, e-mail, postcode and phone, ignoring case and spaces", () => 
   expect(inboxPage(store, { form: "contact" }).leads.map((l) => l.id)).toEqual([raj]);
 });
 
-it("lists newest first in pages of 50", () => {
+it("lists open requests oldest first in pages of 50", () => {
   for (let i = 0; i < PAGE_SIZE + 3; i++) store.add(lead({ name: `Person ${i}` }), { notify: false, now: new Date(Date.UTC(2026, 0, 1, 0, i)) });
   const first = inboxPage(store, {}, 1);
   expect(first).toMatchObject({ total: PAGE_SIZE + 3, pageCount: 2, page: 1 });
   expect(first.leads).toHaveLength(PAGE_SIZE);
-  expect(first.leads[0]!.name).toBe(`Person ${PAGE_SIZE + 2}`);
-  expect(inboxPage(store, {}, 2).leads.map((l) => l.name)).toEqual(["Person 2", "Person 1", "Person 0"]);
+  expect(first.leads[0]!.name).toBe("Person 0");
+  expect(inboxPage(store, {}, 2).leads.map((l) => l.name)).toEqual([`Person ${PAGE_SIZE}`, `Person ${PAGE_SIZE + 1}`, `Person ${PAGE_SIZE + 2}`]);
   expect(inboxPage(store, {}, 99).page, "past the end shows the last page").toBe(2);
 });
 

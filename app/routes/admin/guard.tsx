@@ -3,7 +3,7 @@
  * route under it: a visitor without a live session is sent to sign in, and nothing else runs.
  */
 import { isRouteErrorResponse, Outlet } from "react-router";
-import type { OwnerData } from "~/components/owner/OwnerHeader.tsx";
+import type { OwnerData } from "~/components/owner/OwnerNav.tsx";
 import { requireOwner, sessionCookie, SESSION_COOKIE, readCookie } from "~/lib/owner/auth.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { storeOf } from "~/lib/services.ts";

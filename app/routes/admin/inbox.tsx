@@ -1,20 +1,19 @@
 /**
- * The owner's inbox: what is waiting and whether anyone is told of new requests on top, then the
- * newest requests first as cards built for a phone on a roof (the message's first words, a
- * one-tap Call), the filters folded away, pages of 50.
+ * The owner's inbox, what needs doing first: what is waiting and whether anyone is told of new
+ * requests on top; filter links with counts (All open, New, Contacted, Quoted, Show closed, Spam)
+ * and the search; then the requests as cards, New ones first and oldest on top (WORK_ORDER in
+ * lib/owner/inbox.server.ts), pages of 50.
  */
-import { Select } from "~/components/forms/Field.tsx";
-import { PhoneIcon } from "~/components/icons.tsx";
-import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
-import { When } from "~/components/owner/When.tsx";
+import { RequestCard } from "~/components/owner/RequestCard.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
-import { ANSWER_WAY_NAMES, answeredPing, excerpt, isOverdue, isWaiting, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline, waitingText } from "~/lib/owner/clock.ts";
-import { filterQuery, headline, inboxPage, parseFilter } from "~/lib/owner/inbox.server.ts";
+import { excerpt, isOverdue, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline } from "~/lib/owner/clock.ts";
+import { filterQuery, headline, inboxPage, parseFilter, statusCounts, type InboxFilter, type StatusFilter } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { callLink } from "~/lib/owner/reply.ts";
-import { STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { STATUS_NAMES, type LeadStatus } from "~/lib/owner/status.ts";
 import { quoteNumber, quotesExpiringSoon } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
@@ -24,7 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Req
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { page, ...filter } = parseFilter(url.searchParams);
+  const { page, ...asked } = parseFilter(url.searchParams);
+  // With nothing asked, the open requests; a search or Insights' page and days look at every status.
+  const narrowed = Boolean(asked.q || asked.unsent || asked.landing || asked.from || asked.to);
+  const filter: InboxFilter = { ...asked, status: asked.status ?? (narrowed ? "all" : "open") };
   const store = storeOf(context);
   const found = inboxPage(store, filter, page);
   // One clock for the whole page, sent to the browser too, so that every wait agrees.
@@ -34,10 +36,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
     /** This page's own origin, for the Call links' pings. */
     self: url.origin,
     filter,
-    query: filterQuery(filter),
+    query: filterQuery(asked),
+    counts: statusCounts(store, filter),
     /** What Insights filtered by, in words: the page, the days and Won. */
     from: filter.landing || filter.from || filter.to ? filteredBy(filter) : null,
-    deleted: parseRecordId(url.searchParams.get("deleted")) === undefined ? null : url.searchParams.get("deleted"),
+    deleted: deletedReference(url.searchParams.get("deleted")),
     headline: headline(store, now, { mail: servicesOf(context).ownerMail }),
     expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
     ...found,
@@ -45,11 +48,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const FORM_OPTIONS = [
-  ["", "Both forms"],
-  ["quote", "Quote form"],
-  ["contact", "Contact form"],
-] as const;
+/** "K-1042" for the request just deleted (?deleted=42), else null. */
+function deletedReference(value: string | null): string | null {
+  const id = parseRecordId(value);
+  return id === undefined ? null : referenceOf(id);
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -63,183 +66,170 @@ function filteredBy(filter: { landing?: string; from?: string; to?: string; stat
   return `Requests${page}${days}${filter.status === "won" ? ", marked Won" : ""}`;
 }
 
+/** The filter links, in order: what each shows, and how many it holds. */
+const VIEWS: { status: StatusFilter; label: (counts: Record<LeadStatus, number>) => string }[] = [
+  { status: "open", label: (c) => `All open (${c.new + c.contacted + c.quoted})` },
+  { status: "new", label: (c) => `${STATUS_NAMES.new} (${c.new})` },
+  { status: "contacted", label: (c) => `${STATUS_NAMES.contacted} (${c.contacted})` },
+  { status: "quoted", label: (c) => `${STATUS_NAMES.quoted} (${c.quoted})` },
+  { status: "closed", label: (c) => `Show closed (${c.won + c.lost})` },
+  { status: "spam", label: (c) => `${STATUS_NAMES.spam} (${c.spam})` },
+];
+
+const LIST_NAMES: Partial<Record<StatusFilter, string>> = { open: "Open requests, what needs doing first", closed: "Closed requests, Won and Lost, newest first", spam: "Spam, newest first", all: "Requests, what needs doing first" };
+
 export default function Inbox({ loaderData }: Route.ComponentProps) {
-  const { filter, query, headline: numbers, leads, total, page, pageCount } = loaderData;
+  const { filter, query, counts, headline: numbers, leads, total, page, pageCount } = loaderData;
   const now = new Date(loaderData.now);
-  const filtered = Boolean(query);
+  const status = filter.status ?? "all";
+  const narrowed = new URLSearchParams(query);
+  narrowed.delete("status");
+  /** The inbox with this status and the same search, page and days: "/admin" alone for the open ones. */
+  const viewHref = (view: StatusFilter) => {
+    const params = new URLSearchParams(narrowed);
+    if (view !== "open" || params.size) params.set("status", view);
+    return params.size ? `/admin?${params}` : "/admin";
+  };
   const pageHref = (n: number) => `/admin?${[query, n > 1 ? `page=${n}` : ""].filter(Boolean).join("&")}`.replace(/\?$/, "");
   const overdue = numbers.oldestWaitingAt !== null && isOverdue({ createdAt: numbers.oldestWaitingAt, status: "new", firstAnswerAt: null }, now);
   return (
-    <div className="container-page space-y-4 py-4 sm:space-y-6 sm:py-6">
-      <h1 className="text-2xl">Requests</h1>
-      {loaderData.deleted && (
-        <p role="status" className="card font-semibold text-ok">
-          Request {loaderData.deleted} deleted.
-        </p>
-      )}
-      {/* What matters first, in as few lines as a phone's first screen allows. */}
-      <div aria-label="At a glance" role="group" className={`card space-y-1 p-4 ${overdue ? "ring-2 ring-danger" : ""}`}>
-        {numbers.waiting ? (
-          <a href="/admin?status=new" className="link text-lg">
-            {waitingHeadline(numbers, now)}
-          </a>
-        ) : (
-          <p className="text-lg font-semibold">{waitingHeadline(numbers, now)}</p>
+    <>
+      <TopBar title="Requests" />
+      <div className="container-page space-y-4 py-4">
+        {loaderData.deleted && (
+          <p role="status" className="card p-4 font-semibold text-ok">
+            {loaderData.deleted} deleted.
+          </p>
         )}
-        <p>
-          {numbers.newToday} new today ·{" "}
-          {numbers.mail && numbers.unsent ? (
-            <a href="/admin?unsent=1" className="link text-danger">
-              {mailHeadline(numbers)}
+        {/* What matters first, in as few lines as a phone's first screen allows. */}
+        <div aria-label="At a glance" role="group" className={`card space-y-1 p-4 ${overdue ? "ring-2 ring-danger" : ""}`}>
+          {numbers.waiting ? (
+            <a href="/admin?status=new" className="link text-lg">
+              {waitingHeadline(numbers, now)}
             </a>
           ) : (
-            mailHeadline(numbers)
+            <p className="text-lg font-semibold">{waitingHeadline(numbers, now)}</p>
+          )}
+          <p>
+            {numbers.newToday} new today ·{" "}
+            {numbers.mail && numbers.unsent ? (
+              <a href="/admin?unsent=1" className="link text-danger">
+                {mailHeadline(numbers)}
+              </a>
+            ) : (
+              mailHeadline(numbers)
+            )}
+            {loaderData.expiring.length > 0 && (
+              <>
+                {" · "}
+                <a href="#expiring-heading" className="link">
+                  {plural(loaderData.expiring.length, "quote")} about to expire
+                </a>
+              </>
+            )}
+          </p>
+        </div>
+        {nobodyIsTold(numbers) && (
+          <p className="card p-4 font-semibold ring-2 ring-danger">
+            {NOBODY_TOLD}{" "}
+            <a href="/admin/notifications" className="link">
+              Turn on notifications
+            </a>
+          </p>
+        )}
+
+        <nav aria-label="Show requests">
+          <ul className="flex flex-wrap gap-2">
+            {VIEWS.map((view) => (
+              <li key={view.status}>
+                <a href={viewHref(view.status)} aria-current={status === view.status ? "page" : undefined} className="filter-link">
+                  {view.label(counts)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form method="get" action="/admin" role="search" aria-label="Search requests" className="flex gap-2">
+          <label htmlFor="filter-q" className="sr-only">
+            Search requests
+          </label>
+          <input id="filter-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, phone, postcode or K-number" className="field min-w-0 flex-1" />
+          {(["unsent", "landing", "from", "to"] as const).map((key) => filter[key] && <input key={key} type="hidden" name={key} value={String(key === "unsent" ? 1 : filter[key])} />)}
+          <button type="submit" className="btn-secondary shrink-0">
+            Search
+          </button>
+        </form>
+
+        {loaderData.from && <p className="font-semibold">{loaderData.from}</p>}
+        <p aria-live="polite">
+          {plural(total, "request")}
+          {query && (
+            <>
+              {" · "}
+              <a href="/admin" className="link">
+                Show all open requests
+              </a>
+            </>
           )}
         </p>
+
+        {leads.length === 0 ? (
+          <p className="card p-4">{total === 0 && !query && status === "open" ? "Nothing open. New requests appear here the moment a visitor sends one." : "No requests here."}</p>
+        ) : (
+          <ol aria-label={LIST_NAMES[status] ?? `${STATUS_NAMES[status as LeadStatus]} requests`} className="space-y-3">
+            {leads.map((lead) => (
+              <RequestCard key={lead.id} lead={lead} now={now} self={loaderData.self} />
+            ))}
+          </ol>
+        )}
+
+        {pageCount > 1 && (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+            {page > 1 ? (
+              <a href={pageHref(page - 1)} className="btn-secondary" rel="prev">
+                Previous
+              </a>
+            ) : (
+              <span />
+            )}
+            <p>
+              Page {page} of {pageCount}
+            </p>
+            {page < pageCount ? (
+              <a href={pageHref(page + 1)} className="btn-secondary" rel="next">
+                Next
+              </a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        )}
+
         {loaderData.expiring.length > 0 && (
+          <section aria-labelledby="expiring-heading" className="card space-y-2 p-4">
+            <h2 id="expiring-heading" className="text-lg">
+              Quotes about to expire
+            </h2>
+            <ul className="space-y-1">
+              {loaderData.expiring.map((quote) => (
+                <li key={quote.id}>
+                  <a href={`/admin/quotes/${quote.id}`} className="link">
+                    {quote.number}
+                  </a>{" "}
+                  for {quote.leadName}: the link stops working <time dateTime={quote.expiresAt}>{exactTime(quote.expiresAt)}</time>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {total > 0 && (
           <p>
-            <a href="#expiring-heading" className="link">
-              {plural(loaderData.expiring.length, "quote")} about to expire
+            <a href={`/admin/requests.csv${query ? `?${query}` : ""}`} className="link" download>
+              Download {query ? "these requests" : "every request"} as a spreadsheet (CSV)
             </a>
           </p>
         )}
       </div>
-      {nobodyIsTold(numbers) && (
-        <p className="card p-4 font-semibold ring-2 ring-danger">
-          {NOBODY_TOLD}{" "}
-          <a href="/admin/notifications" className="link">
-            Turn on notifications
-          </a>
-        </p>
-      )}
-
-      {/* Folded away so that the first request is on the first screen of a phone; open while a filter is on. */}
-      <details open={filtered} className="card p-0">
-        <summary className="flex min-h-12 cursor-pointer items-center px-4 font-semibold">Filter and search</summary>
-        <form method="get" action="/admin" role="search" aria-label="Filter requests" className="grid grid-cols-2 gap-3 p-4 pt-0 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end">
-          <Select form="filter" name="status" label="Status" options={[["", "Any status"], ...STATUS_OPTIONS]} defaultValue={filter.status ?? ""} />
-          <Select form="filter" name="form" label="Form" options={FORM_OPTIONS} defaultValue={filter.form ?? ""} />
-          <div className="col-span-2 sm:col-span-1">
-            <label htmlFor="filter-q" className="field-label">
-              Search
-            </label>
-            <input id="filter-q" type="search" name="q" defaultValue={filter.q ?? ""} placeholder="Name, phone, e-mail, postcode or K-number" className="field" />
-          </div>
-          {filter.unsent && <input type="hidden" name="unsent" value="1" />}
-          {(["landing", "from", "to"] as const).map((key) => filter[key] && <input key={key} type="hidden" name={key} value={filter[key]} />)}
-          <button type="submit" className="btn-primary col-span-2 sm:col-span-1">
-            Show requests
-          </button>
-        </form>
-        {total > 0 && (
-          <p className="px-4 pb-4">
-            <a href={`/admin/requests.csv${query ? `?${query}` : ""}`} className="btn-secondary" download>
-              Download CSV
-            </a>{" "}
-            of {filtered ? "the requests shown" : "every request"}
-          </p>
-        )}
-      </details>
-
-      {loaderData.from && <p className="font-semibold">{loaderData.from}</p>}
-      <p aria-live="polite">
-        {filtered ? `${plural(total, "request")} match` : plural(total, "request")}
-        {filtered && (
-          <>
-            {" · "}
-            <a href="/admin" className="link">
-              Show all requests
-            </a>
-          </>
-        )}
-      </p>
-
-      {leads.length === 0 ? (
-        <p className="card">
-          {filtered ? "No requests match these filters." : "No requests yet. They appear here the moment a visitor sends one."}
-        </p>
-      ) : (
-        <ol aria-label="Requests, newest first" className="space-y-3">
-          {leads.map((lead) => (
-            <li key={lead.id} className={`card space-y-2 p-4 ${lead.status === "new" ? "border-l-4 border-accent" : ""}`}>
-              {/* The Call button beside the name: one tap from the first screen, and its ping counts as the answer. */}
-              <div className="flex items-start gap-3">
-                <h2 className="mr-auto text-lg break-words">
-                  <a href={`/admin/requests/${lead.id}`} className="link">
-                    {lead.name}
-                  </a>
-                </h2>
-                <a href={lead.call} ping={answeredPing(loaderData.self, lead.id, "call")} className="btn-primary shrink-0">
-                  <PhoneIcon width="20" height="20" />
-                  Call<span className="sr-only"> {lead.name}</span>
-                </a>
-              </div>
-              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">
-                <StatusChip status={lead.status} size="base" />
-                {isOverdue(lead, now) && <OverdueChip size="base" />}
-                {lead.delivery === "pending" && <UnsentChip size="base" />}
-                <span>
-                  {isWaiting(lead) ? (
-                    <time dateTime={lead.createdAt} title={exactTime(lead.createdAt)} className="font-bold text-ink">
-                      {waitingText(lead, now)}
-                    </time>
-                  ) : (
-                    <When iso={lead.createdAt} now={now} />
-                  )}
-                  {lead.status === "new" && lead.firstAnswerBy && ` · answered ${ANSWER_WAY_NAMES[lead.firstAnswerBy]}`}
-                  {` · ${lead.reference}`}
-                </span>
-              </p>
-              <p className="break-words">{lead.message}</p>
-              <p className="text-muted">
-                {lead.form === "quote" ? "Quote form" : "Contact form"} on the {lead.origin}
-                {lead.photos > 0 && ` · ${plural(lead.photos, "photo")}`}
-                {lead.location && ` · ${lead.location}`}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
-
-      {loaderData.expiring.length > 0 && (
-        <section aria-labelledby="expiring-heading" className="card space-y-2 p-4">
-          <h2 id="expiring-heading" className="text-lg">
-            Quotes about to expire
-          </h2>
-          <ul className="space-y-1">
-            {loaderData.expiring.map((quote) => (
-              <li key={quote.id}>
-                <a href={`/admin/quotes/${quote.id}`} className="link">
-                  {quote.number}
-                </a>{" "}
-                for {quote.leadName}: the link stops working <time dateTime={quote.expiresAt}>{exactTime(quote.expiresAt)}</time>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {pageCount > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <a href={pageHref(page - 1)} className="btn-secondary" rel="prev">
-              Newer
-            </a>
-          ) : (
-            <span />
-          )}
-          <p>
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount ? (
-            <a href={pageHref(page + 1)} className="btn-secondary" rel="next">
-              Older
-            </a>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
-    </div>
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { insights } from "~/lib/visits/insights.server.ts";
 import { PERIODS, periodOf, type Figures, type PeriodKey } from "~/lib/visits/periods.ts";
+import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/insights";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Insights");
@@ -78,137 +79,139 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
   const busiest = days.reduce((best, d) => (d.views > best.views ? d : best), { day: loaderData.from, views: 0, visitors: 0 });
   const summary = `Page views and visitors per day, ${dayName(loaderData.from)} to ${dayName(loaderData.to)}: ${number(totals.views)} page views in all${busiest.views ? `, the most on ${dayName(busiest.day)} (${number(busiest.views)})` : ""}. The figures are in the table below.`;
   return (
-    <div className="container-page max-w-4xl space-y-6 py-6">
-      <div className="space-y-2">
-        <h1 className="text-2xl">Insights</h1>
-        <p className="text-muted">
-          Visits are counted by the server: no cookie, no script, nobody identified. Bots and your own visits are left out. See also{" "}
-          <a href="/admin/sources" className="link">Sources</a>, requests month by month.
-        </p>
-      </div>
-      <nav aria-label="Period">
-        <ul className="flex flex-wrap gap-2">
-          {(Object.keys(PERIODS) as PeriodKey[]).map((key) => (
-            <li key={key}>
-              <a href={key === "30d" ? "/admin/insights" : `/admin/insights?period=${key}`} aria-current={key === period ? "page" : undefined} className={key === period ? "btn-primary" : "btn-secondary"}>
-                {PERIODS[key].name}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section aria-labelledby="totals-heading" className="space-y-3">
-        <h2 id="totals-heading" className="text-xl">{period === "months" ? "The last 12 months" : PERIODS[period].name}, today included</h2>
-        <Totals totals={totals} before={before} />
-      </section>
-      {period === "months" ? <MonthByMonth months={loaderData.months} /> : (
-      <section aria-labelledby="days-heading" className="card space-y-3 p-4">
-        <h2 id="days-heading" className="text-xl">Day by day</h2>
-        <DayChart days={days} summary={summary} />
-        <details>
-          <summary className="flex min-h-11 cursor-pointer items-center font-semibold">The figures, day by day</summary>
-          <Frame name="Page views and visitors per day">
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Page views and visitors per day</caption>
-              <HeadRow names={["Day", "Page views", "Visitors"]} />
-              <tbody>
-                {days.map((d) => (
-                  <tr key={d.day} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{dayName(d.day)}</th><td className={TD}>{number(d.views)}</td><td className={TD}>{number(d.visitors)}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </Frame>
-        </details>
-      </section>
-      )}
-      <section aria-labelledby="pages-heading" className="card space-y-3 p-4">
-        <h2 id="pages-heading" className="text-xl">Pages</h2>
-        {pages.length === 0 ? (
-          <p>No page views or requests in this period yet.</p>
-        ) : (
-          <Frame name="Pages: views, visitors, requests and work won">
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Pages: views, visitors, requests and work won</caption>
-              <HeadRow names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £"]} sticky />
-              <tbody>
-                {pages.map((page) => (
-                  <tr key={page.path} className="border-b border-slate-200">
-                    <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-normal">
-                      <a href={periodHref(period, page.path)} className="link block min-w-32">
-                        {page.name}
-                        <span className="sr-only">: its sources and devices</span>
-                      </a>
-                      <span className="block text-base break-all text-muted">{page.path}</span>
-                    </th>
-                    <td className={TD}>{number(page.views)}</td>
-                    <td className={TD}>{number(page.visitors)}</td>
-                    <td className={TD}>
-                      <RequestsLink figure={page.requests} href={inboxOf(page.path, loaderData.from, loaderData.to)} label={`requests from the ${page.name}`} />
-                    </td>
-                    <td className={TD}>{ofVisitors(page.requests, page.visitors)}</td>
-                    <td className={TD}>
-                      <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
-                    </td>
-                    <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Frame>
-        )}
-        <p className="text-base text-muted">
-          A page the browser drew ahead and then opened is not asked for again, so moves between pages are a floor; arrivals from outside are exact.
-          Visitors are counted once a day per page, source and device.
-        </p>
-      </section>
-      <section aria-labelledby="sources-heading" className="card space-y-3 p-4">
-        <h2 id="sources-heading" className="text-xl">Where visitors come from{loaderData.page && <>: {loaderData.page.name}</>}</h2>
-        {loaderData.page && (
-          <p>
-            Only the visitors of the {loaderData.page.name} ({loaderData.page.path}), here and under Devices and Campaigns.{" "}
-            <a href={periodHref(period)} className="link">Show every page</a>
+    <>
+      <TopBar title="Insights" back={MORE_BACK} />
+      <div className="container-page max-w-4xl space-y-6 py-4">
+        <div className="space-y-2">
+          <p className="text-muted">
+            Visits are counted by the server: no cookie, no script, nobody identified. Bots and your own visits are left out. See also{" "}
+            <a href="/admin/sources" className="link">Sources</a>, requests month by month.
           </p>
-        )}
-        {sources.length ? <ShareTable caption="Sources of visitors" rows={sources} /> : <p>No visits counted in this period yet.</p>}
-      </section>
-      <section aria-labelledby="devices-heading" className="card space-y-3 p-4">
-        <h2 id="devices-heading" className="text-xl">Devices{loaderData.page && <>: {loaderData.page.name}</>}</h2>
-        {devices.length ? <ShareTable caption="Devices of visitors" rows={devices} /> : <p>No visits counted in this period yet.</p>}
-      </section>
-      {campaigns.length > 0 && (
-        <section aria-labelledby="campaigns-heading" className="card space-y-3 p-4">
-          <h2 id="campaigns-heading" className="text-xl">Campaigns</h2>
-          <Frame name="Campaigns">
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Campaigns</caption>
-              <HeadRow names={["Source", "Medium", "Campaign", "Page views", "Visitors"]} words={3} />
-              <tbody>
-                {campaigns.map((c) => (
-                  <tr key={`${c.source} ${c.medium} ${c.campaign}`} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal break-all">{c.source}</th><td className="py-2 pr-3 break-all">{c.medium || "—"}</td><td className="py-2 pr-3 break-all">{c.campaign || "—"}</td><td className={TD}>{number(c.views)}</td><td className={TD}>{number(c.visitors)}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </Frame>
+        </div>
+        <nav aria-label="Period">
+          <ul className="flex flex-wrap gap-2">
+            {(Object.keys(PERIODS) as PeriodKey[]).map((key) => (
+              <li key={key}>
+                <a href={key === "30d" ? "/admin/insights" : `/admin/insights?period=${key}`} aria-current={key === period ? "page" : undefined} className={key === period ? "btn-primary" : "btn-secondary"}>
+                  {PERIODS[key].name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="totals-heading" className="space-y-3">
+          <h2 id="totals-heading" className="text-xl">{period === "months" ? "The last 12 months" : PERIODS[period].name}, today included</h2>
+          <Totals totals={totals} before={before} />
         </section>
-      )}
-      <section aria-labelledby="missing-heading" className="card space-y-3 p-4">
-        <h2 id="missing-heading" className="text-xl">Pages not found</h2>
-        {notFound.length === 0 ? (
-          <p>No visitor has asked for a page that does not exist in the last 90 days.</p>
-        ) : (
-          <>
-            <p>Addresses visitors asked for that do not exist, and the page that sent them: ask that site to fix its link.</p>
-            <ul className="space-y-2">
-              {notFound.map((miss) => (
-                <li key={`${miss.path} ${miss.referrer}`} className="break-all">
-                  <code>{miss.path}</code>, {miss.hits} {miss.hits === 1 ? "time" : "times"}, last on {dayName(miss.lastSeen.slice(0, 10))}
-                  {miss.referrer ? <>, from {miss.referrer}</> : ", typed or from a bookmark"}
-                </li>
-              ))}
-            </ul>
-          </>
+        {period === "months" ? <MonthByMonth months={loaderData.months} /> : (
+        <section aria-labelledby="days-heading" className="card space-y-3 p-4">
+          <h2 id="days-heading" className="text-xl">Day by day</h2>
+          <DayChart days={days} summary={summary} />
+          <details>
+            <summary className="flex min-h-11 cursor-pointer items-center font-semibold">The figures, day by day</summary>
+            <Frame name="Page views and visitors per day">
+              <table className="w-full border-collapse text-left">
+                <caption className="sr-only">Page views and visitors per day</caption>
+                <HeadRow names={["Day", "Page views", "Visitors"]} />
+                <tbody>
+                  {days.map((d) => (
+                    <tr key={d.day} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{dayName(d.day)}</th><td className={TD}>{number(d.views)}</td><td className={TD}>{number(d.visitors)}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </Frame>
+          </details>
+        </section>
         )}
-      </section>
-    </div>
+        <section aria-labelledby="pages-heading" className="card space-y-3 p-4">
+          <h2 id="pages-heading" className="text-xl">Pages</h2>
+          {pages.length === 0 ? (
+            <p>No page views or requests in this period yet.</p>
+          ) : (
+            <Frame name="Pages: views, visitors, requests and work won">
+              <table className="w-full border-collapse text-left">
+                <caption className="sr-only">Pages: views, visitors, requests and work won</caption>
+                <HeadRow names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £"]} sticky />
+                <tbody>
+                  {pages.map((page) => (
+                    <tr key={page.path} className="border-b border-slate-200">
+                      <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-normal">
+                        <a href={periodHref(period, page.path)} className="link block min-w-32">
+                          {page.name}
+                          <span className="sr-only">: its sources and devices</span>
+                        </a>
+                        <span className="block text-base break-all text-muted">{page.path}</span>
+                      </th>
+                      <td className={TD}>{number(page.views)}</td>
+                      <td className={TD}>{number(page.visitors)}</td>
+                      <td className={TD}>
+                        <RequestsLink figure={page.requests} href={inboxOf(page.path, loaderData.from, loaderData.to)} label={`requests from the ${page.name}`} />
+                      </td>
+                      <td className={TD}>{ofVisitors(page.requests, page.visitors)}</td>
+                      <td className={TD}>
+                        <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
+                      </td>
+                      <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Frame>
+          )}
+          <p className="text-base text-muted">
+            A page the browser drew ahead and then opened is not asked for again, so moves between pages are a floor; arrivals from outside are exact.
+            Visitors are counted once a day per page, source and device.
+          </p>
+        </section>
+        <section aria-labelledby="sources-heading" className="card space-y-3 p-4">
+          <h2 id="sources-heading" className="text-xl">Where visitors come from{loaderData.page && <>: {loaderData.page.name}</>}</h2>
+          {loaderData.page && (
+            <p>
+              Only the visitors of the {loaderData.page.name} ({loaderData.page.path}), here and under Devices and Campaigns.{" "}
+              <a href={periodHref(period)} className="link">Show every page</a>
+            </p>
+          )}
+          {sources.length ? <ShareTable caption="Sources of visitors" rows={sources} /> : <p>No visits counted in this period yet.</p>}
+        </section>
+        <section aria-labelledby="devices-heading" className="card space-y-3 p-4">
+          <h2 id="devices-heading" className="text-xl">Devices{loaderData.page && <>: {loaderData.page.name}</>}</h2>
+          {devices.length ? <ShareTable caption="Devices of visitors" rows={devices} /> : <p>No visits counted in this period yet.</p>}
+        </section>
+        {campaigns.length > 0 && (
+          <section aria-labelledby="campaigns-heading" className="card space-y-3 p-4">
+            <h2 id="campaigns-heading" className="text-xl">Campaigns</h2>
+            <Frame name="Campaigns">
+              <table className="w-full border-collapse text-left">
+                <caption className="sr-only">Campaigns</caption>
+                <HeadRow names={["Source", "Medium", "Campaign", "Page views", "Visitors"]} words={3} />
+                <tbody>
+                  {campaigns.map((c) => (
+                    <tr key={`${c.source} ${c.medium} ${c.campaign}`} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal break-all">{c.source}</th><td className="py-2 pr-3 break-all">{c.medium || "—"}</td><td className="py-2 pr-3 break-all">{c.campaign || "—"}</td><td className={TD}>{number(c.views)}</td><td className={TD}>{number(c.visitors)}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </Frame>
+          </section>
+        )}
+        <section aria-labelledby="missing-heading" className="card space-y-3 p-4">
+          <h2 id="missing-heading" className="text-xl">Pages not found</h2>
+          {notFound.length === 0 ? (
+            <p>No visitor has asked for a page that does not exist in the last 90 days.</p>
+          ) : (
+            <>
+              <p>Addresses visitors asked for that do not exist, and the page that sent them: ask that site to fix its link.</p>
+              <ul className="space-y-2">
+                {notFound.map((miss) => (
+                  <li key={`${miss.path} ${miss.referrer}`} className="break-all">
+                    <code>{miss.path}</code>, {miss.hits} {miss.hits === 1 ? "time" : "times"}, last on {dayName(miss.lastSeen.slice(0, 10))}
+                    {miss.referrer ? <>, from {miss.referrer}</> : ", typed or from a bookmark"}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      </div>
+    </>
   );
 }

@@ -17,6 +17,7 @@ import { addSubscription, deviceName, devices, parseSubscription, queuePush, rem
 import type { RouteHandle } from "~/root";
 import * as z from "zod/mini";
 import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
+import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/notifications";
 import { noticeOf } from "~/lib/owner/notices.ts";
 import { setWeeklySummary, weeklySummaryOn } from "~/lib/visits/weekly-summary.server.ts";
@@ -114,80 +115,82 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { devices: list, notice, publicKey, email, weeklySummary } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <h1 className="text-2xl">Notifications</h1>
-      <Notices notice={notice} error={actionData?.error} />
-      <CardSection id="this-device" title="This device">
-        <p>
-          Your phone is told the moment a request is stored: who, where and from which page, never their number or message. Tap the notification to
-          open the request. A request still waiting after an hour is pushed again, and again when it is due in four hours, within your opening hours.
-        </p>
-        {/* Shown until the script finds a browser that can receive pushes: never a dead button. */}
-        <p data-push-unavailable="" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-700">
-          Turning notifications on needs JavaScript and a browser that can receive them, such as Chrome or Edge, or Safari from the Home Screen.
-          This browser cannot: open this page in one that can.
-        </p>
-        <p data-push-blocked="" hidden className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
-          Notifications are blocked for this site. Allow them in the browser&apos;s site settings, then try again.
-        </p>
-        <form method="post" data-push-subscribe="" data-public-key={publicKey} hidden>
-          <input type="hidden" name="intent" value="subscribe" />
-          <input type="hidden" name="subscription" value="" />
-          <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
-            Turn on notifications on this device
-          </button>
-        </form>
-        <p className="text-sm text-muted">
-          On an iPhone or iPad: first add this site to your Home Screen (Share, then Add to Home Screen), open it from there, and turn notifications on
-          in it. This needs iOS 16.4 or later.
-        </p>
-      </CardSection>
-      <CardSection id="devices" title="Devices that get notifications">
-        {list.length === 0 ? (
+    <>
+      <TopBar title="Notifications" back={MORE_BACK} />
+      <div className="container-page max-w-3xl space-y-6 py-4">
+        <Notices notice={notice} error={actionData?.error} />
+        <CardSection id="this-device" title="This device">
           <p>
-            No device gets notifications yet.{" "}
-            {email ? "New requests are e-mailed to you." : "E-mail is not set up either, so nobody is told about new requests."}
+            Your phone is told the moment a request is stored: who, where and from which page, never their number or message. Tap the notification to
+            open the request. A request still waiting after an hour is pushed again, and again when it is due in four hours, within your opening hours.
           </p>
-        ) : (
-          <ul className="divide-y divide-slate-200">
-            {list.map((device) => (
-              <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-semibold">{device.device}</p>
-                  <p className="text-sm text-muted">
-                    Turned on {exactTime(device.createdAt)}
-                    {device.passkeyName && ` with the passkey ${device.passkeyName}`}
-                    {device.lastSentAt ? `; last notified ${exactTime(device.lastSentAt)}` : "; not notified yet"}
-                  </p>
-                </div>
-                <OwnerButton intent="remove" hidden={{ id: device.id }} label={`Turn off ${device.device}`}>
-                  Turn off
-                </OwnerButton>
-              </li>
-            ))}
-          </ul>
-        )}
-        {list.length > 0 && (
-          <OwnerButton intent="test">Send a test notification</OwnerButton>
-        )}
-      </CardSection>
-      <CardSection id="weekly" title="Weekly summary">
-        <form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="weekly-summary" />
-          <div className="flex items-start gap-3">
-            <input id="weekly-summary" type="checkbox" name="on" value="on" defaultChecked={weeklySummary} className="mt-1 size-6 shrink-0" />
-            <label htmlFor="weekly-summary">
-              <span className="font-semibold">Weekly summary on Monday mornings</span>
-              <span className="block text-muted">
-                At 7 am every Monday: last week&apos;s visitors, requests and work won, and the pages that brought them, by e-mail and on your devices.
-              </span>
-            </label>
-          </div>
-          <button type="submit" className="btn-secondary">
-            Save
-          </button>
-        </form>
-      </CardSection>
-    </div>
+          {/* Shown until the script finds a browser that can receive pushes: never a dead button. */}
+          <p data-push-unavailable="" className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-700">
+            Turning notifications on needs JavaScript and a browser that can receive them, such as Chrome or Edge, or Safari from the Home Screen.
+            This browser cannot: open this page in one that can.
+          </p>
+          <p data-push-blocked="" hidden className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
+            Notifications are blocked for this site. Allow them in the browser&apos;s site settings, then try again.
+          </p>
+          <form method="post" data-push-subscribe="" data-public-key={publicKey} hidden>
+            <input type="hidden" name="intent" value="subscribe" />
+            <input type="hidden" name="subscription" value="" />
+            <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
+              Turn on notifications on this device
+            </button>
+          </form>
+          <p className="text-sm text-muted">
+            On an iPhone or iPad: first add this site to your Home Screen (Share, then Add to Home Screen), open it from there, and turn notifications on
+            in it. This needs iOS 16.4 or later.
+          </p>
+        </CardSection>
+        <CardSection id="devices" title="Devices that get notifications">
+          {list.length === 0 ? (
+            <p>
+              No device gets notifications yet.{" "}
+              {email ? "New requests are e-mailed to you." : "E-mail is not set up either, so nobody is told about new requests."}
+            </p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {list.map((device) => (
+                <li key={device.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-semibold">{device.device}</p>
+                    <p className="text-sm text-muted">
+                      Turned on {exactTime(device.createdAt)}
+                      {device.passkeyName && ` with the passkey ${device.passkeyName}`}
+                      {device.lastSentAt ? `; last notified ${exactTime(device.lastSentAt)}` : "; not notified yet"}
+                    </p>
+                  </div>
+                  <OwnerButton intent="remove" hidden={{ id: device.id }} label={`Turn off ${device.device}`}>
+                    Turn off
+                  </OwnerButton>
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.length > 0 && (
+            <OwnerButton intent="test">Send a test notification</OwnerButton>
+          )}
+        </CardSection>
+        <CardSection id="weekly" title="Weekly summary">
+          <form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="weekly-summary" />
+            <div className="flex items-start gap-3">
+              <input id="weekly-summary" type="checkbox" name="on" value="on" defaultChecked={weeklySummary} className="mt-1 size-6 shrink-0" />
+              <label htmlFor="weekly-summary">
+                <span className="font-semibold">Weekly summary on Monday mornings</span>
+                <span className="block text-muted">
+                  At 7 am every Monday: last week&apos;s visitors, requests and work won, and the pages that brought them, by e-mail and on your devices.
+                </span>
+              </label>
+            </div>
+            <button type="submit" className="btn-secondary">
+              Save
+            </button>
+          </form>
+        </CardSection>
+      </div>
+    </>
   );
 }

@@ -16,6 +16,7 @@ import type { RouteHandle } from "~/root";
 import { ownerContext } from "~/lib/owner/context.ts";
 import * as z from "zod/mini";
 import { parseForm, recordId } from "~/lib/forms/parse-form.ts";
+import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/passkeys";
 import { noticeOf } from "~/lib/owner/notices.ts";
 
@@ -57,62 +58,64 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
   const { passkeys, current, notice, history, confirming } = loaderData;
   const onlyOne = passkeys.length === 1;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <h1 className="text-2xl">Passkeys</h1>
-      <Notices notice={notice} error={actionData?.error === LAST_PASSKEY && LAST_PASSKEY} />
-      <CardSection id="your-passkeys" title="Your passkeys">
-        <ul className="divide-y divide-slate-200">
-          {passkeys.map((passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
-                <p className="font-semibold">
-                  {passkey.name}
-                  {passkey.id === current && " (this device)"}
-                </p>
-                <p className="text-sm text-muted">
-                  Added {exactTime(passkey.createdAt)}
-                  {passkey.lastUsedAt && `, last used ${exactTime(passkey.lastUsedAt)}`}
-                </p>
-              </div>
-              {onlyOne ? null : confirming === passkey.id ? (
-                <SecondYes
-                  intent="remove"
-                  hidden={{ id: passkey.id }}
-                  className="w-full space-y-3"
-                  question={
-                    <p className="font-semibold">
-                      Remove {passkey.name}? Every browser it signed in is signed out{passkey.id === current ? ", this one included" : ""}.
-                    </p>
-                  }
-                  yes="Remove passkey"
-                  keep={{ href: "/admin/passkeys", label: "Keep it" }}
-                />
-              ) : (
-                <AskFirst action="/admin/passkeys" name="confirm" value={passkey.id} label={`Remove ${passkey.name}`} button="Remove" />
-              )}
-            </li>
-          ))}
-        </ul>
-        <p className="text-sm text-muted">
-          {onlyOne
-            ? LAST_PASSKEY
-            : "Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in again."}
-        </p>
-      </CardSection>
-      <CardSection id="add-passkey" title="Add a passkey">
-        <p>On this device, for example a laptop or a second phone.</p>
-        <PasskeyForm endpoint="/admin/webauthn/registration" label="Add a passkey" error={actionData?.error === LAST_PASSKEY ? undefined : actionData?.error}>
-          <div>
-            <label htmlFor="passkey-name" className="field-label">
-              Name for this passkey
-            </label>
-            <input type="text" id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
-          </div>
-        </PasskeyForm>
-      </CardSection>
-      <CardSection id="passkey-history" title="History" className="space-y-3">
-        <AuditList label="Passkey changes, newest first" entries={history} />
-      </CardSection>
-    </div>
+    <>
+      <TopBar title="Passkeys" back={MORE_BACK} />
+      <div className="container-page max-w-3xl space-y-6 py-4">
+        <Notices notice={notice} error={actionData?.error === LAST_PASSKEY && LAST_PASSKEY} />
+        <CardSection id="your-passkeys" title="Your passkeys">
+          <ul className="divide-y divide-slate-200">
+            {passkeys.map((passkey) => (
+              <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-semibold">
+                    {passkey.name}
+                    {passkey.id === current && " (this device)"}
+                  </p>
+                  <p className="text-sm text-muted">
+                    Added {exactTime(passkey.createdAt)}
+                    {passkey.lastUsedAt && `, last used ${exactTime(passkey.lastUsedAt)}`}
+                  </p>
+                </div>
+                {onlyOne ? null : confirming === passkey.id ? (
+                  <SecondYes
+                    intent="remove"
+                    hidden={{ id: passkey.id }}
+                    className="w-full space-y-3"
+                    question={
+                      <p className="font-semibold">
+                        Remove {passkey.name}? Every browser it signed in is signed out{passkey.id === current ? ", this one included" : ""}.
+                      </p>
+                    }
+                    yes="Remove passkey"
+                    keep={{ href: "/admin/passkeys", label: "Keep it" }}
+                  />
+                ) : (
+                  <AskFirst action="/admin/passkeys" name="confirm" value={passkey.id} label={`Remove ${passkey.name}`} button="Remove" />
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-muted">
+            {onlyOne
+              ? LAST_PASSKEY
+              : "Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in again."}
+          </p>
+        </CardSection>
+        <CardSection id="add-passkey" title="Add a passkey">
+          <p>On this device, for example a laptop or a second phone.</p>
+          <PasskeyForm endpoint="/admin/webauthn/registration" label="Add a passkey" error={actionData?.error === LAST_PASSKEY ? undefined : actionData?.error}>
+            <div>
+              <label htmlFor="passkey-name" className="field-label">
+                Name for this passkey
+              </label>
+              <input type="text" id="passkey-name" name="name" required maxLength={60} placeholder="Office laptop" className="field" />
+            </div>
+          </PasskeyForm>
+        </CardSection>
+        <CardSection id="passkey-history" title="History" className="space-y-3">
+          <AuditList label="Passkey changes, newest first" entries={history} />
+        </CardSection>
+      </div>
+    </>
   );
 }

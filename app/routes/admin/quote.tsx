@@ -1,7 +1,8 @@
 /**
  * One quote. A Draft is a plain form (lines added and removed with buttons, so it works without
- * JavaScript); Send locks it and queues its e-mail. A sent quote is shown as the customer sees it, with
- * its state, and can only be changed by starting a new revision.
+ * JavaScript) whose totals follow the typing (enhance/quote-totals.ts; Check totals without a
+ * script); Send quote saves it and asks first (quote-send.tsx). A sent quote is shown as the
+ * customer sees it, with its state, and can only be changed by starting a new revision.
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
@@ -14,20 +15,23 @@ import { readForm } from "~/lib/forms/read-form.server.ts";
 import { DESCRIPTION_MAX, draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
 import * as z from "zod/mini";
 import { parseForm, text } from "~/lib/forms/parse-form.ts";
-import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
-import { MailNotSetUp } from "~/lib/mailer.server.ts";
-import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, sendQuote, setFollowUps, type Quote } from "~/lib/owner/quotes.server.ts";
-import { queueQuoteSend } from "~/lib/quotes/events.server.ts";
+import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, setFollowUps, type Quote } from "~/lib/owner/quotes.server.ts";
 import { penceAsText, quantityAsText } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
+import { TopBar } from "~/components/owner/TopBar.tsx";
+import { typedTotals, unreadText } from "~/lib/quotes/typed-totals.ts";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/quote";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import { ukToday } from "~/lib/uk-time.ts";
+
+export const handle: RouteHandle = { scripts: ["quote-totals"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
 
@@ -107,6 +111,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const remove = /^remove-line-(\d{1,2})$/.exec(intent);
   if (remove) return answer({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(remove[1])) } });
+  // Check totals (JavaScript off): the figures as typed, nothing saved.
+  if (intent === "totals") return answer({ values });
   if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
 
   const parsed = parseForm(draftSchema({ today: ukToday(), vatAllowed: Boolean(site.vatNumber) }), form);
@@ -117,32 +123,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!saveDraft(store, id, { lines: draft.lines, vat: draft.vat, validUntil: draft.validUntil, notes: draft.notes, guarantees, followUps: quote.followUps })) {
     return answer({ values, error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
   }
-  if (intent === "save") return redirect(`/admin/quotes/${id}?saved=draft`, 303);
-
-  // The customer's e-mail is a row of the queue, committed with the send; without e-mail set up
-  // the send is refused and nothing of it is kept.
-  const services = servicesOf(context);
-  let sent: ReturnType<typeof sendQuote>;
-  try {
-    sent = sendQuote(store, id, {
-      actor,
-      hours: site.openingHours,
-      alongside: (sending, now) => {
-        if (!services.mail) throw new MailNotSetUp();
-        queueQuoteSend(store.db, sending.id, now);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof MailNotSetUp)) throw error;
-    console.error(`Quote ${quoteNumber(quote)} could not be e-mailed (${error.message}); it is still a draft`);
-    return answer({ values, error: `The e-mail could not be sent (${error.message}). The quote is still a draft: try again later.` }, 502);
-  }
-  if ("refused" in sent) {
-    const why = { "not-draft": "This quote has already been sent.", "no-lines": "Add at least one line first.", "past-date": "The valid-until date has passed.", "earlier-answered": "The customer accepted the earlier revision meanwhile." }[sent.refused];
-    return answer({ values, error: why }, 409);
-  }
-  services.wake();
-  return redirect(`/admin/quotes/${id}?saved=sent`, 303);
+  // Send saves the draft, then asks first (routes/admin/quote-send.tsx): nothing goes before Yes.
+  return redirect(intent === "save" ? `/admin/quotes/${id}?saved=draft` : `/admin/quotes/${id}/send`, 303);
 }
 
 const SAVED: Record<string, string> = { draft: "Draft saved.", sent: "Quote sent. The customer has it by e-mail, with the PDF and their link." };
@@ -150,27 +132,22 @@ const SAVED: Record<string, string> = { draft: "Draft saved.", sent: "Quote sent
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { number, status, lead, summary, saved } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-5 py-6">
-      <p>
-        <a href={`/admin/requests/${lead.id}`} className="link">
-          Back to {lead.name}’s request
-        </a>
-      </p>
-      <div className="space-y-2">
-        <h1 className="text-2xl">Quote {number}</h1>
+    <>
+      <TopBar title={`Quote ${number}`} back={{ href: `/admin/requests/${lead.id}`, label: lead.name }} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
         <p>
           <span className="inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-bold text-slate-700 ring-1 ring-slate-300">{QUOTE_STATUS_NAMES[status]}</span>{" "}
           for {lead.name}
         </p>
+        <Notices notice={saved && !actionData && SAVED[saved]} error={actionData?.error} />
+        {status === "draft" ? <DraftForm loaderData={loaderData} actionData={actionData} /> : <SentQuote loaderData={loaderData} />}
+        {status === "draft" && summary.totals.lines.length > 0 && (
+          <CardSection id="saved-heading" title="As last saved">
+            <QuoteSummary quote={summary} caption={`Quote ${number} as last saved`} />
+          </CardSection>
+        )}
       </div>
-      <Notices notice={saved && !actionData && SAVED[saved]} error={actionData?.error} />
-      {status === "draft" ? <DraftForm loaderData={loaderData} actionData={actionData} /> : <SentQuote loaderData={loaderData} />}
-      {status === "draft" && summary.totals.lines.length > 0 && (
-        <CardSection id="saved-heading" title="As last saved">
-          <QuoteSummary quote={summary} caption={`Quote ${number} as last saved`} />
-        </CardSection>
-      )}
-    </div>
+    </>
   );
 }
 
@@ -238,14 +215,15 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors;
   const lines = values.lines.length ? values.lines : [{ description: "", quantity: "1", unitPrice: "" }];
+  const totals = typedTotals(values.lines, values.vat);
   return (
-    <form method="post" className="space-y-5" noValidate>
+    <form method="post" className="space-y-5" noValidate data-quote-totals>
       {/* Enter in a field presses the form's first button: that must save, never remove line 1. */}
       <button type="submit" name="intent" value="save" hidden>
         Save draft
       </button>
       <CardSection id="lines-heading" title="Lines">
-        <p className="text-muted">Prices in pounds, before VAT. Totals are worked out when you save.</p>
+        <p className="text-muted">Prices in pounds, before VAT. Lines left empty are ignored.</p>
         {lines.map((line, i) => (
           <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
             <legend className="px-1 font-semibold">Line {i + 1}</legend>
@@ -264,15 +242,24 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
         </button>
       </CardSection>
 
-      <CardSection id="terms-heading" title="VAT, dates and notes">
+      <CardSection id="totals-heading" title="Totals">
         {loaderData.vatAllowed ? (
           <div className="flex items-center gap-3">
             <input id="quote-vat" type="checkbox" name="vat" defaultChecked={values.vat} className="size-6" />
             <label htmlFor="quote-vat">Add VAT at 20 %</label>
           </div>
         ) : (
-          <p className="text-muted">No VAT: the business facts hold no VAT number.</p>
+          <p className="text-muted">
+            No VAT: your site has no VAT number. Add it under <a href="/admin/site" className="link">Your site</a> to charge VAT.
+          </p>
         )}
+        <QuoteTotalsOutput totals={totals} />
+        <button type="submit" name="intent" value="totals" className="btn-secondary" formNoValidate>
+          Check totals
+        </button>
+      </CardSection>
+
+      <CardSection id="terms-heading" title="Dates and notes">
         <Field form="quote" name="validUntil" label="Valid until" type="date" defaultValue={values.validUntil} error={errors?.validUntil} />
         <TextArea form="quote" name="notes" label="Notes (optional)" rows={3} maxLength={QUOTE_NOTES_MAX} defaultValue={values.notes} error={errors?.notes} />
         <fieldset className="space-y-2">
@@ -291,9 +278,34 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
           Save draft
         </button>
         <button type="submit" name="intent" value="send" className="btn-primary">
-          Send quote to {loaderData.lead.email}
+          Send quote
         </button>
       </div>
     </form>
+  );
+}
+
+/** Net, VAT and the total of the form as typed: kept up to date by the page's script as he types. */
+function QuoteTotalsOutput({ totals }: { totals: ReturnType<typeof typedTotals> }) {
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-right tabular-nums">
+        <dt className="text-left">Net</dt>
+        <dd>
+          <output name="net" aria-live="off">{totals.net}</output>
+        </dd>
+        <dt className="text-left">VAT</dt>
+        <dd>
+          <output name="vat" aria-live="off">{totals.vat}</output>
+        </dd>
+        <dt className="text-left text-lg font-bold">Total</dt>
+        <dd className="text-lg font-bold">
+          <output name="total">{totals.total}</output>
+        </dd>
+      </dl>
+      <p data-unread className="text-muted" hidden={totals.unread === 0}>
+        {unreadText(totals.unread)}
+      </p>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * One request: the three ways to answer at the top, then the message, the details, photos,
- * status, notes and history.
+ * One request: under its name the one next step its status calls for (components/owner/NextStep.tsx),
+ * then the message, the details, photos, quotes, the status by hand, notes and history.
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { MailNotSetUp } from "~/lib/mailer.server.ts";
@@ -8,16 +8,18 @@ import { queueReviewRequest } from "~/lib/owner/review-mail.server.ts";
 import { requestReview } from "~/lib/owner/reviews.server.ts";
 import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
-import { ChatIcon, MailIcon, PhoneIcon } from "~/components/icons.tsx";
-import { Select, TextArea } from "~/components/forms/Field.tsx";
+import { TextArea } from "~/components/forms/Field.tsx";
+import { NextStep } from "~/components/owner/NextStep.tsx";
+import { StatusChoice } from "~/components/owner/StatusChoice.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { DeleteRequest, DELETE_CONFIRMED } from "~/components/owner/DeleteRequest.tsx";
 import { FirstAnswer } from "~/components/owner/FirstAnswer.tsx";
 import { RequestDetails, RequestPhotos } from "~/components/owner/RequestDetails.tsx";
-import { OwnerButton, OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { answeredPing, isOverdue } from "~/lib/owner/clock.ts";
+import { isOverdue } from "~/lib/owner/clock.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { thumbnailSize } from "~/lib/photos.server.ts";
@@ -31,7 +33,7 @@ import { intents, parseForm, text } from "~/lib/forms/parse-form.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/owner/pages.server.ts";
 import { useBusiness } from "~/lib/site-data.ts";
-import { LEAD_STATUSES, STATUS_OPTIONS } from "~/lib/owner/status.ts";
+import { LEAD_STATUSES } from "~/lib/owner/status.ts";
 import { replyLinks } from "~/lib/owner/reply.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -39,7 +41,7 @@ import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/request";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Request from ${loaderData.lead.name}` : "No such request");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${loaderData.lead.name}` : "No such request");
 
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
@@ -58,7 +60,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     history: auditOfLead(store, id),
     reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
-    quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence) })),
+    quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
   };
@@ -133,9 +135,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/** The three reply buttons: large, side by side on a phone, icon over word. */
-const REPLY = "min-h-16 w-full flex-col gap-1 px-1 text-base whitespace-nowrap";
-
 const SAVED: Record<string, string> = {
   status: "Status saved.",
   note: "Note added.",
@@ -149,159 +148,105 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const links = replyLinks(lead, useBusiness().name);
   const errorFor = (field: keyof ActionAnswer["errors"]) => actionData?.errors[field];
   return (
-    <div className="container-page max-w-3xl space-y-5 py-6">
-      <p>
-        <a href="/admin" className="link">
-          All requests
-        </a>
-      </p>
-      <div className="space-y-2">
-        <h1 className="text-2xl break-words">{lead.name}</h1>
-        <p className="flex flex-wrap items-center gap-2">
-          <StatusChip status={lead.status} />
-          {isOverdue(lead, now) && <OverdueChip />}
-          {lead.delivery === "pending" && <UnsentChip />}
-          <span className="text-muted">
-            {referenceOf(lead.id)} · <time dateTime={lead.createdAt}>{exactTime(lead.createdAt)}</time>
-          </span>
-        </p>
-        <FirstAnswer lead={lead} now={now} />
-      </div>
-      <Notices notice={saved && SAVED[saved]} />
+    <>
+      <TopBar title={lead.name} back={{ href: "/admin", label: "Requests" }} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
+        <div className="space-y-2">
+          <p className="flex flex-wrap items-center gap-2">
+            <StatusChip status={lead.status} />
+            {isOverdue(lead, now) && <OverdueChip />}
+            {lead.delivery === "pending" && <UnsentChip />}
+            <span className="text-muted">
+              {referenceOf(lead.id)} · <time dateTime={lead.createdAt}>{exactTime(lead.createdAt)}</time>
+            </span>
+          </p>
+          <FirstAnswer lead={lead} now={now} />
+        </div>
+        <Notices notice={saved && SAVED[saved]} />
 
-      <ul aria-label="Reply" className="grid grid-cols-3 gap-2">
-        <li>
-          <a href={links.call} ping={answeredPing(loaderData.self, lead.id, "call")} className={`btn-primary ${REPLY}`}>
-            <PhoneIcon width="20" height="20" />
-            Call
-          </a>
-        </li>
-        <li>
-          <a href={links.email} ping={answeredPing(loaderData.self, lead.id, "email")} className={`btn-secondary ${REPLY}`}>
-            <MailIcon width="20" height="20" />
-            E-mail
-          </a>
-        </li>
-        <li>
-          <a href={links.chat} ping={answeredPing(loaderData.self, lead.id, "whatsapp")} className={`btn-secondary ${REPLY}`} target="_blank" rel="noopener noreferrer">
-            <ChatIcon width="20" height="20" />
-            WhatsApp
-          </a>
-        </li>
-      </ul>
+        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} />
 
-      <CardSection title="Message" id="message">
-        <p className="whitespace-pre-wrap break-words">{lead.message}</p>
-      </CardSection>
+        <CardSection title="Message" id="message">
+          <p className="whitespace-pre-wrap break-words">{lead.message}</p>
+        </CardSection>
 
-      <CardSection title="Details" id="details">
-        <RequestDetails lead={lead} links={links} self={loaderData.self} origin={origin} />
-        {lead.delivery === "pending" && (
-          <OwnerForm intent="resend">
-            <button type="submit" className="btn-secondary">
-              Send e-mail again
-            </button>
-            {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
-          </OwnerForm>
-        )}
-      </CardSection>
-
-      <RequestPhotos lead={lead} photos={photos} />
-
-      <CardSection title="Quotes" id="quotes-heading">
-        {quotes.length > 0 && (
-          <ul aria-label="Quotes, newest first" className="space-y-2">
-            {quotes.map((quote) => (
-              <li key={quote.id}>
-                <a href={`/admin/quotes/${quote.id}`} className="link">
-                  {quote.number}
-                </a>
-                : {QUOTE_STATUS_NAMES[quote.status]}, {quote.total}
-              </li>
-            ))}
-          </ul>
-        )}
-        <OwnerButton intent="create-quote" className="btn-primary">
-          Create quote
-        </OwnerButton>
-      </CardSection>
-
-      {(lead.status === "won" || loaderData.reviews.length > 0) && (
-        <CardSection title="Review" id="review-heading">
-          {loaderData.reviews.map((review) => (
-            <p key={review.requestedAt}>
-              Review asked for on {exactTime(review.requestedAt)}:{" "}
-              {review.status === "requested" ? "no answer yet." : (
-                <>
-                  {review.stars} stars,{" "}
-                  <a href="/admin/reviews" className="link">
-                    {review.status === "submitted" ? "waiting for your decision" : review.status === "published" ? "published" : "kept private"}
-                  </a>
-                  .
-                </>
-              )}
-            </p>
-          ))}
-          {lead.status === "won" && loaderData.reviews.length === 0 && (
-            <OwnerForm intent="job-done" className="space-y-2">
-              <p>When the work is finished, the customer is e-mailed a link to review it. Every finished job is asked, whatever you expect them to say.</p>
-              <button type="submit" className="btn-primary">
-                Job done
+        <CardSection title="Details" id="details">
+          <RequestDetails lead={lead} links={links} self={loaderData.self} origin={origin} />
+          {lead.delivery === "pending" && (
+            <OwnerForm intent="resend">
+              <button type="submit" className="btn-secondary">
+                Send e-mail again
               </button>
-              {errorFor("job-done") && <p className="field-error">{errorFor("job-done")}</p>}
+              {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
             </OwnerForm>
           )}
         </CardSection>
-      )}
 
-      <CardSection title="Status" id="status-heading">
-        <OwnerForm intent="status" className="flex flex-wrap items-end gap-3">
-          <div className="grow">
-            <Select form="lead" name="status" label="Status" options={STATUS_OPTIONS} defaultValue={lead.status} error={errorFor("status")} />
-          </div>
-          <button type="submit" className="btn-primary">
-            Save status
-          </button>
-        </OwnerForm>
-      </CardSection>
+        <RequestPhotos lead={lead} photos={photos} />
 
-      <CardSection title="Notes" id="notes-heading">
-        <OwnerForm intent="note" className="space-y-3">
-          <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
-          <button type="submit" className="btn-primary">
-            Add note
-          </button>
-        </OwnerForm>
-        {notes.length === 0 ? (
-          <p className="text-muted">No notes yet.</p>
-        ) : (
-          <ol aria-label="Notes, newest first" className="space-y-3">
-            {notes.map((note) => (
-              <li key={note.id} className="rounded-lg bg-paper p-3">
-                <p className="whitespace-pre-wrap break-words">{note.body}</p>
-                <p className="mt-1 text-sm text-muted">
-                  {note.author}, <time dateTime={note.createdAt}>{exactTime(note.createdAt)}</time>
-                </p>
-              </li>
-            ))}
-          </ol>
+        {quotes.length > 0 && (
+          <CardSection title="Quotes" id="quotes-heading">
+            <ul aria-label="Quotes, newest first" className="space-y-2">
+              {quotes.map((quote) => (
+                <li key={quote.id}>
+                  <a href={`/admin/quotes/${quote.id}`} className="link">
+                    {quote.number}
+                  </a>
+                  : {QUOTE_STATUS_NAMES[quote.status]}, {quote.total}
+                </li>
+              ))}
+            </ul>
+          </CardSection>
         )}
-      </CardSection>
+        {errorFor("job-done") && <p className="field-error">{errorFor("job-done")}</p>}
 
-      <CardSection title="History" id="history-heading">
-        <AuditList label="Changes, newest first" entries={history}>
-          <li>
-            <time dateTime={lead.createdAt} className="text-muted">
-              {exactTime(lead.createdAt)}
-            </time>
-            : {lead.name} sent the request
-          </li>
-        </AuditList>
-      </CardSection>
+        <CardSection title="Status" id="status-heading">
+          <OwnerForm intent="status" className="space-y-3">
+            <StatusChoice current={lead.status} error={errorFor("status")} />
+            <button type="submit" className="btn-primary">
+              Save status
+            </button>
+          </OwnerForm>
+        </CardSection>
 
-      <CardSection title="Delete" id="delete-heading">
-        <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
-      </CardSection>
-    </div>
+        <CardSection title="Notes" id="notes-heading">
+          <OwnerForm intent="note" className="space-y-3">
+            <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
+            <button type="submit" className="btn-primary">
+              Add note
+            </button>
+          </OwnerForm>
+          {notes.length === 0 ? (
+            <p className="text-muted">No notes yet.</p>
+          ) : (
+            <ol aria-label="Notes, newest first" className="space-y-3">
+              {notes.map((note) => (
+                <li key={note.id} className="rounded-lg bg-paper p-3">
+                  <p className="whitespace-pre-wrap break-words">{note.body}</p>
+                  <p className="mt-1 text-sm text-muted">
+                    {note.author}, <time dateTime={note.createdAt}>{exactTime(note.createdAt)}</time>
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardSection>
+
+        <CardSection title="History" id="history-heading">
+          <AuditList label="Changes, newest first" entries={history}>
+            <li>
+              <time dateTime={lead.createdAt} className="text-muted">
+                {exactTime(lead.createdAt)}
+              </time>
+              : {lead.name} sent the request
+            </li>
+          </AuditList>
+        </CardSection>
+
+        <CardSection title="Delete" id="delete-heading">
+          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
+        </CardSection>
+      </div>
+    </>
   );
 }

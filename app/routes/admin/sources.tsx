@@ -7,6 +7,7 @@ import { storeOf } from "~/lib/services.ts";
 import { answerLength } from "~/lib/owner/clock.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { responseByMonth, sourcesReport, type MonthResponse, type SourceRow } from "~/lib/owner/sources.server.ts";
+import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/sources";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Sources");
@@ -76,37 +77,39 @@ function SourceLine({ row, group = false }: { row: SourceRow; group?: boolean })
 export default function Sources({ loaderData }: Route.ComponentProps) {
   const { months } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <div>
-        <h1 className="text-2xl">Sources</h1>
-        <p className="mt-2 text-muted">
-          Requests in the last 12 months by the page they were sent from, and how many you marked Won; and how fast you answered them. A request
-          is answered when you tap Call, E-mail or WhatsApp on it, or change its status.{" "}
-          How many people saw each page, and where they came from, is in <a href="/admin/insights" className="link">Insights</a>.
-        </p>
-      </div>
-      {months.length === 0 && <p className="card">No requests in the last 12 months yet. Each month appears here once a request arrives.</p>}
-      {months.map((month) => (
-        <section key={month.month} aria-labelledby={`month-${month.month}`} className="card space-y-3 p-4 sm:p-6">
-          <h2 id={`month-${month.month}`} className="text-xl">
-            {monthName(month.month)}
-          </h2>
-          <p>
-            {plural(month.requests, "request")}, {month.won} won
+    <>
+      <TopBar title="Where requests come from" back={MORE_BACK} />
+      <div className="container-page max-w-3xl space-y-6 py-4">
+        <div>
+          <p className="mt-2 text-muted">
+            Requests in the last 12 months by the page they were sent from, and how many you marked Won; and how fast you answered them. A request
+            is answered when you tap Call, E-mail or WhatsApp on it, or change its status.{" "}
+            How many people saw each page, and where they came from, is in <a href="/admin/insights" className="link">Insights</a>.
           </p>
-          <table className="w-full border-collapse text-left">
-            <caption className="sr-only">Requests and wins by page, {monthName(month.month)}</caption>
-            <HeadRow names={["Page", "Requests", "Won"]} />
-            {month.groups.map((group) => (
-              <tbody key={group.group}>
-                <SourceLine row={group} group />
-                {group.group !== "home" && group.group !== "contact" && group.pages.map((page) => <SourceLine key={page.name} row={page} />)}
-              </tbody>
-            ))}
-          </table>
-          <ResponseTable month={month.month} response={month.response} />
-        </section>
-      ))}
-    </div>
+        </div>
+        {months.length === 0 && <p className="card">No requests in the last 12 months yet. Each month appears here once a request arrives.</p>}
+        {months.map((month) => (
+          <section key={month.month} aria-labelledby={`month-${month.month}`} className="card space-y-3 p-4 sm:p-6">
+            <h2 id={`month-${month.month}`} className="text-xl">
+              {monthName(month.month)}
+            </h2>
+            <p>
+              {plural(month.requests, "request")}, {month.won} won
+            </p>
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Requests and wins by page, {monthName(month.month)}</caption>
+              <HeadRow names={["Page", "Requests", "Won"]} />
+              {month.groups.map((group) => (
+                <tbody key={group.group}>
+                  <SourceLine row={group} group />
+                  {group.group !== "home" && group.group !== "contact" && group.pages.map((page) => <SourceLine key={page.name} row={page} />)}
+                </tbody>
+              ))}
+            </table>
+            <ResponseTable month={month.month} response={month.response} />
+          </section>
+        ))}
+      </div>
+    </>
   );
 }

@@ -1,6 +1,10 @@
 /**
- * A written quote from request to won job. The owner, signed in on a 390 px phone, creates a
- * quote from a request with three lines and VAT, and sends it. The PDF arrives over real SMTP,
+ * Issue 26 §4 (and the written quote before it): from request to won job. The owner, signed in on
+ * a 390 px phone, creates a quote from a request with three lines and VAT; the totals follow his
+ * typing before anything is saved (and Check totals gives the same without JavaScript); a price
+ * of "abc" is refused at its field. Send quote asks first, showing whom, the total and the date:
+ * nothing is e-mailed before Yes, a quote changed since is not sent, a second Yes sends nothing
+ * more. The PDF arrives over real SMTP,
  * and read as text it holds the lines and the totals. The customer opens the link with
  * JavaScript off and accepts, typing their name. The quote is then locked (an edit is refused),
  * the request is Won, the customer's copy has arrived and the owner was told. axe finds nothing
@@ -43,7 +47,7 @@ const LINES = [
 // 450 + 222 + 162.48 (2.5 × 64.99 = 162.475, half a penny up) = 834.48; VAT 90 + 44.40 + 32.50 = 166.90.
 const TOTALS = ["£450.00", "£222.00", "£162.48", "£834.48", "£166.90", "£1,001.38"];
 
-test("the owner sends a quote with three lines and VAT; the customer accepts it without JavaScript", async ({ browser }, testInfo) => {
+test("the owner quotes on his phone, sees the total as he types and says yes before it goes; the customer accepts it without JavaScript", async ({ browser }, testInfo) => {
   const name = uniqueName(testInfo, "Morag Quoteworthy");
   const email = `morag-${Date.now()}@example.org`;
   const database = path.join(server.dataDir, "leads.sqlite");
@@ -55,7 +59,7 @@ test("the owner sends a quote with three lines and VAT; the customer accepts it 
   const page = await owner.newPage();
   const origin = `http://localhost:${server.port}`;
   await signUp(page, "Owner's phone", { origin, database });
-  await page.getByRole("link", { name, exact: true }).click();
+  await page.getByRole("link", { name: new RegExp(`^${name}`) }).click();
   await page.getByRole("button", { name: "Create quote" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4}$/ })).toBeVisible();
   await expectNoViolations(page);
@@ -67,16 +71,59 @@ test("the owner sends a quote with three lines and VAT; the customer accepts it 
     await group.getByLabel("Quantity").fill(line.quantity);
     await group.getByLabel("Unit price (£)").fill(line.unitPrice);
   }
-  await page.getByLabel("Add VAT at 20 %").check();
+  // The totals as he types, within a second, before anything is saved: with VAT (a new quote's
+  // default while the site has a VAT number), without it, and with it again.
+  const output = (name: string) => page.locator(`output[name="${name}"]`);
+  const vat = page.getByLabel("Add VAT at 20 %");
+  await expect(vat).toBeChecked();
+  for (const [name, figure] of [["net", "£834.48"], ["vat", "£166.90"], ["total", "£1,001.38"]]) await expect(output(name!)).toHaveText(figure!, { timeout: 1000 });
+  await vat.uncheck();
+  for (const [name, figure] of [["vat", "£0.00"], ["total", "£834.48"]]) await expect(output(name!)).toHaveText(figure!, { timeout: 1000 });
+  await vat.check();
+  // A price that is not one: left out of the totals as typed, refused at its field on saving, kept as typed.
+  const third = page.getByRole("group", { name: "Line 3" }).getByLabel("Unit price (£)");
+  await third.fill("abc");
+  await expect(output("total")).toHaveText("£806.40", { timeout: 1000 });
+  await expect(page.getByText("One line is left out until its quantity and price are numbers.")).toBeVisible();
   await page.getByRole("button", { name: "Save draft" }).click();
-  await expect(page.getByRole("status")).toHaveText("Draft saved.");
+  await expect(page.getByText("An amount in pounds, such as 450 or 12.50.")).toBeVisible();
+  await expect(third).toHaveValue("abc");
+  await third.fill("64.99");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").and(page.locator("p"))).toHaveText("Draft saved.");
   await expect(page.getByRole("table")).toContainText("£1,001.38");
   await expectNoViolations(page);
-  await page.getByRole("button", { name: `Send quote to ${email}` }).click();
-  await expect(page.getByRole("status")).toContainText("Quote sent.");
   const quoteUrl = page.url().replace(/\?.*$/, "");
 
+  // Without JavaScript, Check totals works them out on the server, keeping all typed.
+  const plain = await browser.newContext({ storageState: await owner.storageState(), viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const plainPage = await plain.newPage();
+  await plainPage.goto(quoteUrl);
+  await plainPage.getByRole("group", { name: "Line 2" }).getByLabel("Quantity").fill("10");
+  await plainPage.getByRole("button", { name: "Check totals" }).click();
+  await expect(plainPage.locator('output[name="total"]')).toHaveText("£956.98");
+  await expect(plainPage.getByRole("group", { name: "Line 2" }).getByLabel("Quantity")).toHaveValue("10");
+  await plain.close();
+
+  // Send quote asks first: whom, the total, the date. Nothing is e-mailed before Yes.
+  await page.getByRole("button", { name: "Send quote" }).click();
+  await expect(page).toHaveURL(`${quoteUrl}/send`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Send this quote to ${name}?`);
+  for (const words of [email, "£1,001.38"]) await expect(page.getByRole("main")).toContainText(words);
+  await expect(page.getByText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/).first(), "the valid-until date").toBeVisible();
+  await expectNoViolations(page);
+  const version = await page.locator('input[name="version"]').inputValue();
+  const stale = await page.request.post(`${quoteUrl}/send`, { form: { version: "changed-since" }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(stale.status(), "a quote changed since the page was shown is not sent").toBe(409);
+  expect(smtp.messages.filter((m) => m.to.includes(email)), "nothing e-mailed before Yes").toEqual([]);
+  await page.getByRole("button", { name: "Yes, send the quote" }).click();
+  await expect(page.getByRole("status").and(page.locator("p"))).toContainText("Quote sent.");
+  const again = await page.request.post(`${quoteUrl}/send`, { form: { version }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect([again.status(), again.headers().location], "a second tap finds it sent").toEqual([303, "/admin/quotes/" + quoteUrl.split("/").pop() + "?saved=sent"]);
+
   const sent = await waitFor(() => smtp.messages.find((m) => m.to.includes(email)));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(smtp.messages.filter((m) => m.to.includes(email)), "sent once").toHaveLength(1);
   expect(headersOf(sent.raw).get("subject")).toMatch(/^Your quote Q-\d{4}-\d{4} from Kestrel Roofing$/);
   const pdfFile = testInfo.outputPath("quote.pdf");
   writeFileSync(pdfFile, attachmentsOf(sent.raw)[0]!.bytes);

@@ -1,0 +1,8 @@
+/** The owner's places behind More on a phone (/admin/more), each listed at the side from 1024 px. */
+export const MORE_PLACES = [
+  { name: "Where requests come from", path: "/admin/sources", about: "Which pages, searches and campaigns bring requests." },
+  { name: "Insights", path: "/admin/insights", about: "Visits to each page, and the requests and work they bring." },
+  { name: "Notifications", path: "/admin/notifications", about: "Be told of a new request on this phone, and by e-mail." },
+  { name: "Passkeys", path: "/admin/passkeys", about: "The phones and computers that can sign in." },
+  { name: "Help", path: "/admin/help", about: "How each part works, in short." },
+] as const;

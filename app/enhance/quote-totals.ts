@@ -1,0 +1,34 @@
+/**
+ * The quote form's totals as the owner types (routes/admin/quote.tsx): net, VAT and the total in
+ * the form's <output> elements, within a keystroke, by the server's own sums (lib/quotes/typed-totals.ts).
+ * Without this script, Check totals asks the server for the same figures.
+ */
+import { typedTotals, unreadText } from "../lib/quotes/typed-totals.ts";
+
+function enhance(form: HTMLFormElement) {
+  const values = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)].map((input) => input.value);
+  const output = (name: string) => form.querySelector<HTMLOutputElement>(`output[name="${name}"]`);
+  const update = () => {
+    const quantities = values("quantity");
+    const prices = values("unitPrice");
+    const vat = form.querySelector<HTMLInputElement>('input[name="vat"]')?.checked ?? false;
+    const totals = typedTotals(
+      quantities.map((quantity, i) => ({ quantity, unitPrice: prices[i] ?? "" })),
+      vat,
+    );
+    for (const name of ["net", "vat", "total"] as const) {
+      const element = output(name);
+      if (element && element.value !== totals[name]) element.value = totals[name];
+    }
+    const unread = form.querySelector<HTMLElement>("[data-unread]");
+    if (unread) {
+      unread.hidden = totals.unread === 0;
+      unread.textContent = unreadText(totals.unread);
+    }
+  };
+  form.addEventListener("input", update);
+  form.addEventListener("change", update);
+  update();
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>("form[data-quote-totals]")) enhance(form);
