@@ -151,7 +151,7 @@ const hoursNow: HoursNow = () => business().openingHours;
 const jobs = new JobRunner(
   store,
   {
-    ...ownerMailHandler(store, outgoing),
+    ...ownerMailHandler(store, business, settings.siteUrl, outgoing),
     ...acknowledgementHandler(store, business, settings.siteUrl, outgoing),
     ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business().email}` }),
     ...reminderHandler(store, hoursNow),

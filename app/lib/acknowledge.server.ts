@@ -13,6 +13,8 @@ import { referenceOf } from "./forms/reference.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { AckState } from "./requests/lead.ts";
 import { sendToCustomer, type OutgoingMail } from "./mailer.server.ts";
+import { writeLetter, type Letter, type LetterBusiness } from "./mail/letter.ts";
+import { sentence } from "./mail/words.ts";
 import { statement } from "./statements.ts";
 import type { Db } from "./db/connection.server.ts";
 
@@ -53,34 +55,31 @@ export function queueAcknowledgement(db: DatabaseSync, lead: { id: number; email
   return state;
 }
 
-type AckBusiness = Pick<Business, "name" | "email" | "phone" | "openingHours" | "claims">;
+type AckBusiness = LetterBusiness & Pick<Business, "openingHours" | "claims">;
 
-/** The acknowledgement: every word from the business facts; only the reference is the request's. */
-export function acknowledgementEmail(leadId: number, business: AckBusiness, siteUrl: string) {
+/**
+ * The acknowledgement: every word from the business facts; only the reference is the request's.
+ * It goes to an address nobody has confirmed, so it greets no one by name.
+ */
+export function acknowledgementEmail(leadId: number, business: AckBusiness, siteUrl: string): Letter {
   const reference = referenceOf(leadId);
   const hours = business.openingHours.map((row) => `${row.label}: ${row.opens && row.closes ? `${row.opens}–${row.closes}` : "Closed"}`);
-  return {
+  return writeLetter({
+    business,
+    siteUrl,
     subject: `We have your request ${reference} – ${business.name}`,
-    text: [
+    body: [
       `Thank you for contacting ${business.name}. Your request has reached us.`,
-      "",
       `Your reference: ${reference}`,
-      "",
-      `${business.claims.quoteReply}. We will be in touch by phone or e-mail.`,
-      "",
-      `A roof emergency? Call ${business.phone.display}. ${business.claims.emergency}.`,
-      "",
-      "Our office hours:",
-      ...hours,
-      `${business.claims.emergencyLine}.`,
-      "",
-      `How we look after what you sent us: ${siteUrl}/privacy`,
-      "",
+      `${sentence(business.claims.quoteReply)} We will be in touch by phone or e-mail.`,
+      `A roof emergency? ${sentence(business.claims.emergency)}`,
+      { button: { words: `Call ${business.phone.display}`, href: `tel:${business.phone.e164}` } },
+      { lines: ["Our office hours:", ...hours] },
+      sentence(business.claims.emergencyLine),
+      { link: { words: "How we look after what you sent us", href: `${siteUrl}/privacy` } },
       "If you did not contact us, someone typed your address by mistake: you need do nothing, and you will not hear from us again.",
-      "",
-      business.name,
-    ].join("\n"),
-  };
+    ],
+  });
 }
 
 /**

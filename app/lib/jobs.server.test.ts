@@ -47,7 +47,7 @@ function mailTo(port: number): OutgoingMail {
 /** The queue's handler for a test letter: one e-mail to the address in its payload. */
 const letterHandler = (mail: OutgoingMail): Record<string, JobHandler> => ({
   letter: async (job) => {
-    await sendToCustomer(mail, { email: "office@example.com" }, { to: { address: String(job.payload.to) }, subject: `Letter ${String(job.payload.n)}`, text: "Hello." });
+    await sendToCustomer(mail, { email: "office@example.com" }, { to: { address: String(job.payload.to) }, subject: `Letter ${String(job.payload.n)}`, text: "Hello.", html: "<p>Hello.</p>" });
     return { outcome: "sent" };
   },
 });

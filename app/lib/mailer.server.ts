@@ -4,9 +4,13 @@
  * one line each) and the one of an e-mail to the owner (from "<business> website" to his
  * addresses). Every e-mail is a row of the queue (app/lib/jobs.server.ts) whose handler hands it
  * to `sendToCustomer` or `sendToOwner`; no route sends one itself.
+ *
+ * A letter with HTML (written on the one letter, app/lib/mail/letter.ts) goes as
+ * multipart/alternative, its plain text beside it, with the logo its letterhead shows attached.
  */
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Business } from "../content/schema.ts";
+import { logoAttachment } from "./mail/logo.server.ts";
 
 /** Removes line breaks and other control characters, so a field can never add a mail header. */
 export function oneLine(value: string): string {
@@ -39,12 +43,20 @@ export interface OutgoingMail {
 }
 
 
-/** What an e-mail to a customer says; the envelope is the mailer's. */
+/** A file sent with an e-mail (a quote's PDF, a request's photos). */
+interface Attachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** What an e-mail to a customer says, as plain text and as HTML with the same words; the envelope is the mailer's. */
 export interface CustomerLetter {
   to: { name?: string; address: string };
   subject: string;
   text: string;
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  html: string;
+  attachments?: Attachment[];
 }
 
 /** Why nothing can be e-mailed: no SMTP_URL and LEADS_NOTIFY_TO on this server. */
@@ -58,16 +70,24 @@ export class MailNotSetUp extends Error {
 export async function sendToCustomer(mail: OutgoingMail | undefined, business: Pick<Business, "email">, letter: CustomerLetter): Promise<void> {
   if (!mail) throw new MailNotSetUp();
   const to = letter.to.name ? { name: oneLine(letter.to.name), address: oneLine(letter.to.address) } : oneLine(letter.to.address);
-  await mail.transport.sendMail({ from: mail.from, to, replyTo: business.email, subject: letter.subject, text: letter.text, attachments: letter.attachments });
+  await mail.transport.sendMail({ from: mail.from, to, replyTo: business.email, subject: letter.subject, ...(await parts(letter)) });
+}
+
+/** The text, the HTML beside it, and the attachments: the HTML's logo among them. */
+async function parts(letter: { text: string; html?: string; attachments?: Attachment[] }) {
+  const attachments = [...(letter.attachments ?? []), ...(letter.html ? [await logoAttachment()] : [])];
+  return { text: letter.text, html: letter.html, attachments };
 }
 
 /** What an e-mail to the owner says; the envelope is the mailer's. */
 export interface OwnerLetter {
   subject: string;
   text: string;
+  /** The same words as HTML, on the letter (the weekly summary is plain text alone). */
+  html?: string;
   /** Whom his reply goes to (the customer who wrote), when not to the site. */
   replyTo?: { name: string; address: string };
-  attachments?: CustomerLetter["attachments"];
+  attachments?: Attachment[];
 }
 
 /** Sends a letter to the owner, from the site; throws when e-mail is not set up or the mail server refuses it. */
@@ -79,7 +99,6 @@ export async function sendToOwner(mail: OutgoingMail | undefined, letter: OwnerL
     to: mail.ownerTo,
     replyTo,
     subject: letter.subject,
-    text: letter.text,
-    attachments: letter.attachments,
+    ...(await parts(letter)),
   });
 }

@@ -8,6 +8,7 @@ import { startMailServer } from "../../tests/support/smtp.ts";
 import { JobRunner, pendingJobs } from "./jobs.server.ts";
 import { LeadStore } from "./leads.server.ts";
 import type { NewLead } from "./requests/lead.ts";
+import { fileContent } from "../content/index.ts";
 import { ownerMailHandler, queueWaitingOwnerMail } from "./notify.server.ts";
 
 const T0 = new Date("2026-11-25T09:00:00Z");
@@ -27,7 +28,7 @@ afterEach(async () => {
 });
 
 const runner = () =>
-  new JobRunner(store, ownerMailHandler(store, server.mail), {
+  new JobRunner(store, ownerMailHandler(store, () => fileContent.business, "https://www.example.com", server.mail), {
     now: () => clock,
     retryBaseMs: 60_000,
     log: () => {},

@@ -10,7 +10,11 @@ import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { Lead } from "./requests/lead.ts";
 import { photoPath, photosOf, type PhotoDb } from "./requests/photo-store.server.ts";
 import { oneLine, sendToOwner, type OutgoingMail, type OwnerLetter } from "./mailer.server.ts";
+import { referenceOf } from "./forms/reference.ts";
+import { writeLetter, type LetterBusiness, type Link } from "./mail/letter.ts";
+import { dayAndTime, sentence } from "./mail/words.ts";
 import { leadById } from "./owner/inbox.server.ts";
+import { pageOrigin } from "./owner/pages.server.ts";
 import { photoForMail } from "./photos.server.ts";
 import { statement } from "./statements.ts";
 
@@ -56,28 +60,51 @@ export function sendOwnerMailNow(db: DatabaseSync, leadId: number, now: Date): b
   return true;
 }
 
-/** The owner's e-mail of a request: all of it, with its photos attached; a reply goes to the visitor. */
-export function ownerLetter(lead: Lead, photos: Buffer[] = []): OwnerLetter {
+/** A tel: link for a number as a visitor typed it, when it has digits enough to dial. */
+function dialLink(phone: string): Link | string {
+  const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
+  return /^\+?\d{6,15}$/.test(digits) ? { words: phone, href: `tel:${digits}` } : phone;
+}
+
+/** "the Watford town page"; a page the site no longer has is just "the website". */
+function fromPage(path: string): string {
+  const origin = pageOrigin(path);
+  return origin.group === "other" ? "the website" : `the ${origin.name}`;
+}
+
+/**
+ * The owner's e-mail of a request: who, when and from which page, a button that opens it on the
+ * site, all the visitor wrote, its photos attached; his reply goes to the visitor.
+ */
+export function ownerLetter(lead: Lead, business: LetterBusiness, siteUrl: string, photos: Buffer[] = []): OwnerLetter {
   const kind = lead.form === "quote" ? "quote request" : "contact request";
-  const place = lead.form === "quote" ? "Property address" : "Postcode";
-  const text = [
-    `New ${kind} from the website (${lead.page}), ${lead.createdAt}.`,
-    "",
-    `Name: ${lead.name}`,
-    `Email: ${lead.email}`,
-    `Phone: ${lead.phone}`,
-    `${place}: ${lead.location || "(not given)"}`,
-    "",
-    "Message:",
-    lead.message,
-    "",
-    ...(photos.length ? [`Photos: ${photos.length} attached.`, ""] : []),
-    `Reply to this e-mail to answer ${lead.name} directly. Request number ${lead.id}.`,
-  ].join("\n");
+  const reference = referenceOf(lead.id);
+  const name = oneLine(lead.name);
+  const letter = writeLetter({
+    business,
+    siteUrl,
+    subject: `New ${kind} ${reference} from ${name}`,
+    foot: false,
+    body: [
+      `A new ${kind} came in from ${fromPage(lead.page)} on ${dayAndTime(lead.createdAt, new Date(lead.createdAt))}.`,
+      { button: { words: `Open ${reference}, ${name}`, href: `${siteUrl}/admin/requests/${lead.id}` } },
+      {
+        facts: [
+          { label: "Name", value: lead.name },
+          { label: "E-mail", value: { words: lead.email, href: `mailto:${lead.email}` } },
+          { label: "Phone", value: dialLink(lead.phone) },
+          { label: lead.form === "quote" ? "Property address" : "Postcode", value: lead.location || "not given" },
+        ],
+      },
+      "Their message:",
+      { quoted: lead.message },
+      ...(photos.length ? [`Photos: ${photos.length} attached.`] : []),
+      sentence(`Reply to this e-mail and your answer goes straight to ${name}`),
+    ],
+  });
   return {
     replyTo: { name: lead.name, address: lead.email },
-    subject: `New ${kind} from ${oneLine(lead.name)}`,
-    text,
+    ...letter,
     attachments: photos.map((content, i) => ({ filename: `photo-${i + 1}.jpg`, content, contentType: "image/jpeg" })),
   };
 }
@@ -96,12 +123,13 @@ async function photosForMail(store: PhotoDb, leadId: number): Promise<Buffer[]> 
 const NOT_SET_UP_WAIT_MS = 60 * 60 * 1000;
 
 /**
- * The queue's handler for the owner's e-mail; its outcome is written on the request too (sent,
+ * The queue's handler for the owner's e-mail (`businessNow`: the business facts published when
+ * it goes; `siteUrl`: the site's address, where its button leads); its outcome is written on the request too (sent,
  * or its attempts, its next try and its last error). Never given up: a request is the business.
  * A server started without e-mail tries none (a request stored then is not e-mailed, "none");
  * those waiting from before stay waiting, untried.
  */
-export function ownerMailHandler(store: PhotoDb, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function ownerMailHandler(store: PhotoDb, businessNow: () => LetterBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     [OWNER_MAIL]: async (job, now) => {
       const leadId = Number(job.payload.leadId);
@@ -109,7 +137,7 @@ export function ownerMailHandler(store: PhotoDb, mail: OutgoingMail | undefined)
       if (!lead) return { outcome: "not sent: request deleted" };
       if (lead.delivery !== "pending") return { outcome: `not needed: its e-mail is ${lead.delivery}` };
       if (!mail) return { holdUntil: new Date(now.getTime() + NOT_SET_UP_WAIT_MS) };
-      await sendToOwner(mail, ownerLetter(lead, await photosForMail(store, leadId)));
+      await sendToOwner(mail, ownerLetter(lead, businessNow(), siteUrl, await photosForMail(store, leadId)));
       return {
         outcome: "sent",
         commit: () => statement(store.db, "UPDATE leads SET delivery = 'sent', attempts = attempts + 1, next_attempt_at = NULL, last_error = NULL WHERE id = ?").run(leadId),

@@ -3,6 +3,7 @@ import { contentOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { checkQuoteLink } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
+import { siteUrl } from "~/lib/seo.ts";
 import type { Route } from "./+types/customer-quote-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -12,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (link.state !== "open" || !lead) {
     return new Response("This quote link does not work any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" } });
   }
-  const response = await pdfResponse({ quote: link.quote, business: contentOf(context).business, customer: lead });
+  const response = await pdfResponse({ quote: link.quote, business: contentOf(context).business, siteUrl: siteUrl(), customer: lead });
   response.headers.set("X-Robots-Tag", "noindex");
   return response;
 }

@@ -1,6 +1,7 @@
 /**
  * The customer's quote at /q/{token}: no sign-in, the link is the key. Rendered per request,
- * never prerendered, cached or indexed. It shows the quote, its PDF, and Accept (typing their
+ * never prerendered, cached or indexed. It shows the address of the work, the quote (its total
+ * before the answer buttons), its PDF, the firm's phone, and Accept (typing their
  * full name) and Decline (an optional reason); both are plain forms that work without JavaScript.
  * A link that does not lead to an open quote says why in words that reveal nothing else.
  */
@@ -13,7 +14,7 @@ import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
-import { exactTime } from "~/lib/owner/time.ts";
+import { dayAndTime } from "~/lib/mail/words.ts";
 import { clientAddressContext } from "~/lib/services.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { telHref, useBusiness } from "~/lib/site-data.ts";
@@ -54,6 +55,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     pdfPath: `${quotePath(params.token)}/pdf`,
     status: quote.status,
     customerName: lead?.name ?? "",
+    /** The address of the work, as the request gave it. */
+    location: lead?.location ?? "",
     sentAt: quote.sentAt!,
     answeredAt: quote.answeredAt,
     answerName: quote.answerName,
@@ -99,26 +102,31 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
     const [title, text] = CLOSED_WORDS[loaderData.state];
     return <ClosedLink title={title} text={text} />;
   }
-  const { number, status, customerName, sentAt, summary, answeredAt, answerName, pdfPath } = loaderData;
+  const { number, status, customerName, location, sentAt, summary, answeredAt, answerName, pdfPath } = loaderData;
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
       <div className="space-y-2">
         <h1 className="text-3xl">
-          Quote {number} from {business.name}
+          Quote <span className="whitespace-nowrap">{number}</span> from {business.name}
         </h1>
         <p>
-          For {customerName}, sent <time dateTime={sentAt}>{exactTime(sentAt)}</time>.
+          For {customerName}, sent <time dateTime={sentAt}>{dayAndTime(sentAt)}</time>.
         </p>
+        {location && (
+          <p>
+            Address of the work: <strong className="break-words">{location}</strong>
+          </p>
+        )}
       </div>
       {status === "accepted" && answeredAt && (
         <p role="status" className="card py-3 font-semibold text-ok">
-          You accepted this quote as {answerName} on {exactTime(answeredAt)}. A copy is on its way to you by e-mail. We will be in touch to arrange the work.
+          You accepted this quote as {answerName} on {dayAndTime(answeredAt)}. A copy is on its way to you by e-mail. We will be in touch to arrange the work.
         </p>
       )}
       {status === "declined" && answeredAt && (
         <p role="status" className="card py-3 font-semibold">
-          You declined this quote on {exactTime(answeredAt)}. Thank you for letting us know.
+          You declined this quote on {dayAndTime(answeredAt)}. Thank you for letting us know.
         </p>
       )}
       <CardSection id="quote-heading" title="The quote">

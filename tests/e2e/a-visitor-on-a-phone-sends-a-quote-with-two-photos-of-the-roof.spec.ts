@@ -92,7 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
       const stored = photoRows(server).filter((photo) => photo.lead_id === lead!.id);
       expect(stored.map((photo) => [photo.width, photo.height])).toEqual([[200, 300], [120, 90]]);
 
-      const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request from ${name}`));
+      const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request K-${1000 + Number(lead!.id)} from ${name}`));
       expect(mail.raw).toContain("Photos: 2 attached.");
       const attachments = attachmentsOf(mail.raw);
       expect(attachments.map((a) => a.filename)).toEqual(["photo-1.jpg", "photo-2.jpg"]);

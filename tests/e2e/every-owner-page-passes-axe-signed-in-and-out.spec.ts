@@ -3,7 +3,7 @@
  * (fresh and used), the inbox (full, filtered to nothing, with a quote about to expire), a request
  * (with a photo, a note, an unsent e-mail, an error, the delete confirmation, its quotes), a quote
  * (a draft with a wrong price, a sent one, an expired one), sources and passkeys; and the
- * customer's quote link when it is unknown, expired or replaced.
+ * customer's quote link when it is open, unknown, expired or replaced.
  */
 import { expect, test } from "@playwright/test";
 import { LeadStore } from "../../app/lib/leads.server.ts";
@@ -54,7 +54,7 @@ test("a request, its delete confirmation and a note error have no violations", a
   await expectNoViolations(page);
 });
 
-test("quotes, the inbox's expiring list and the customer's closed links have no violations", async ({ page }, testInfo) => {
+test("quotes, the inbox's expiring list and the customer's open and closed links have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   const paths: { owner: string[]; customer: string[] } = { owner: [], customer: [] };
   try {
@@ -76,7 +76,7 @@ test("quotes, the inbox's expiring list and the customer's closed links have no 
     expireDue(store);
     const draft = createQuote(store, lead.id, { actor: "Axe" })!;
     paths.owner = [`/admin/requests/${lead.id}`, `/admin/quotes/${expiring.quote.id}`, `/admin/quotes/${expired.quote.id}`, `/admin/quotes/${draft.id}`];
-    paths.customer = [quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token)];
+    paths.customer = [quotePath(expiring.token), quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token)];
   } finally {
     store.close();
   }

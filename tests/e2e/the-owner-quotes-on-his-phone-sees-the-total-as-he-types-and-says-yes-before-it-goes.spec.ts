@@ -1,12 +1,14 @@
 /**
- * Issue 26 §4 (and the written quote before it): from request to won job. The owner, signed in on
- * a 390 px phone, creates a quote from a request with three lines and VAT; the totals follow his
- * typing before anything is saved (and Check totals gives the same without JavaScript); a price
- * of "abc" is refused at its field. Send quote asks first, showing whom, the total and the date:
- * nothing is e-mailed before Yes, a quote changed since is not sent, a second Yes sends nothing
- * more. The PDF arrives over real SMTP,
- * and read as text it holds the lines and the totals. The customer opens the link with
- * JavaScript off and accepts, typing their name. The quote is then locked (an edit is refused),
+ * Issue 26 §4 and §8–9 (and the written quote before it): from request to won job. The owner,
+ * signed in on a 390 px phone, creates a quote from a request with three lines and VAT; the
+ * totals follow his typing before anything is saved (and Check totals gives the same without
+ * JavaScript); a price of "abc" is refused at its field. Send quote asks first, showing whom, the
+ * total and the date: nothing is e-mailed before Yes, a quote changed since is not sent, a second
+ * Yes sends nothing more. The e-mail arrives over real SMTP as a letter (plain text beside HTML in
+ * British English, a "View your quote" button), with the PDF, which read as text holds the lines
+ * and the totals. The customer opens the link with JavaScript off, reads each line and the whole
+ * total at 320, 360 and 390 px with nothing scrolling sideways, and accepts, typing their name.
+ * The quote is then locked (an edit is refused),
  * the request is Won, the customer's copy has arrived and the owner was told. axe finds nothing
  * on the owner's quote pages or the customer's.
  *
@@ -20,7 +22,7 @@ import { expect, test } from "@playwright/test";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { signUp } from "./owner-support.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { attachmentsOf, headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { attachmentsOf, headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
 import { expectNoViolations, uniqueName } from "./support.ts";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -91,7 +93,7 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   await third.fill("64.99");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status").and(page.locator("p"))).toHaveText("Draft saved.");
-  await expect(page.getByRole("table")).toContainText("£1,001.38");
+  await expect(page.getByRole("definition").filter({ hasText: "£1,001.38" }).first()).toBeVisible();
   await expectNoViolations(page);
   const quoteUrl = page.url().replace(/\?.*$/, "");
 
@@ -125,11 +127,18 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(smtp.messages.filter((m) => m.to.includes(email)), "sent once").toHaveLength(1);
   expect(headersOf(sent.raw).get("subject")).toMatch(/^Your quote Q-\d{4}-\d{4} from Kestrel Roofing$/);
+  // A letter: plain text beside HTML in British English, under Gmail's 100 KB, with one button to the quote.
+  const letter = letterParts(sent.raw);
+  expect(letter.html).toContain('<html lang="en-GB">');
+  expect(Buffer.byteLength(letter.html)).toBeLessThan(100_000);
+  expect(letter.text).toContain(`Dear ${name},`);
+  const button = /<a href="(https?:\/\/[^"]+\/q\/[\w-]+)"[^>]*>View your quote<\/a>/.exec(letter.html)![1]!;
+  expect(letter.text).toContain(`View your quote: ${button}`);
   const pdfFile = testInfo.outputPath("quote.pdf");
   writeFileSync(pdfFile, attachmentsOf(sent.raw)[0]!.bytes);
   const pdf = execFileSync("pdftotext", ["-layout", pdfFile, "-"], { encoding: "utf8" });
-  for (const words of [...LINES.map((line) => line.description), ...TOTALS, "Kestrel Roofing", "07700 900123", "info@example.com"]) expect(pdf).toContain(words);
-  const link = new URL(/https?:\/\/\S+\/q\/[\w-]+/.exec(sent.raw.replace(/=\r?\n/g, ""))![0]).pathname;
+  for (const words of [...LINES.map((line) => line.description), ...TOTALS, "Kestrel Roofing", "07700 900123", "info@example.com", "4 Church Road, Hitchin", "Page 1 of 1"]) expect(pdf).toContain(words);
+  const link = new URL(button).pathname;
 
   // axe runs in the page, so it checks the customer's pages in a tab with JavaScript on (they run none).
   const look = await owner.newPage();
@@ -145,18 +154,25 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   const customerPage = await customer.newPage();
   await customerPage.goto(`${origin}${link}`);
   await expect(customerPage.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4} from Kestrel Roofing$/ })).toBeVisible();
-  for (const total of TOTALS) await expect(customerPage.getByRole("table")).toContainText(total);
-  // On a 320 and a 360 px phone every amount is read whole, with no sideways scrolling to find it.
-  for (const width of [320, 360]) {
+  await expect(customerPage.getByText("Address of the work: 4 Church Road, Hitchin")).toBeVisible();
+  await expect(customerPage.getByRole("main").getByRole("link", { name: "07700 900123" })).toBeVisible();
+  // On a 320, 360 and 390 px phone each line stands on its own, nothing scrolls sideways, and the
+  // net, the VAT and the (large) total are read whole, before Accept quote.
+  for (const width of [320, 360, 390]) {
     await customerPage.setViewportSize({ width, height: 740 });
-    const region = customerPage.getByRole("region", { name: /^Quote Q-/ });
-    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px: the quote's table needs no sideways scroll`).toBeLessThanOrEqual(0);
-    const regionBox = (await region.boundingBox())!;
-    for (const amount of TOTALS) {
-      const box = (await customerPage.getByRole("table").getByText(amount, { exact: true }).filter({ visible: true }).boundingBox())!;
-      expect(box.x + box.width, `${width} px: ${amount} is inside the table's region`).toBeLessThanOrEqual(regionBox.x + regionBox.width + 0.5);
+    expect(await customerPage.evaluate(() => document.documentElement.scrollWidth), `${width} px: no sideways scroll`).toBeLessThanOrEqual(width);
+    const lines = customerPage.getByRole("list", { name: /^Quote Q-/ });
+    await expect(lines.getByRole("listitem")).toHaveCount(3);
+    await expect(lines.getByRole("listitem").nth(1)).toHaveText(/^Replace slipped tiles\s*12 × £18\.50 = £222\.00$/);
+    const accept = (await customerPage.getByRole("button", { name: "Accept quote" }).boundingBox())!;
+    for (const [term, amount] of [["Net", "£834.48"], ["VAT at 20%", "£166.90"], ["Total including VAT", "£1,001.38"]] as const) {
+      const shown = customerPage.getByRole("definition").filter({ hasText: amount });
+      await expect(customerPage.getByRole("term").filter({ hasText: term })).toBeVisible();
+      const box = (await shown.boundingBox())!;
+      expect(box.x >= 0 && box.x + box.width <= width, `${width} px: ${amount} is on the screen`).toBe(true);
+      expect(await shown.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px: ${amount} is not clipped`).toBeLessThanOrEqual(0);
+      expect(box.y + box.height, `${width} px: ${amount} comes before Accept quote`).toBeLessThan(accept.y);
     }
-    await expect(customerPage.getByRole("table")).toContainText("12 × £18.50");
   }
   await customerPage.setViewportSize({ width: 390, height: 844 });
   await customerPage.getByLabel("Your full name").fill(name);

@@ -14,6 +14,7 @@ import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
 import { LeadStore } from "~/lib/leads.server.ts";
 import { SARAHS_REQUEST as LEAD } from "../support/leads.ts";
 import { mailTransport } from "~/lib/mailer.server.ts";
+import { fileContent } from "~/content/index.ts";
 import { ownerMailHandler } from "~/lib/notify.server.ts";
 import { vapidAuthorizations } from "~/lib/push.server.ts";
 import { Turns } from "~/lib/visitors-first.ts";
@@ -126,7 +127,7 @@ describe("the owner's e-mails", () => {
     try {
       for (let i = 0; i < 45; i++) store.add({ ...LEAD, name: `Burst ${i}` }, { notify: true });
       const mail = { transport: mailTransport(`smtp://127.0.0.1:${smtp.port}`), from: { name: "Kestrel", address: "office@example.com" }, ownerTo: "office@example.com" };
-      const runner = new JobRunner(store, ownerMailHandler(store, mail), { turns: new Turns() });
+      const runner = new JobRunner(store, ownerMailHandler(store, () => fileContent.business, "https://www.example.com", mail), { turns: new Turns() });
       await runner.runDue();
       expect(smtp.messages).toHaveLength(45);
       expect(store.list().filter((lead) => lead.delivery === "pending")).toHaveLength(0);

@@ -96,7 +96,7 @@ describe("sending", () => {
     expect(pdf!.filename).toMatch(/^Q-\d{4}-\d{4}\.pdf$/);
     const text = pdfText(pdf!.bytes);
     // 240 + 18.5 × 42.50 = 786.25 + 195 = 1,221.25; VAT per line 48 + 157.25 + 39 = 244.25.
-    for (const words of ["Kestrel Roofing", "07700 900123", "info@example.com", "VAT number GB999999973", "Strip old felt", "EPDM membrane fitted", "18.5", "£786.25", "Skip hire", "£1,221.25", "£244.25", "£1,465.50", "maker's 25-year guarantee"]) {
+    for (const words of ["Kestrel Roofing", "07700 900123", "info@example.com", "VAT number GB999999973", "Strip old felt", "EPDM membrane fitted", "18.5", "£786.25", "Skip hire", "£1,221.25", "£244.25", "£1,465.50", "maker's 25-year guarantee", "3 Mill Lane, Hitchin", "How to accept", "Page 1 of 1"]) {
       expect(text).toContain(words);
     }
     expect(Buffer.from(link.split("/").pop()!, "base64url").length * 8).toBeGreaterThanOrEqual(128);

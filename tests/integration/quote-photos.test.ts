@@ -58,7 +58,7 @@ describe("a quote with photos", () => {
       for (const url of [`/photos/${file}`, `/data/photos/${file}`, `/${file}`]) expect((await fetch(`${server.url}${url}`)).status).toBe(404);
     }
 
-    const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request from ${name}`));
+    const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request K-${1000 + Number(lead.id)} from ${name}`));
     expect(mail.raw).toContain("Photos: 2 attached.");
     const attachments = attachmentsOf(mail.raw);
     expect(attachments.map((a) => a.filename)).toEqual(["photo-1.jpg", "photo-2.jpg"]);
@@ -72,7 +72,7 @@ describe("a quote with photos", () => {
     expect(response.status).toBe(303);
     const lead = server.rows().find((r) => r.name === name)!;
     expect(photoRows(server).filter((p) => p.lead_id === lead.id)).toEqual([]);
-    const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request from ${name}`));
+    const mail = await waitFor(() => smtp.messages.find((m) => headersOf(m.raw).get("subject") === `New quote request K-${1000 + Number(lead.id)} from ${name}`));
     expect(mail.raw).not.toContain("attached");
   });
 });

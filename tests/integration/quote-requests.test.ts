@@ -7,7 +7,7 @@ import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT, freePort, postForm, QUOTE, ROOT, startServer, type RunningServer } from "../support/server.ts";
-import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
 
 const NOTICE = "Thank you! We&#x27;ll get back to you within 24 hours.";
 
@@ -49,10 +49,17 @@ describe("with e-mail set up", () => {
 
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes(QUOTE.message)));
     const headers = headersOf(mail.raw);
-    expect(headers.get("subject")).toBe(`New quote request from ${QUOTE.name}`);
+    expect(headers.get("subject")).toBe(`New quote request ${reference} from ${QUOTE.name}`);
     expect(headers.get("reply-to")).toContain(QUOTE.email);
     expect(mail.to).toEqual(["office@example.com"]);
-    for (const value of [QUOTE.phone, QUOTE.address, "Page", "/"]) expect(mail.raw).toContain(value === "Page" ? "website (/)" : value);
+    // Plain text and HTML, the same words; a button opens the request on the site (SITE_URL's default here).
+    const { text, html } = letterParts(mail.raw);
+    for (const value of [QUOTE.phone, QUOTE.address, QUOTE.message, "came in from the Home page on"]) expect(text).toContain(value);
+    expect(text, "the time in words, UK time").toMatch(/ on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}\./);
+    const button = `Open ${reference}, ${QUOTE.name}`;
+    expect(text).toContain(`${button}: https://www.example.com/admin/requests/${row!.id}`);
+    expect(html).toContain(`<a href="https://www.example.com/admin/requests/${row!.id}"`);
+    expect(html).toContain(`>${button}</a>`);
     await waitFor(() => server.rows().find((r) => r.name === QUOTE.name && r.delivery === "sent"));
   });
 
@@ -72,7 +79,7 @@ describe("with e-mail set up", () => {
     const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes("office@example.com") && m.raw.includes("eve@example.org")));
     const headers = headersOf(mail.raw);
     expect(headers.has("bcc")).toBe(false);
-    expect(headers.get("subject")).toBe("New quote request from Eve Bcc: victim@example.net");
+    expect(headers.get("subject")).toMatch(/^New quote request K-\d+ from Eve Bcc: victim@example\.net$/);
     expect(mail.to).toEqual(["office@example.com"]);
   });
 
@@ -83,7 +90,7 @@ describe("with e-mail set up", () => {
     expect(await response.json()).toEqual({ ok: true, reference: `K-${1000 + Number(row()!.id)}` });
     expect(row()).toMatchObject({ form: "contact", page: "/contact", location: CONTACT.postcode });
     const mail = await waitFor(() => smtp.messages.find((m) => m.raw.includes(CONTACT.message)));
-    expect(headersOf(mail.raw).get("subject")).toBe(`New contact request from ${CONTACT.name}`);
+    expect(headersOf(mail.raw).get("subject")).toBe(`New contact request K-${1000 + Number(row()!.id)} from ${CONTACT.name}`);
   });
 });
 

@@ -15,7 +15,7 @@ import { LeadStore } from "~/lib/leads.server.ts";
 import { mailTransport } from "~/lib/mailer.server.ts";
 import { setStatus } from "~/lib/owner/inbox.server.ts";
 import { CONTACT, postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
-import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
 
 const site = fileContent.business;
 
@@ -78,6 +78,11 @@ describe("the acknowledgement", () => {
     // SITE_URL is not set for the test server: the default origin.
     expect(text).toContain("https://www.example.com/privacy");
     for (const row of site.openingHours) expect(text).toContain(row.label);
+    // A letter: plain text beside HTML in British English, whose button calls the business.
+    const { html } = letterParts(mail!.raw);
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).toMatch(new RegExp(`<a href="tel:\\${site.phone.e164}"[^>]*>Call ${site.phone.display}</a>`));
+    expect(html).not.toContain("Dear");
     for (const typed of ["Zebedee", "Quill", "Moss", "Larkspur", "Hitchin", QUOTE.phone]) {
       expect(mail!.raw, `the e-mail must not carry "${typed}"`).not.toContain(typed);
     }

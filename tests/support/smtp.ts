@@ -103,3 +103,53 @@ export async function startMailServer(addresses = { from: "office@example.com", 
   };
 }
 
+
+/** A part of a MIME message: its type, its headers, its text decoded (text parts), and the parts inside it. */
+export interface MimePart {
+  type: string;
+  headers: Map<string, string>;
+  text: string;
+  parts: MimePart[];
+}
+
+function decodeBody(body: string, encoding = ""): string {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/quoted-printable/i.test(encoding)) {
+    return body.replace(/=\r?\n/g, "").replace(/(=[0-9A-F]{2})+/gi, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
+  }
+  return body;
+}
+
+/** A raw message (or one part of it) as a tree of parts, text parts decoded. */
+export function mimeOf(raw: string): MimePart {
+  const headers = headersOf(raw);
+  const type = (headers.get("content-type") ?? "text/plain").split(";")[0]!.trim().toLowerCase();
+  const body = raw.split(/\r?\n\r?\n/).slice(1).join("\r\n\r\n");
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(headers.get("content-type") ?? "")?.[1];
+  if (type.startsWith("multipart/") && boundary) {
+    const pieces = body.split(`--${boundary}`).slice(1, -1);
+    return { type, headers, text: "", parts: pieces.map((piece) => mimeOf(piece.replace(/^\r?\n/, ""))) };
+  }
+  return { type, headers, text: type.startsWith("text/") ? decodeBody(body, headers.get("content-transfer-encoding")) : "", parts: [] };
+}
+
+/** Every part of a message, outermost first. */
+export function allParts(part: MimePart): MimePart[] {
+  return [part, ...part.parts.flatMap(allParts)];
+}
+
+/**
+ * The two readings of an e-mail written on the letter: its plain text and its HTML, both found
+ * inside its multipart/alternative (the HTML may sit in a multipart/related with its logo).
+ * Throws when the message is not so.
+ */
+export function letterParts(raw: string): { text: string; html: string; logo: MimePart | undefined } {
+  const alternative = allParts(mimeOf(raw)).find((part) => part.type === "multipart/alternative");
+  if (!alternative) throw new Error("The e-mail is not multipart/alternative");
+  const inside = allParts(alternative);
+  const text = inside.find((part) => part.type === "text/plain");
+  const html = inside.find((part) => part.type === "text/html");
+  if (!text || !html) throw new Error("The e-mail lacks a plain-text or an HTML part");
+  const logo = allParts(mimeOf(raw)).find((part) => part.type === "image/png" && part.headers.has("content-id"));
+  return { text: text.text, html: html.text, logo };
+}

@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { formatPounds, quantityAsText, VAT_RATE_PERCENT, type QuoteTotals } from "~/lib/quotes/money.ts";
+import { formatPounds, quantityAsText, VAT_RATE_PERCENT, type PricedLine, type QuoteTotals } from "~/lib/quotes/money.ts";
 
 export interface QuoteSummaryData {
   totals: QuoteTotals;
@@ -10,61 +9,64 @@ export interface QuoteSummaryData {
   notes: string;
 }
 
-/** A quote's lines, totals, guarantees and notes, as the owner and the customer both read them. */
+/**
+ * A quote's lines, totals, guarantees and notes, as the owner and the customer both read them.
+ *
+ * Below 640 px each line stands on its own: its description, then "12 × £18.50 = £222.00", so
+ * nothing needs a sideways scroll on a 320 px phone. From 640 px the lines are a table of four
+ * columns. Either way the net, the VAT and the total (large) follow, on lines of their own that
+ * wrap rather than clip: the total is always read whole.
+ */
 export function QuoteSummary({ quote, caption }: { quote: QuoteSummaryData; caption: string }) {
   const { totals } = quote;
   return (
     <div className="space-y-4">
-      {/* Below 640 px a line's quantity and unit price go under its description, so the amounts
-          keep their column and the total is read whole at 320 px; the region may still scroll
-          sideways with very large text, and keyboard users can scroll it too. */}
-      <div className="overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
-        <table className="w-full text-left">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-2 pr-2">Description</th>
-              <th scope="col" className="hidden py-2 pr-2 text-right sm:table-cell">Qty</th>
-              <th scope="col" className="hidden py-2 pr-2 text-right sm:table-cell">Unit price</th>
-              <th scope="col" className="py-2 text-right">Amount</th>
+      <ol aria-label={caption} className="divide-y divide-slate-300 border-y border-slate-300 sm:hidden">
+        {totals.lines.map((line, i) => (
+          <li key={i} className="py-3">
+            <p className="font-semibold break-words">{line.description}</p>
+            <p className="text-muted">
+              <LineSum line={line} />
+            </p>
+          </li>
+        ))}
+      </ol>
+      <table className="hidden w-full text-left sm:table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="py-2 pr-2">Description</th>
+            <th scope="col" className="py-2 pr-2 text-right">Qty</th>
+            <th scope="col" className="py-2 pr-2 text-right">Unit price</th>
+            <th scope="col" className="py-2 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {totals.lines.map((line, i) => (
+            <tr key={i} className="border-b border-slate-300 align-top">
+              <td className="py-2 pr-2 break-words">{line.description}</td>
+              <td className="py-2 pr-2 text-right">{quantityAsText(line.quantity)}</td>
+              <td className="py-2 pr-2 text-right whitespace-nowrap">{formatPounds(line.unitPence)}</td>
+              <td className="py-2 text-right whitespace-nowrap">{formatPounds(line.netPence)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {totals.lines.map((line, i) => (
-              <tr key={i} className="border-b border-slate-300 align-top">
-                <td className="py-2 pr-2 break-words">
-                  {line.description}
-                  <span className="block text-base text-muted sm:hidden">
-                    {quantityAsText(line.quantity)} × {formatPounds(line.unitPence)}
-                  </span>
-                </td>
-                <td className="hidden py-2 pr-2 text-right sm:table-cell">{quantityAsText(line.quantity)}</td>
-                <td className="hidden py-2 pr-2 text-right whitespace-nowrap sm:table-cell">{formatPounds(line.unitPence)}</td>
-                <td className="py-2 text-right whitespace-nowrap">{formatPounds(line.netPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            {quote.vat && (
-              <>
-                <tr>
-                  <FooterLabel className="font-normal">Subtotal</FooterLabel>
-                  <td className="py-1 text-right whitespace-nowrap">{formatPounds(totals.netPence)}</td>
-                </tr>
-                <tr>
-                  <FooterLabel className="font-normal">VAT {VAT_RATE_PERCENT}%</FooterLabel>
-                  <td className="py-1 text-right whitespace-nowrap">{formatPounds(totals.vatPence)}</td>
-                </tr>
-              </>
-            )}
-            <tr>
-              <FooterLabel>Total</FooterLabel>
-              <td className="py-1 text-right font-bold whitespace-nowrap">{formatPounds(totals.totalPence)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-      <p>Valid until {quote.validUntilText}.{quote.vatNumber && ` VAT number ${quote.vatNumber}.`}</p>
+          ))}
+        </tbody>
+      </table>
+      <dl className="space-y-1 sm:ml-auto sm:max-w-sm">
+        {quote.vat && (
+          <>
+            <Sum term="Net" amount={totals.netPence} />
+            <Sum term={`VAT at ${VAT_RATE_PERCENT}%`} amount={totals.vatPence} />
+          </>
+        )}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 border-t-2 border-accent pt-2">
+          <dt className="text-lg font-bold">{quote.vat ? "Total including VAT" : "Total"}</dt>
+          <dd className="text-3xl font-extrabold whitespace-nowrap">{formatPounds(totals.totalPence)}</dd>
+        </div>
+      </dl>
+      <p>
+        Valid until {quote.validUntilText}.{quote.vatNumber && ` VAT number ${quote.vatNumber}.`}
+      </p>
       {quote.guarantees.length > 0 && (
         <div>
           <h3 className="font-semibold">Guarantees</h3>
@@ -85,16 +87,21 @@ export function QuoteSummary({ quote, caption }: { quote: QuoteSummaryData; capt
   );
 }
 
-/**
- * A total's label: one column below 640 px, where the quantity and unit price columns are not
- * shown, and three from 640 px. Two cells, one shown at a time (the other is not rendered, so
- * screen readers meet one).
- */
-function FooterLabel({ className = "", children }: { className?: string; children: ReactNode }) {
+/** "12 × £18.50 = £222.00": each amount kept whole on its line. */
+function LineSum({ line }: { line: PricedLine }) {
   return (
     <>
-      <th scope="row" className={`py-1 pr-2 text-right sm:hidden ${className}`}>{children}</th>
-      <th scope="row" colSpan={3} className={`hidden py-1 pr-2 text-right sm:table-cell ${className}`}>{children}</th>
+      {quantityAsText(line.quantity)} × <span className="whitespace-nowrap">{formatPounds(line.unitPence)}</span> ={" "}
+      <span className="font-semibold whitespace-nowrap text-ink">{formatPounds(line.netPence)}</span>
     </>
+  );
+}
+
+function Sum({ term, amount }: { term: string; amount: number }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4">
+      <dt>{term}</dt>
+      <dd className="whitespace-nowrap">{formatPounds(amount)}</dd>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { JobRunner } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
 import type { NewLead } from "../requests/lead.ts";
+import { fileContent } from "../../content/index.ts";
 import { ownerMailHandler } from "../notify.server.ts";
 import { auditOfLead } from "./audit.server.ts";
 import { responseByMonth, sourcesReport } from "./sources.server.ts";
@@ -199,7 +200,7 @@ it("the response figures: median time to a first answer, shares within an hour a
 const due = () => new JobRunner(store, {}).due(new Date(), 100).filter((job) => job.kind === "owner-mail").map((job) => Number(job.payload.leadId));
 /** One try of each due request's e-mail, refused by the mail server: the next is an hour on. */
 const markFailed = () =>
-  new JobRunner(store, { "owner-mail": () => Promise.reject(new Error("connection refused")), "owner-mail:failed": ownerMailHandler(store, undefined)["owner-mail:failed"]! }, { retryBaseMs: 3_600_000, log: () => {} }).runDue();
+  new JobRunner(store, { "owner-mail": () => Promise.reject(new Error("connection refused")), "owner-mail:failed": ownerMailHandler(store, () => fileContent.business, "https://www.example.com", undefined)["owner-mail:failed"]! }, { retryBaseMs: 3_600_000, log: () => {} }).runDue();
 const markSent = (id: number) => store.db.prepare("UPDATE leads SET delivery = 'sent' WHERE id = ?").run(id);
 
 it("Send e-mail again brings an unsent request's next try forward, and only for an unsent one", async () => {

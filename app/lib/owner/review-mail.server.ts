@@ -9,7 +9,9 @@ import type { Business } from "../../content/schema.ts";
 import { enqueue, type JobHandler } from "../jobs.server.ts";
 import type { Lead } from "../requests/lead.ts";
 import type { Db } from "../db/connection.server.ts";
-import { MailNotSetUp, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
+import { displayName } from "../../content/rules/names.ts";
+import { writeLetter, type Letter } from "../mail/letter.ts";
+import { MailNotSetUp, oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 import { leadById } from "./inbox.server.ts";
 import { renewReviewLink, reviewById, reviewPath, withdrawReviewRequest, type Review } from "./reviews.server.ts";
 
@@ -23,24 +25,26 @@ export function queueReviewRequest(db: DatabaseSync, review: Pick<Review, "id" |
   enqueue(db, { kind: REVIEW_REQUEST, payload: { reviewId: review.id, leadId: review.leadId }, runAt: now, giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS), now });
 }
 
-/** Sends it; throws when e-mail is not set up or the mail server refuses it. */
-export async function mailReviewRequest(mail: OutgoingMail | undefined, lead: Lead, business: ReviewBusiness, link: string): Promise<void> {
-  await sendToCustomer(mail, business, {
-    to: { name: lead.name, address: lead.email },
+/** The review request: a button to the site's own form, and Google's beside it when the facts hold its link. */
+export function reviewLetter(lead: Lead, business: ReviewBusiness, siteUrl: string, link: string): Letter {
+  return writeLetter({
+    business,
+    siteUrl,
     subject: `How did we do? Your roof with ${business.name}`,
-    text: [
-      `Dear ${lead.name},`,
-      "",
+    greeting: `Dear ${displayName(oneLine(lead.name))},`,
+    body: [
       `Thank you for choosing ${business.name}. We hope you are pleased with the work.`,
-      "Would you tell us, and the next homeowner, how it went? It takes a minute:",
-      link,
-      "",
-      ...(business.googleReviewUrl ? ["Or, if you prefer, leave a review on Google:", business.googleReviewUrl, ""] : []),
+      "Would you tell us, and the next homeowner, how it went? It takes a minute.",
+      { button: { words: "Leave a review", href: link } },
+      ...(business.googleReviewUrl ? ["Or, if you prefer, on Google:", { link: { words: "Leave a review on Google", href: business.googleReviewUrl } }] : []),
       `Whatever you think, we would like to hear it. If anything is not right, call ${business.phone.display}.`,
-      "",
-      business.name,
-    ].join("\n"),
+    ],
   });
+}
+
+/** Sends it; throws when e-mail is not set up or the mail server refuses it. */
+export async function mailReviewRequest(mail: OutgoingMail | undefined, lead: Lead, business: ReviewBusiness, siteUrl: string, link: string): Promise<void> {
+  await sendToCustomer(mail, business, { to: { name: lead.name, address: lead.email }, ...reviewLetter(lead, business, siteUrl, link) });
 }
 
 /** The queue's handlers for review requests; `mail`: the mail set up on this server. */
@@ -57,7 +61,7 @@ export function reviewHandlers(store: Db, businessNow: () => ReviewBusiness, sit
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => renewReviewLink(store, review.id));
       if (!token) return { outcome: "not needed: the review was written" };
-      await mailReviewRequest(mail, lead, businessNow(), `${siteUrl}${reviewPath(token)}`);
+      await mailReviewRequest(mail, lead, businessNow(), siteUrl, `${siteUrl}${reviewPath(token)}`);
       return { outcome: "sent" };
     },
     [`${REVIEW_REQUEST}:gave-up`]: (job) => ({

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { attachmentsOf, startMailServer } from "../../../tests/support/smtp.ts";
+import { attachmentsOf, headersOf, letterParts, startMailServer } from "../../../tests/support/smtp.ts";
 import { JobRunner } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
 import { auditOfLead } from "../owner/audit.server.ts";
@@ -64,6 +64,22 @@ it("sends a quote with its PDF, made from the stored quote, and a link that open
   expect(checkQuoteLink(store, linkIn(server.smtp.messages[0]!.raw, "q"), T0)).toMatchObject({ state: "open", quote: { id } });
   await runner().runDue();
   expect(server.smtp.messages, "sent once").toHaveLength(1);
+});
+
+it("sends the quote as a letter: plain text and HTML with the same button, the logo inside the e-mail itself", async () => {
+  sentQuote();
+  await runner().runDue();
+  const { raw } = server.smtp.messages[0]!;
+  const { text, html, logo } = letterParts(raw);
+  const link = `https://www.example.com/q/${linkIn(raw, "q")}`;
+  expect(html).toMatch(/^<!DOCTYPE html>\s*<html lang="en-GB">/);
+  expect(html).toContain(`<a href="${link}"`);
+  expect(html).toMatch(/>View your quote<\/a>/);
+  expect(text).toContain(`View your quote: ${link}`);
+  expect(text).toContain("Dear Jane Smith,");
+  const cid = /src="cid:([^"]+)"/.exec(html)![1]!;
+  expect(logo?.headers.get("content-id")).toBe(`<${cid}>`);
+  expect(headersOf(raw).get("subject")).toMatch(/^Your quote Q-2026-\d{4} from Kestrel Roofing$/);
 });
 
 it("gives a quote's e-mail up after a week of refusals: the quote is a draft again, its links gone", async () => {

@@ -2,8 +2,8 @@
  * The queue's handlers for quotes (queued by app/lib/quotes/events.server.ts): the customer's
  * e-mail of a quote sent, with its PDF made from the stored quote; the owner's e-mail when a
  * customer opens or answers; the customer's copy of an accepted quote; and the follow-ups.
+ * Each e-mail to the customer carries a link of its own to their page of the quote.
  */
-import type { Business } from "../../content/schema.ts";
 import type { JobHandler } from "../jobs.server.ts";
 import { MailNotSetUp, type OutgoingMail } from "../mailer.server.ts";
 import { holdUntilOpen } from "../held-to-opening.server.ts";
@@ -12,17 +12,15 @@ import { recordAudit } from "../owner/audit.server.ts";
 import { leadById } from "../owner/inbox.server.ts";
 import { addQuoteLink, quoteById, quoteNumber, quotePath, takeBackSend } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
-import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner } from "./mail.server.ts";
+import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner, type MailBusiness } from "./mail.server.ts";
 import type { Db } from "../db/connection.server.ts";
-
-type QuoteBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
 /**
  * `businessNow`: the business facts published when an e-mail goes;
  * `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time;
  * `mail`: the mail set up on this server (none: nothing is sent, and each job says so).
  */
-export function quoteHandlers(store: Db, businessNow: () => QuoteBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function quoteHandlers(store: Db, businessNow: () => MailBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   /** The quote and its request, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));
@@ -40,7 +38,7 @@ export function quoteHandlers(store: Db, businessNow: () => QuoteBusiness, siteU
       if (!mail) throw new MailNotSetUp();
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailQuoteToCustomer(mail, quote, lead, businessNow(), `${siteUrl}${quotePath(token)}`);
+      await mailQuoteToCustomer(mail, { quote, lead, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` });
       return { outcome: "sent" };
     },
     // Never sent: the quote is a draft again, as when the mail server refused it at once.
@@ -49,14 +47,16 @@ export function quoteHandlers(store: Db, businessNow: () => QuoteBusiness, siteU
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
-      await tellOwner(mail, job.payload.event as QuoteEvent, found.quote, found.lead, `${siteUrl}/admin/requests/${found.lead.id}`);
+      await tellOwner(mail, job.payload.event as QuoteEvent, found.quote, found.lead, businessNow(), siteUrl);
       return { outcome: "sent" };
     },
-    "quote-copy": async (job) => {
+    "quote-copy": async (job, now) => {
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
-      await mailAcceptedCopy(mail, found.quote, found.lead, businessNow());
+      // A link of its own to the accepted quote, stored before the e-mail goes (an answered quote's link never expires).
+      const token = store.inTransaction(() => addQuoteLink(store, found.quote.id, now));
+      await mailAcceptedCopy(mail, { ...found, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` });
       return { outcome: "sent" };
     },
     "quote-follow-up": async (job, now) => {
@@ -73,7 +73,7 @@ export function quoteHandlers(store: Db, businessNow: () => QuoteBusiness, siteU
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailFollowUp(mail, quote, lead, businessNow(), `${siteUrl}${quotePath(token)}`, day);
+      await mailFollowUp(mail, { quote, lead, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` }, day);
       return {
         outcome: "sent",
         commit: () =>

@@ -1,97 +1,127 @@
 /**
- * The e-mails of a quote: to the customer when it is sent and when they accept it (each with the
- * PDF), and to the owner when the customer opens or answers it. Each is sent by the queue's
- * handler (app/lib/quotes/jobs.server.ts), after the quote's state is committed.
+ * The e-mails of a quote: to the customer when it is sent, when they accept it and as a reminder
+ * (each with the PDF and a button to their page of it), and to the owner when the customer opens
+ * or answers it. Each is sent by the queue's handler (app/lib/quotes/jobs.server.ts), after the
+ * quote's state is committed, on the one letter (app/lib/mail/letter.ts).
  */
 import type { Business } from "../../content/index.ts";
+import { displayName } from "../../content/rules/names.ts";
+import { referenceOf } from "../forms/reference.ts";
 import type { Lead } from "../requests/lead.ts";
+import { writeLetter, type Block, type Letter } from "../mail/letter.ts";
 import { oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mailer.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
 import { longDate, quotePdf } from "./pdf.server.ts";
 
-type MailBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
+export type MailBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
-async function pdfAttachment(quote: Quote, lead: Lead, business: MailBusiness) {
-  const content = await quotePdf({ quote, business, customer: { name: lead.name, location: lead.location } });
-  return { filename: quoteFileName(quote), content, contentType: "application/pdf" };
+/** Where a letter about a quote goes, and what it is written with. */
+export interface QuoteLetterInput {
+  quote: Quote;
+  lead: Lead;
+  business: MailBusiness;
+  siteUrl: string;
+  /** The customer's own link to the quote (/q/…). */
+  link: string;
 }
 
-/** Sends the quote to the customer; throws when e-mail is not set up or the mail server refuses it. */
-export async function mailQuoteToCustomer(mail: OutgoingMail | undefined, quote: Quote, lead: Lead, business: MailBusiness, link: string): Promise<void> {
-  await sendToCustomer(mail, business, {
-    to: { name: lead.name, address: lead.email },
-    subject: `Your quote ${quoteNumber(quote)} from ${business.name}`,
-    text: [
-      `Dear ${lead.name},`,
-      "",
-      `Thank you for asking ${business.name} to quote. Your quote ${quoteNumber(quote)} is attached, ${formatPounds(quote.totalPence)} in total${quote.vat ? " including VAT" : ""}.`,
-      "",
-      "You can read it, download it and accept or decline it here:",
-      link,
-      "",
-      `The link works until ${longDate(quote.validUntil)}. Questions? Call ${business.phone.display} or reply to this e-mail.`,
-      "",
-      business.name,
-    ].join("\n"),
-    attachments: [await pdfAttachment(quote, lead, business)],
+const dear = (lead: Lead) => `Dear ${displayName(oneLine(lead.name))},`;
+const inTotal = (quote: Quote) => `${formatPounds(quote.totalPence)} in total${quote.vat ? " including VAT" : ""}`;
+
+/** The e-mail of a quote just sent. */
+export function quoteLetter({ quote, lead, business, siteUrl, link }: QuoteLetterInput): Letter {
+  const number = quoteNumber(quote);
+  return writeLetter({
+    business,
+    siteUrl,
+    subject: `Your quote ${number} from ${business.name}`,
+    greeting: dear(lead),
+    body: [
+      `Thank you for asking ${business.name} to quote. Your quote ${number} comes to ${inTotal(quote)}. It is attached as a PDF too.`,
+      { button: { words: "View your quote", href: link } },
+      `On that page you can read it, download it, and accept or decline it, until ${longDate(quote.validUntil)}.`,
+      `Questions? Call ${business.phone.display} or reply to this e-mail.`,
+    ],
   });
 }
 
 /** The customer's copy of the quote they accepted. */
-export async function mailAcceptedCopy(mail: OutgoingMail | undefined, quote: Quote, lead: Lead, business: MailBusiness): Promise<void> {
-  if (!mail) return;
-  await sendToCustomer(mail, business, {
-    to: { name: lead.name, address: lead.email },
-    subject: `Your accepted quote ${quoteNumber(quote)} from ${business.name}`,
-    text: [
-      `Dear ${lead.name},`,
-      "",
-      `Thank you for accepting quote ${quoteNumber(quote)} (${formatPounds(quote.totalPence)}). Your copy is attached.`,
+export function acceptedLetter({ quote, lead, business, siteUrl, link }: QuoteLetterInput): Letter {
+  const number = quoteNumber(quote);
+  return writeLetter({
+    business,
+    siteUrl,
+    subject: `Your accepted quote ${number} from ${business.name}`,
+    greeting: dear(lead),
+    body: [
+      `Thank you for accepting quote ${number}, ${inTotal(quote)}. Your copy is attached.`,
+      { button: { words: "See your accepted quote", href: link } },
       `We will be in touch to arrange the work. Call ${business.phone.display} any time.`,
-      "",
-      business.name,
-    ].join("\n"),
-    attachments: [await pdfAttachment(quote, lead, business)],
+    ],
   });
+}
+
+/** A polite reminder of an unanswered quote, on day 3 or day 7 after it was sent. */
+export function followUpLetter({ quote, lead, business, siteUrl, link }: QuoteLetterInput, day: number): Letter {
+  const number = quoteNumber(quote);
+  return writeLetter({
+    business,
+    siteUrl,
+    subject: `A reminder: your quote ${number} from ${business.name}`,
+    greeting: dear(lead),
+    body: [
+      `${day === 3 ? "A few days ago" : "Last week"} we sent you quote ${number}, ${inTotal(quote)}. It is attached again.`,
+      { button: { words: "View your quote", href: link } },
+      `It is valid until ${longDate(quote.validUntil)}. If you have questions, or would like anything changed, call ${business.phone.display} or reply to this e-mail.`,
+      "If you have decided against it, pressing Decline quote on that page means we will not remind you again.",
+    ],
+  });
+}
+
+async function withPdf(letter: Letter, { quote, lead, business, siteUrl }: QuoteLetterInput) {
+  const content = await quotePdf({ quote, business, siteUrl, customer: { name: lead.name, location: lead.location } });
+  return { ...letter, to: { name: lead.name, address: lead.email }, attachments: [{ filename: quoteFileName(quote), content, contentType: "application/pdf" }] };
+}
+
+/** Sends the quote to the customer; throws when e-mail is not set up or the mail server refuses it. */
+export async function mailQuoteToCustomer(mail: OutgoingMail | undefined, input: QuoteLetterInput): Promise<void> {
+  await sendToCustomer(mail, input.business, await withPdf(quoteLetter(input), input));
+}
+
+/** Sends the customer's copy of the quote they accepted. */
+export async function mailAcceptedCopy(mail: OutgoingMail | undefined, input: QuoteLetterInput): Promise<void> {
+  await sendToCustomer(mail, input.business, await withPdf(acceptedLetter(input), input));
+}
+
+/** Sends a reminder, with the PDF again. */
+export async function mailFollowUp(mail: OutgoingMail | undefined, input: QuoteLetterInput, day: number): Promise<void> {
+  await sendToCustomer(mail, input.business, await withPdf(followUpLetter(input, day), input));
 }
 
 const EVENT_WORDS: Record<QuoteEvent, string> = { viewed: "opened", accepted: "ACCEPTED", declined: "declined" };
 
-/** Tells the owner what the customer did, with a link to the request. */
-export async function tellOwner(mail: OutgoingMail | undefined, event: QuoteEvent, quote: Quote, lead: Lead, requestLink: string): Promise<void> {
-  if (!mail) return;
-  const what = `${oneLine(lead.name)} ${EVENT_WORDS[event]} quote ${quoteNumber(quote)}`;
-  await sendToOwner(mail, {
-    subject: what,
-    text: [
-      `${what} (${formatPounds(quote.totalPence)}).`,
-      ...(event === "declined" ? ["", `Reason: ${quote.declineReason || "(none given)"}`] : []),
-      "",
-      `The request: ${requestLink}`,
-    ].join("\n"),
+/** The owner's e-mail of what the customer did, with a button to the request. */
+export function ownerNoticeLetter(event: QuoteEvent, quote: Quote, lead: Lead, business: MailBusiness, siteUrl: string): Letter {
+  const name = oneLine(lead.name);
+  const number = quoteNumber(quote);
+  const reason: Block[] = event === "declined" ? [{ facts: [{ label: "Their reason", value: quote.declineReason || "none given" }] }] : [];
+  return writeLetter({
+    business,
+    siteUrl,
+    subject: `${name} ${EVENT_WORDS[event]} quote ${number}`,
+    foot: false,
+    body: [
+      `${name} ${event === "accepted" ? "accepted" : EVENT_WORDS[event]} quote ${number}, ${formatPounds(quote.totalPence)}.`,
+      ...reason,
+      { button: { words: `Open ${referenceOf(lead.id)}, ${name}`, href: `${siteUrl}/admin/requests/${lead.id}` } },
+    ],
   });
 }
 
-/** A polite reminder of an unanswered quote, with a link of its own and the PDF again. */
-export async function mailFollowUp(mail: OutgoingMail | undefined, quote: Quote, lead: Lead, business: MailBusiness, link: string, day: number): Promise<void> {
-  await sendToCustomer(mail, business, {
-    to: { name: lead.name, address: lead.email },
-    subject: `A reminder: your quote ${quoteNumber(quote)} from ${business.name}`,
-    text: [
-      `Dear ${lead.name},`,
-      "",
-      `${day === 3 ? "A few days ago" : "Last week"} we sent you quote ${quoteNumber(quote)}, ${formatPounds(quote.totalPence)} in total${quote.vat ? " including VAT" : ""}. It is attached again.`,
-      "",
-      "You can read it and accept or decline it here:",
-      link,
-      "",
-      `It is valid until ${longDate(quote.validUntil)}. If you have questions, or would like anything changed, call ${business.phone.display} or reply to this e-mail.`,
-      "If you have decided against it, pressing Decline on that page means we will not remind you again.",
-      "",
-      business.name,
-    ].join("\n"),
-    attachments: [await pdfAttachment(quote, lead, business)],
-  });
+/** Tells the owner what the customer did. */
+export async function tellOwner(mail: OutgoingMail | undefined, event: QuoteEvent, quote: Quote, lead: Lead, business: MailBusiness, siteUrl: string): Promise<void> {
+  if (!mail) return;
+  await sendToOwner(mail, ownerNoticeLetter(event, quote, lead, business, siteUrl));
 }

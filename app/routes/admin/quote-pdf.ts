@@ -4,6 +4,7 @@ import { contentOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { quoteById } from "~/lib/owner/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
+import { siteUrl } from "~/lib/seo.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/quote-pdf";
 
@@ -12,5 +13,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const quote = quoteById(store, recordIdOr404(params.id));
   if (!quote) throw data(null, { status: 404 });
   const lead = leadById(store, quote.leadId)!;
-  return pdfResponse({ quote, business: contentOf(context).business, customer: lead });
+  return pdfResponse({ quote, business: contentOf(context).business, siteUrl: siteUrl(), customer: lead });
 }

@@ -1,0 +1,195 @@
+/**
+ * Every e-mail the site writes, built from a request and a quote: each is HTML in British
+ * English under Gmail's 100 KB, with plain text of the same words beside it; each button says
+ * what it does and goes where it says; no link shows its address, and in the plain text each
+ * address follows words saying what it opens; a name ending in a full stop gets no second one;
+ * nothing anyone typed reaches the HTML as markup.
+ */
+import { describe, expect, it } from "vitest";
+import { fileContent } from "../../content/index.ts";
+import { acknowledgementEmail } from "../acknowledge.server.ts";
+import { ownerLetter } from "../notify.server.ts";
+import type { Quote } from "../owner/quotes.server.ts";
+import { reviewLetter } from "../owner/review-mail.server.ts";
+import { acceptedLetter, followUpLetter, ownerNoticeLetter, quoteLetter } from "../quotes/mail.server.ts";
+import type { Lead } from "../requests/lead.ts";
+import { escape, LOGO_CID, writeLetter, type Letter } from "./letter.ts";
+
+const SITE = "https://www.example.com";
+const business = { ...fileContent.business, googleReviewUrl: "https://g.page/r/kestrel-roofing/review" };
+const LEAD: Lead = {
+  id: 42,
+  form: "quote",
+  page: "/",
+  name: "Sarah M.",
+  email: "sarah@example.org",
+  phone: "07700 900321",
+  location: "4 Church Road, Hitchin",
+  message: "Tiles slipped after the storm.\nPlease call after five",
+  createdAt: "2026-11-25T14:05:00Z",
+  status: "quoted",
+  delivery: "pending",
+  attempts: 0,
+  nextAttemptAt: null,
+  lastError: null,
+  firstAnswerAt: null,
+  firstAnswerBy: null,
+  ack: "sent",
+  ackAt: null,
+};
+const QUOTE: Quote = {
+  id: 7,
+  leadId: 42,
+  year: 2026,
+  sequence: 7,
+  revision: 1,
+  status: "sent",
+  createdAt: "2026-11-25T14:05:00Z",
+  lines: [{ description: "Replace slipped tiles", quantity: 1200, unitPence: 1850 }],
+  vat: true,
+  vatNumber: "GB999999973",
+  validUntil: "2026-12-25",
+  notes: "",
+  guarantees: [],
+  netPence: 22200,
+  vatPence: 4440,
+  totalPence: 26640,
+  followUps: true,
+  expiresAt: "2026-12-26T00:00:00Z",
+  sentAt: "2026-11-25T14:05:00Z",
+  viewedAt: null,
+  answeredAt: null,
+  answerName: null,
+  answerAddress: null,
+  declineReason: "Found someone closer.",
+};
+const QUOTE_LINK = `${SITE}/q/${"a".repeat(43)}`;
+const REVIEW_LINK = `${SITE}/review/${"b".repeat(43)}`;
+const input = { quote: QUOTE, lead: LEAD, business, siteUrl: SITE, link: QUOTE_LINK };
+
+/** Each e-mail, with the button it must carry. */
+const CUSTOMER_LETTERS: [string, Letter, { words: string; href: string }][] = [
+  ["the acknowledgement", acknowledgementEmail(42, business, SITE), { words: "Call 07700 900123", href: "tel:+447700900123" }],
+  ["the quote", quoteLetter(input), { words: "View your quote", href: QUOTE_LINK }],
+  ["the accepted copy", acceptedLetter(input), { words: "See your accepted quote", href: QUOTE_LINK }],
+  ["the day-3 follow-up", followUpLetter(input, 3), { words: "View your quote", href: QUOTE_LINK }],
+  ["the day-7 follow-up", followUpLetter(input, 7), { words: "View your quote", href: QUOTE_LINK }],
+  ["the review request", reviewLetter(LEAD, business, SITE, REVIEW_LINK), { words: "Leave a review", href: REVIEW_LINK }],
+];
+const OWNER_LETTERS: [string, Letter, { words: string; href: string }][] = [
+  ["the new request", ownerLetter(LEAD, business, SITE) as Letter, { words: "Open K-1042, Sarah M.", href: `${SITE}/admin/requests/42` }],
+  ["a quote declined", ownerNoticeLetter("declined", QUOTE, LEAD, business, SITE), { words: "Open K-1042, Sarah M.", href: `${SITE}/admin/requests/42` }],
+];
+const ALL = [...CUSTOMER_LETTERS, ...OWNER_LETTERS];
+
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+/** The words a reader sees in the HTML: the body's text, tags gone, entities read, spaces collapsed. */
+function htmlWords(html: string): string {
+  const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)![1]!;
+  return body
+    .replace(/<(br|\/?(p|div|blockquote))\b[^>]*>/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity]!)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The words of the plain text, with each address (and the colon that introduces it) left out. */
+function textWords(text: string): string {
+  return text.replace(/: https?:\/\/\S+/g, "").replace(/\s+/g, " ").trim();
+}
+
+/** Each link's address and words. */
+const linksOf = (html: string) => [...html.matchAll(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g)].map((m) => ({ href: m[1]!.replaceAll("&amp;", "&"), words: m[2]! }));
+
+describe.each(ALL)("%s", (_name, letter, button) => {
+  it("is HTML in British English under 100 KB, on the letter with the logo attached, nothing fetched", () => {
+    expect(letter.html.startsWith('<!DOCTYPE html>\n<html lang="en-GB">')).toBe(true);
+    expect(Buffer.byteLength(letter.html)).toBeLessThan(100_000);
+    expect(letter.html).toContain(`<img src="cid:${LOGO_CID}"`);
+    expect(letter.html).toContain(business.name);
+    expect(letter.html).not.toMatch(/\bsrc="(?!cid:)/);
+    expect(letter.html).not.toMatch(/<(script|link|style)\b/i);
+  });
+
+  it("says the same words in its plain text as in its HTML", () => {
+    expect(textWords(letter.text)).toBe(htmlWords(letter.html));
+  });
+
+  it(`has a button "${button.words}" that goes where it says`, () => {
+    expect(linksOf(letter.html)).toContainEqual(button);
+    if (button.href.startsWith("http")) expect(letter.text).toContain(`${button.words}: ${button.href}`);
+    else expect(letter.text).toContain(button.words);
+  });
+
+  it("shows no address as a link's words; in the plain text each address follows words saying what it opens", () => {
+    for (const link of linksOf(letter.html)) {
+      expect(link.words, link.href).not.toMatch(/:\/\/|^www\./);
+      expect(link.href).toMatch(/^(https:\/\/www\.example\.com(\/|$)|https:\/\/g\.page\/|tel:\+?\d+$|mailto:)/);
+    }
+    for (const line of letter.text.split("\n").filter((l) => /https?:/.test(l))) {
+      expect(line, "words, a colon, then the address, and nothing after it").toMatch(/^\p{L}[^:]*[\p{L}.]: https?:\/\/\S+$/u);
+    }
+  });
+
+  it("never puts a second full stop after a name ending in one", () => {
+    expect(letter.text).not.toMatch(/\.\./);
+    expect(htmlWords(letter.html)).not.toMatch(/\.\./);
+  });
+
+  it("gives no time as the computer writes it", () => {
+    expect(letter.text).not.toMatch(/\d{4}-\d{2}-\d{2}|T\d{2}:\d{2}|\{|\}/);
+  });
+});
+
+describe.each(CUSTOMER_LETTERS)("%s, to a customer", (name, letter) => {
+  it("ends with the firm's phone, e-mail and website", () => {
+    expect(letter.text.endsWith(`${business.name}\nPhone: 07700 900123\nE-mail: info@example.com\nOur website: ${SITE}`)).toBe(true);
+    expect(linksOf(letter.html)).toEqual(expect.arrayContaining([{ href: "tel:+447700900123", words: "07700 900123" }, { href: `mailto:${business.email}`, words: business.email }, { href: SITE, words: "Our website" }]));
+  });
+
+  it(name === "the acknowledgement" ? "greets no one by name: the address is unconfirmed" : "is addressed to the customer by full name", () => {
+    if (name === "the acknowledgement") {
+      expect(letter.text).not.toMatch(/Dear|Sarah/);
+    } else {
+      expect(letter.text).toContain(`\n\nDear Sarah M.,\n\n`);
+    }
+  });
+});
+
+describe("the owner's e-mail of a new request", () => {
+  it("names the customer and the reference, and gives the UK time in words, winter and summer", () => {
+    const winter = ownerLetter(LEAD, business, SITE);
+    expect(winter.subject).toBe("New quote request K-1042 from Sarah M.");
+    expect(winter.text).toContain("A new quote request came in from the Home page on Wed 25 Nov, 14:05.");
+    const summer = ownerLetter({ ...LEAD, form: "contact", page: "/contact", location: "SG1 1AA", createdAt: "2026-07-25T14:05:00Z" }, business, SITE);
+    expect(summer.subject).toBe("New contact request K-1042 from Sarah M.");
+    expect(summer.text).toContain("came in from the Contact page on Sat 25 Jul, 15:05.");
+    expect(summer.text).toContain("Postcode: SG1 1AA");
+  });
+
+  it("lets him call or e-mail the customer with one tap", () => {
+    expect(linksOf(ownerLetter(LEAD, business, SITE).html!)).toEqual(expect.arrayContaining([{ href: "tel:07700900321", words: "07700 900321" }, { href: "mailto:sarah@example.org", words: "sarah@example.org" }]));
+  });
+
+  it("carries what the visitor typed as text, never as markup", () => {
+    const typed = { ...LEAD, name: `<img src=x onerror="alert(1)"> O'Neil & Co`, message: "<script>alert(1)</script>\nSecond line", phone: "call me <b>now</b>" };
+    const { html, text } = ownerLetter(typed, business, SITE) as Letter;
+    expect(html).not.toMatch(/<script|<img src=x|<b>now/);
+    expect(html).toContain(escape("<script>alert(1)</script>"));
+    expect(html).toContain(escape(`<img src=x onerror="alert(1)"> O'Neil & Co`));
+    expect(text).toContain("<script>alert(1)</script>\nSecond line");
+    expect(linksOf(html).map((link) => link.href)).not.toContain(expect.stringMatching(/^tel:.*[<>]/));
+  });
+});
+
+describe("the letter", () => {
+  it("refuses a link that is not a web page, a phone number or an e-mail address", () => {
+    expect(() => writeLetter({ business, siteUrl: SITE, subject: "x", body: [{ button: { words: "Click", href: "javascript:alert(1)" } }] })).toThrow(/Not a link/);
+  });
+
+  it("keeps a quote's number and a request's reference whole on a narrow screen", () => {
+    expect(quoteLetter(input).html).toContain('<span style="white-space:nowrap">Q-2026-0007</span>');
+  });
+});
