@@ -1,11 +1,11 @@
 /**
  * The owner's testimonials (/admin/site/testimonials): add, change and remove them, checked by the
  * content schema, saved into the same draft as the business facts, to preview and publish from
- * Your site. Works without JavaScript.
+ * the page's bar or Your site. Works without JavaScript.
  */
-import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
+import { draftContent, draftState, SAVED, saveCheckedDraft } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
-import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SitePage } from "~/components/owner/SitePage.tsx";
 import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
@@ -15,6 +15,7 @@ import { contentOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
+import { noticeOf } from "~/lib/owner/notices.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
@@ -34,11 +35,12 @@ function draftTestimonials(store: Db): Row[] {
   return draftContent(store).testimonials.map(({ name, location, text }) => ({ name, location, text }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return {
     rows: draftTestimonials(storeOf(context)),
-    revision: currentDraft(storeOf(context)).revision,
+    draft: draftState(storeOf(context)),
     towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
+    notice: noticeOf(new URL(request.url), { saved: SAVED }),
   };
 }
 
@@ -73,19 +75,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const edits = withList(contentFiles, currentDraft(store).edits, "testimonials", list);
   const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
   if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
-  return redirect("/admin/site?saved", 303);
+  return redirect("/admin/site/testimonials?saved", 303);
 }
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, revision, towns } = loaderData;
+  const { rows, draft, towns } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
   const townOptions = [["", "Choose the town"] as const, ...towns];
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <SitePageHeader title="Testimonials" error={actionData?.error} />
-      <form method="post" noValidate className="space-y-6">
-        <input type="hidden" name="from" value={revision} />
+    <SitePage title="Testimonials" draft={draft} notice={loaderData.notice} error={actionData?.error} form="testimonials" preview="/gallery">
+      <form id="testimonials" method="post" noValidate aria-label="Testimonials" className="space-y-6">
+        <input type="hidden" name="from" value={draft.revision} />
         <input type="hidden" name="count" value={rows.length} />
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full text-xl font-semibold">Add a testimonial</legend>
@@ -107,8 +108,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             </RemoveBox>
           </fieldset>
         ))}
-        <SaveDraft />
       </form>
-    </div>
+    </SitePage>
   );
 }
