@@ -209,6 +209,13 @@ describe("a closure notice", () => {
 });
 
 describe("the short pages", () => {
+  it("and the overview say everything in words: no file names, commands, {placeholders} or computer times", async () => {
+    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin"]) {
+      const words = (await (await owner(page)).text()).replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ");
+      expect(words, page).not.toMatch(/\.json|npm |\{\w+\}|\d{4}-\d{2}-\d{2}|experienceYears|googleReviewUrl|vatNumber/);
+    }
+  });
+
   it("each save only their own facts, beside what another page saved; the VAT number replaces HMRC's example", async () => {
     const before = await (await owner("/admin/site")).text();
     expect(before).toContain("The VAT number GB999999973 is HMRC&#x27;s example.");

@@ -36,10 +36,17 @@ export function placeholders(business: Business, files: { business: unknown }): 
     found.push({ text: "The VAT number GB999999973 is HMRC's example.", href: "/admin/site/promises#site-vat", action: "Enter your VAT number, or none" });
   }
   const sample = (files.business as Business).social;
-  business.social.forEach((link, i) => {
-    const { label } = SOCIAL_NETWORKS[link.network];
-    if (link.url === sample[i]?.url) found.push({ text: `The ${label} link ${link.url} is still the example the site was built with.`, href: `/admin/site/social#site-social-${i}`, action: `Change your ${label} link` });
-  });
+  const examples = business.social.filter((link, i) => link.url === sample[i]?.url);
+  if (examples.length) {
+    const names = examples.map((link) => SOCIAL_NETWORKS[link.network].label);
+    const list = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+    const first = business.social.indexOf(examples[0]!);
+    found.push({
+      text: `Your ${list} ${names.length > 1 ? "links are still the examples" : "link is still the example"} the site was built with.`,
+      href: `/admin/site/social#site-social-${first}`,
+      action: names.length > 1 ? "Change your social links" : `Change your ${list} link`,
+    });
+  }
   return found;
 }
 
