@@ -8,6 +8,7 @@ import { applyEdits, type SiteEdits } from "./edits.ts";
 import { problemInWords } from "./problems.ts";
 import { visitorWarnings } from "./turns-visitors-away.ts";
 import { currentDraft, hasChanges, saveSiteDraft } from "./versions.server.ts";
+import { noticeOf } from "../owner/notices.ts";
 import type { Db } from "../db/connection.server.ts";
 
 /** Said wherever a save or publish was made from a page the draft has moved on from. */
@@ -44,6 +45,11 @@ export function draftState(store: Db): DraftState {
   const waiting = hasChanges(store);
   const drafted = waiting ? contentWith(draft.edits) : undefined;
   return { revision: draft.revision, waiting, warnings: drafted && "content" in drafted ? visitorWarnings(drafted.content) : [] };
+}
+
+/** What the frame of a page of Your site shows (components/owner/SitePage.tsx): the draft, and "Draft saved" after a save. */
+export function siteFrame(store: Db, url: URL): { draft: DraftState; notice: string | undefined } {
+  return { draft: draftState(store), notice: noticeOf(url, { saved: SAVED }) };
 }
 
 /** Checks the edits as the build would, then saves them as the draft made from revision `from`. */

@@ -10,9 +10,8 @@ import { contentFiles } from "../../content/index.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { parseForm, revision, UNKNOWN_BUTTON } from "../forms/parse-form.ts";
 import { ownerContext } from "../owner/context.ts";
-import { noticeOf } from "../owner/notices.ts";
 import { storeOf } from "../services.ts";
-import { draftContent, draftState, SAVED, saveCheckedDraft } from "./draft.server.ts";
+import { draftContent, saveCheckedDraft, siteFrame } from "./draft.server.ts";
 import { withBusiness } from "./edits.ts";
 import { factValues, readFacts, type FactErrors, type FactPage, type FactValues } from "./facts-form.ts";
 import { currentDraft } from "./versions.server.ts";
@@ -29,8 +28,7 @@ export function factsLoader({ request, context }: Args) {
     values: factValues(business),
     hours: business.openingHours.map((row) => row.label),
     social: business.social.map((link) => link.network),
-    draft: draftState(store),
-    notice: noticeOf(new URL(request.url), { saved: SAVED }),
+    ...siteFrame(store, new URL(request.url)),
   };
 }
 

@@ -6,7 +6,7 @@
  * required. Saved into the same draft as the facts, to preview and publish from the page's bar
  * or Your site.
  */
-import { draftContent, draftState, SAVED, saveCheckedDraft } from "~/lib/site/draft.server.ts";
+import { draftContent, saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { data, redirect } from "react-router";
@@ -22,13 +22,12 @@ import { contentOf, servicesOf, storeOf, uploadContext, type Pictures } from "~/
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { noticeOf } from "~/lib/owner/notices.ts";
 import { placeOf } from "~/lib/push.server.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gallery-photos.server.ts";
 import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
+import { fieldErrors, typedValues } from "~/lib/forms/fields.ts";
 import * as z from "zod/mini";
 import { parseForm, recordId, text, UNKNOWN_BUTTON } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/site-gallery";
@@ -62,8 +61,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     })),
     /** Thumbnails of the owner's pictures, for photos kept between tries. */
     thumbnails: Object.fromEntries([...pictures.keys()].map((name) => [name, thumbnailOf(`${name}.jpg`)])),
-    draft: draftState(storeOf(context)),
-    notice: noticeOf(url, { saved: SAVED }),
+    ...siteFrame(storeOf(context), url),
     towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
     // A photo taken from a won request, waiting for its project's words.
     fromRequest: pictures.has(picture) ? { picture, thumbnail: thumbnailOf(`${picture}.jpg`), town: url.searchParams.get("town") ?? "" } : null,
@@ -92,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const from = Number(form.get("from"));
   const get = (name: string) => String(form.get(name) ?? "").trim();
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = typedValues(form);
   const picturesDir = path.join(dataDir(), UPLOADS_DIR);
 
   if (intent === "from-request") {

@@ -3,7 +3,7 @@
  * content schema, saved into the same draft as the business facts, to preview and publish from
  * the page's bar or Your site. Works without JavaScript.
  */
-import { draftContent, draftState, SAVED, saveCheckedDraft } from "~/lib/site/draft.server.ts";
+import { draftContent, saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
@@ -15,12 +15,12 @@ import { contentOf, storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { noticeOf } from "~/lib/owner/notices.ts";
 import { withList } from "~/lib/site/edits.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
 import * as z from "zod/mini";
 import { parseForm, textOf } from "~/lib/forms/parse-form.ts";
+import { typedValues } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
@@ -38,9 +38,8 @@ function draftTestimonials(store: Db): Row[] {
 export function loader({ request, context }: Route.LoaderArgs) {
   return {
     rows: draftTestimonials(storeOf(context)),
-    draft: draftState(storeOf(context)),
     towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
-    notice: noticeOf(new URL(request.url), { saved: SAVED }),
+    ...siteFrame(storeOf(context), new URL(request.url)),
   };
 }
 
@@ -68,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = storeOf(context);
   const form = await readForm(request);
   const posted = parseForm(testimonialsForm, form);
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = typedValues(form);
   if (!posted.ok) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
   const list = Object.values(posted.value).map(({ name, location, text }) => ({ name, location, rating: 5, text }));
   if (list.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors: {}, values }, { status: 400 });

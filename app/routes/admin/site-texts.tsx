@@ -6,7 +6,7 @@
  * business fact inside the words shows as its name in square brackets, "[years of experience]",
  * and is saved as the fact again, so it follows the promises page.
  */
-import { draftState, SAVED, saveCheckedDraft } from "~/lib/site/draft.server.ts";
+import { saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
@@ -15,10 +15,10 @@ import { loadContent, type Content } from "~/content/load.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import * as z from "zod/mini";
 import { parseForm, revision, text } from "~/lib/forms/parse-form.ts";
+import { typedValues } from "~/lib/forms/fields.ts";
 import { storeOf } from "~/lib/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { noticeOf } from "~/lib/owner/notices.ts";
 import { applyEdits, LOCAL_FIELDS, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";
 import { FACT_WORDS, factsAsWords, factsFromWords, unknownFact } from "~/lib/site/fact-words.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
@@ -54,8 +54,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const page = pageOf(url.searchParams.get("page"));
   const item = inWords(page && (raw[page.kind] as { slug: string }[]).find((entry) => entry.slug === page.slug));
   return {
-    draft: draftState(storeOf(context)),
-    notice: noticeOf(url, { saved: SAVED }),
+    ...siteFrame(storeOf(context), url),
     pages: [
       ...content.services.map((service) => [`services:${service.slug}`, `${service.name} page`] as const),
       ...content.areas.map((area) => [`areas:${area.slug}`, `${area.name} town page`] as const),
@@ -99,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const posted = parseForm(textsForm, form, { fieldOf: (path) => String(path.at(-1)) });
   if (!posted.ok && posted.errors.page) throw data(null, { status: 404 });
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = typedValues(form);
   if (!posted.ok) return data({ error: "Every paragraph needs words: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
   const { page, from, paragraphs } = posted.value;
   const get = (name: string) => factsFromWords(paragraphs[name] ?? "");
