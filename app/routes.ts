@@ -43,7 +43,13 @@ export default [
         route("more", "routes/admin/more.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
+        // Your site: the overview publishes the one draft; each short page saves its part into it.
         route("site", "routes/admin/site.tsx"),
+        route("site/contact", "routes/admin/site-contact.tsx"),
+        route("site/hours", "routes/admin/site-hours.tsx"),
+        route("site/promises", "routes/admin/site-promises.tsx"),
+        route("site/social", "routes/admin/site-social.tsx"),
+        route("site/versions", "routes/admin/site-versions.tsx"),
         route("site/testimonials", "routes/admin/site-testimonials.tsx"),
         route("site/gallery", "routes/admin/site-gallery.tsx"),
         route("site/texts", "routes/admin/site-texts.tsx"),

@@ -15,7 +15,7 @@ import { databaseFile, dataDir } from "../app/lib/db/files.server.ts";
 import { LeadStore } from "../app/lib/leads.server.ts";
 import { UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
-import { placeholders } from "../app/lib/site/facts-form.ts";
+import { placeholders } from "../app/lib/site/placeholders.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 
 const USAGE = "Usage: npm run content -- export DIR | check\n";
@@ -34,7 +34,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     const content = loadContent(raw);
     if (command === "check") {
       const found = placeholders(content.business, contentFiles);
-      out(found.length ? `Still to replace before launch:\n${found.map((line) => `  - ${line}`).join("\n")}\n` : "Nothing holds a placeholder.\n");
+      out(found.length ? `Still to replace before launch:\n${found.map(({ text }) => `  - ${text}`).join("\n")}\n` : "Nothing holds a placeholder.\n");
       return found.length ? 1 : 0;
     }
     if (!dir) {

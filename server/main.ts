@@ -27,7 +27,7 @@ import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
 import { closureShows } from "../app/lib/site-data.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
-import { placeholders } from "../app/lib/site/facts-form.ts";
+import { placeholders } from "../app/lib/site/placeholders.ts";
 import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { liveVersion } from "../app/lib/site/versions.server.ts";
 import { createApp } from "./app.ts";
@@ -130,7 +130,7 @@ closureCheck.unref();
 // Before launch, the site must not still show the content files' sample facts.
 if (process.env.NODE_ENV === "production") {
   const found = placeholders(business(), contentFiles);
-  if (found.length) console.warn(`The site still holds placeholders (change them at /admin/site or in app/content/):\n${found.map((line) => `  - ${line}`).join("\n")}`);
+  if (found.length) console.warn(`The site still holds placeholders (change them at /admin/site or in app/content/):\n${found.map(({ text }) => `  - ${text}`).join("\n")}`);
 }
 // The one mailer: one SMTP transport for every e-mail, each sent by the queue's handlers.
 const outgoing =

@@ -37,13 +37,29 @@ export interface Content {
   testimonials: Testimonial[];
 }
 
-export class ContentError extends Error {
-  readonly problems: string[];
+/** One problem: the file, the field's path inside it, and what is wrong (said without the file). */
+export interface ContentProblem {
+  file: ContentFile;
+  path: readonly PropertyKey[];
+  message: string;
+  /** A {fact} written into a sentence that the business facts do not hold. */
+  unknownFact?: string;
+}
 
-  constructor(problems: string[]) {
+type ContentFile = "business.json" | "services.json" | "regions.json" | "areas.json" | "gallery.json" | "testimonials.json";
+
+export class ContentError extends Error {
+  /** Each problem as a developer reads it: "app/content/areas.json: [3].nearby[0]: …". */
+  readonly problems: string[];
+  /** The same problems by file and field, for the owner's pages to say in words. */
+  readonly details: ContentProblem[];
+
+  constructor(details: ContentProblem[]) {
+    const problems = details.map(({ file, path, message }) => `app/content/${file}: ${fieldPath(path) || "(whole file)"}: ${message}`);
     super(`The site's content has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.name = "ContentError";
     this.problems = problems;
+    this.details = details;
   }
 }
 
@@ -54,19 +70,17 @@ function fieldPath(path: readonly PropertyKey[]): string {
   );
 }
 
-function parseFile<T>(file: string, schema: z.ZodType<T>, raw: unknown, problems: string[]): T | undefined {
+function parseFile<T>(file: ContentFile, schema: z.ZodType<T>, raw: unknown, problems: ContentProblem[]): T | undefined {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) {
-    problems.push(`app/content/${file}: ${fieldPath(issue.path) || "(whole file)"}: ${issue.message}`);
-  }
+  for (const issue of result.error.issues) problems.push({ file, path: issue.path, message: issue.message });
   return undefined;
 }
 
-function checkUnique(file: string, field: string, values: string[], problems: string[]) {
+function checkUnique(file: ContentFile, field: string, values: string[], problems: ContentProblem[]) {
   const seen = new Set<string>();
   values.forEach((value, i) => {
-    if (seen.has(value)) problems.push(`app/content/${file}: [${i}].${field}: "${value}" is used twice`);
+    if (seen.has(value)) problems.push({ file, path: [i, field], message: `"${value}" is used twice` });
     seen.add(value);
   });
 }
@@ -75,15 +89,19 @@ function checkUnique(file: string, field: string, values: string[], problems: st
  * Business facts that other files state in their own sentences, written there as {name}: one
  * figure in business.json, so two pages can never disagree about it (decision 7).
  */
-function insertFacts(file: string, raw: unknown, business: Business | undefined, problems: string[]): unknown {
+export function textFacts(business: Pick<Business, "claims"> | undefined): Record<string, string> {
   // When business.json itself did not parse, its problems are reported already: a stand-in
   // figure lets the other files still be judged (a sentence's length, say) as they would be.
-  const facts: Record<string, string> = { experienceYears: String(business?.claims.experienceYears ?? 0) };
+  return { experienceYears: String(business?.claims.experienceYears ?? 0) };
+}
+
+function insertFacts(file: ContentFile, raw: unknown, business: Business | undefined, problems: ContentProblem[]): unknown {
+  const facts = textFacts(business);
   const walk = (value: unknown, path: PropertyKey[]): unknown => {
     if (typeof value === "string") {
       return value.replace(/\{(\w+)\}/g, (whole, name: string) => {
         if (name in facts) return facts[name]!;
-        problems.push(`app/content/${file}: ${fieldPath(path)}: {${name}} is not a fact business.json holds (known: ${Object.keys(facts).join(", ")})`);
+        problems.push({ file, path, message: `{${name}} is not a fact business.json holds (known: ${Object.keys(facts).join(", ")})`, unknownFact: name });
         return whole;
       });
     }
@@ -95,14 +113,14 @@ function insertFacts(file: string, raw: unknown, business: Business | undefined,
 }
 
 export function loadContent(raw: RawContent): Content {
-  const problems: string[] = [];
+  const problems: ContentProblem[] = [];
   const business = parseFile("business.json", businessSchema, raw.business, problems);
-  const withFacts = (file: string, value: unknown) => insertFacts(file, value, business, problems);
+  const withFacts = (file: ContentFile, value: unknown) => insertFacts(file, value, business, problems);
   const services = parseFile("services.json", z.array(serviceSchema).min(1), withFacts("services.json", raw.services), problems);
   const regions = parseFile("regions.json", z.array(regionSchema).min(1), withFacts("regions.json", raw.regions), problems);
   const areas = parseFile("areas.json", z.array(areaSchema).min(1), withFacts("areas.json", raw.areas), problems);
-  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).min(1).max(60), withFacts("gallery.json", raw.gallery), problems);
-  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).min(1).max(30), withFacts("testimonials.json", raw.testimonials), problems);
+  const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).min(1, "must have at least one project").max(60, "must have at most 60 projects"), withFacts("gallery.json", raw.gallery), problems);
+  const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).min(1, "must have at least one testimonial").max(30, "must have at most 30 testimonials"), withFacts("testimonials.json", raw.testimonials), problems);
 
   crossCheck({ services, regions, areas, gallery, testimonials }, problems);
   if (problems.length > 0 || !business || !services || !regions || !areas || !gallery || !testimonials) {
@@ -117,7 +135,7 @@ export function loadContent(raw: RawContent): Content {
  */
 function crossCheck(
   parsed: { services?: Service[]; regions?: Region[]; areas?: Area[]; gallery?: GalleryProject[]; testimonials?: Testimonial[] },
-  problems: string[],
+  problems: ContentProblem[],
 ) {
   const { services = [], regions = [], areas = [], gallery = [], testimonials = [] } = parsed;
   const known = (list: { slug: string }[] | undefined) => (list ? new Set(list.map((item) => item.slug)) : undefined);
@@ -133,59 +151,55 @@ function crossCheck(
   // Region hubs live at /{slug} beside the site's own pages: a clash would hide one of them.
   const reserved = new Set(["services", "gallery", "sitemap", "contact", "privacy", "areas"]);
   regions.forEach((r, i) => {
-    if (reserved.has(r.slug)) problems.push(`app/content/regions.json: [${i}].slug: "${r.slug}" is a path the site already uses`);
+    if (reserved.has(r.slug)) problems.push({ file: "regions.json", path: [i, "slug"], message: `"${r.slug}" is a path the site already uses` });
   });
 
   if (parsed.areas) {
     regions.forEach((region, i) => {
       const count = areas.filter((a) => a.region === region.slug).length;
       if (count !== region.townCount) {
-        problems.push(
-          `app/content/regions.json: [${i}].townCount: region "${region.slug}" should hold ${region.townCount} towns, areas.json has ${count}`,
-        );
+        problems.push({ file: "regions.json", path: [i, "townCount"], message: `region "${region.slug}" should hold ${region.townCount} towns, areas.json has ${count}` });
       }
     });
   }
 
   areas.forEach((area, i) => {
     if (missing(regionSlugs, area.region)) {
-      problems.push(`app/content/areas.json: [${i}].region: "${area.region}" is not a region in regions.json`);
+      problems.push({ file: "areas.json", path: [i, "region"], message: `"${area.region}" is not a region in regions.json` });
     }
     area.nearby.forEach((slug, j) => {
-      if (slug === area.slug) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: a town cannot be its own neighbour`);
-      else if (missing(areaSlugs, slug)) problems.push(`app/content/areas.json: [${i}].nearby[${j}]: "${slug}" is not a town in areas.json`);
+      if (slug === area.slug) problems.push({ file: "areas.json", path: [i, "nearby", j], message: "a town cannot be its own neighbour" });
+      else if (missing(areaSlugs, slug)) problems.push({ file: "areas.json", path: [i, "nearby", j], message: `"${slug}" is not a town in areas.json` });
     });
     checkUnique("areas.json", `nearby (of ${area.slug})`, area.nearby, problems);
   });
 
   services.forEach((service, i) => {
-    const where = `app/content/services.json: [${i}]`;
+    const at = (path: PropertyKey[], message: string) => problems.push({ file: "services.json", path: [i, ...path], message });
     const isDetail = service.kind === "detail";
-    if (isDetail && service.faqs.length !== 4) problems.push(`${where}.faqs: a detail page has 4 questions, found ${service.faqs.length}`);
-    if (!isDetail && service.faqs.length !== 0) problems.push(`${where}.faqs: only detail pages have questions`);
-    if (!isDetail && service.stats.length !== 3) problems.push(`${where}.stats: a Stevenage page has 3 stats, found ${service.stats.length}`);
+    if (isDetail && service.faqs.length !== 4) at(["faqs"], `a detail page has 4 questions, found ${service.faqs.length}`);
+    if (!isDetail && service.faqs.length !== 0) at(["faqs"], "only detail pages have questions");
+    if (!isDetail && service.stats.length !== 3) at(["stats"], `a Stevenage page has 3 stats, found ${service.stats.length}`);
     const areaCount = isDetail ? 6 : 8;
-    if (service.areas.length !== areaCount) {
-      problems.push(`${where}.areas: a ${service.kind} page links ${areaCount} towns, found ${service.areas.length}`);
-    }
+    if (service.areas.length !== areaCount) at(["areas"], `a ${service.kind} page links ${areaCount} towns, found ${service.areas.length}`);
     service.areas.forEach((slug, j) => {
-      if (missing(areaSlugs, slug)) problems.push(`${where}.areas[${j}]: "${slug}" is not a town in areas.json`);
+      if (missing(areaSlugs, slug)) at(["areas", j], `"${slug}" is not a town in areas.json`);
     });
     service.related.forEach((slug, j) => {
-      if (slug === service.slug) problems.push(`${where}.related[${j}]: a service cannot be related to itself`);
-      else if (missing(serviceSlugs, slug)) problems.push(`${where}.related[${j}]: "${slug}" is not a service in services.json`);
+      if (slug === service.slug) at(["related", j], "a service cannot be related to itself");
+      else if (missing(serviceSlugs, slug)) at(["related", j], `"${slug}" is not a service in services.json`);
     });
   });
 
   gallery.forEach((project, i) => {
     if (missing(areaSlugs, project.location)) {
-      problems.push(`app/content/gallery.json: [${i}].location: "${project.location}" is not a town in areas.json`);
+      problems.push({ file: "gallery.json", path: [i, "location"], message: `"${project.location}" is not a town in areas.json` });
     }
   });
   // Several projects may share a kind of job: the owner adds his own (decision 16).
   testimonials.forEach((t, i) => {
     if (missing(areaSlugs, t.location)) {
-      problems.push(`app/content/testimonials.json: [${i}].location: "${t.location}" is not a town in areas.json`);
+      problems.push({ file: "testimonials.json", path: [i, "location"], message: `"${t.location}" is not a town in areas.json` });
     }
   });
 }

@@ -14,6 +14,8 @@ export const slug = z
 
 const text = z.string().trim().min(1, "must not be empty");
 const sentence = text.max(400, "must be at most 400 characters");
+/** A paragraph the owner may rewrite: any length, never empty (it may hold a {fact}). */
+const paragraph = z.string().min(1, "must not be empty");
 
 /** A picture: a file in `public/images/` and the words that say what it shows. */
 export const image = z.object({
@@ -145,13 +147,13 @@ export const serviceSchema = z.object({
   features: z.array(text).min(3).max(6),
   image,
   /** Opening paragraphs of the page. */
-  intro: z.array(z.string().min(1)).min(1).max(3),
+  intro: z.array(paragraph).min(1).max(3),
   /** Why-choose grid (detail pages) or benefits list (Stevenage pages). */
   whyChoose: z.array(titledText).min(3).max(6),
   /** What is included: one list on detail pages, several titled lists on Stevenage pages. */
   included: z.array(z.object({ title: text, items: z.array(text).min(2) })).min(1),
   /** Four questions and answers (detail pages only). */
-  faqs: z.array(z.object({ question: text, answer: z.string().min(1) })),
+  faqs: z.array(z.object({ question: text, answer: paragraph })),
   /** Three stat figures (Stevenage pages only). */
   stats: z.array(z.object({ value: text, label: text })),
   /** Town slugs for the service-area links: 6 on detail pages, 8 on Stevenage pages. */
@@ -173,7 +175,7 @@ export const regionSchema = z.object({
   metaTitle: text.max(60),
   metaDescription: text.min(50).max(160),
   /** Intro paragraphs under the hero. */
-  intro: z.array(z.string().min(1)).min(1).max(3),
+  intro: z.array(paragraph).min(1).max(3),
   /** The two-column services checklist. */
   checklist: z.array(text).min(6).max(12),
   /** Three why-choose-us cards. */
@@ -193,7 +195,7 @@ export const areaSchema = z.object({
   /** One line for the town's card on its region's page. */
   description: sentence,
   /** A paragraph for the town's own page. */
-  intro: z.string().min(1),
+  intro: paragraph,
   /**
    * What is true of the town's roofs, a paragraph each, so its page says what no other town's
    * does (a test counts at least 250 words of its own on every town page). Facts of the place
@@ -201,13 +203,13 @@ export const areaSchema = z.object({
    */
   local: z.object({
     /** Its housing stock and when it was built. */
-    homes: z.string().min(1),
+    homes: paragraph,
     /** Its conservation areas, and what they mean for a roof. */
-    conservation: z.string().min(1),
+    conservation: paragraph,
     /** How exposed it is: height, coast, trees, wind and weather. */
-    weather: z.string().min(1),
+    weather: paragraph,
     /** The roof problems we meet there most. */
-    problems: z.string().min(1),
+    problems: paragraph,
   }),
   /** Slugs of 2 to 4 neighbouring towns, nearest first. */
   nearby: z.array(slug).min(2).max(4),

@@ -2,8 +2,9 @@
  * axe-core finds no violation on any owner page, at phone and desktop width: sign-in, an invite
  * (fresh and used), the inbox (full, filtered to nothing, with a quote about to expire), a request
  * (with a photo, a note, an unsent e-mail, an error, the delete confirmation, its quotes), a quote
- * (a draft with a wrong price, a sent one, an expired one), sources and passkeys; and the
- * customer's quote link when it is open, unknown, expired or replaced.
+ * (a draft with a wrong price, a sent one, an expired one), sources, passkeys and every page of
+ * Your site (its overview and each short page); and the customer's quote link when it is open,
+ * unknown, expired or replaced.
  */
 import { expect, test } from "@playwright/test";
 import { LeadStore } from "../../app/lib/leads.server.ts";
@@ -23,10 +24,10 @@ test("the sign-in page and an invite have no violations", async ({ page }) => {
   await expectNoViolations(page);
 });
 
-test("the inbox, sources, passkeys, notifications and a used invite have no violations", async ({ page }) => {
+test("the inbox, sources, passkeys, notifications, every page of Your site and a used invite have no violations", async ({ page }) => {
   const { invite } = await signUp(page, "Axe phone");
   await expectNoViolations(page);
-  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts?page=services:roof-repairs", "/admin/reviews", invite]) {
+  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/reviews", invite]) {
     await page.goto(path);
     await expectNoViolations(page);
   }

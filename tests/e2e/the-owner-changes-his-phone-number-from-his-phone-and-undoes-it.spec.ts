@@ -1,7 +1,8 @@
 /**
- * The owner, signed in on a 390 px phone, changes his phone number at Your site. The preview shows
- * it and the public page does not; Publish puts it in every public page's header, call link and
- * structured data; Undo brings the old number back. Run against a server of its own, so the
+ * The owner, signed in on a 390 px phone, opens Your site, then its Phone, WhatsApp and e-mail
+ * page, and changes his phone number. Your site then says what the draft changes; the preview shows it and the public page does not;
+ * Publish puts it in every public page's header, call link and structured data; Undo, on the
+ * published versions' page, brings the old number back. Run against a server of its own, so the
  * shared test server's pages stay as built.
  */
 import path from "node:path";
@@ -43,19 +44,24 @@ test("the owner changes his phone number, previews it, publishes it everywhere, 
   const page = await context.newPage();
   await signUp(page, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
 
-  await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Your site" }).click();
+  await page.goto(`${origin}/admin/site`);
   await expect(page.getByRole("heading", { level: 1, name: "Your site" })).toBeVisible();
-  await expectNoViolations(page);
+  await expect(page.getByRole("heading", { name: "Your draft" }), "nothing waits yet").toHaveCount(0);
+  await page.getByRole("main").getByRole("link", { name: "Phone, WhatsApp and e-mail" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Phone, WhatsApp and e-mail" })).toBeVisible();
   await page.getByLabel("Phone number", { exact: true }).fill(NEW.display);
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toContainText("Draft saved");
+  await expect(page.getByLabel("Phone number", { exact: true })).toHaveValue(NEW.display);
+  await page.getByRole("main").getByRole("link", { name: "Your site", exact: true }).click();
   await expect(page.getByText(`Phone number: ${OLD.display} → ${NEW.display}`)).toBeVisible();
+  await expectNoViolations(page);
 
   const refusedStyles: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) refusedStyles.push(message.text());
   });
-  await page.getByRole("link", { name: "Preview the home page" }).click();
+  await page.getByRole("link", { name: "Preview", exact: true }).click();
   const bar = page.getByRole("note").filter({ hasText: "Preview of your draft" });
   await expect(bar).toBeVisible();
   // Styled by the site's own stylesheet, which its Content-Security-Policy allows: dark, on top, kept in view.
@@ -78,6 +84,8 @@ test("the owner changes his phone number, previews it, publishes it everywhere, 
   await visitor.reload();
   await expect(visitor.locator(`a[href="tel:${NEW.e164}"]:visible`).first(), "the visitor's page calls the new number").toBeVisible();
   expect(await visitor.locator(`a[href="tel:${OLD.e164}"]`).count(), "and never the old one").toBe(0);
+
+  await page.getByRole("main").getByRole("link", { name: "Published versions and Undo" }).click();
 
   await page.getByRole("button", { name: "Undo: go back to this version (the facts the site was built with)" }).click();
   await expect(page.getByText("Your draft will be replaced by the facts the site was built with. The live site changes only when you publish.")).toBeVisible();

@@ -1,8 +1,8 @@
 /**
- * One phone number everywhere. The owner, signed in on a 390 px phone, first types what the facts
- * form must refuse (markup in the phone, a javascript: Facebook link, a review link that is not
- * Google's): each is refused at its field and nothing goes live. Then he changes only his phone
- * number and publishes: every page's tel: links and structured data, the contact page's chat with
+ * One phone number everywhere. The owner, signed in on a 390 px phone, first types what Your
+ * site's short pages must refuse (markup in the phone; a javascript: Facebook link and a review
+ * link that is not Google's): each is refused at its field and nothing goes live. Then he changes
+ * only his phone number and publishes from the page's bar: every page's tel: links and structured data, the contact page's chat with
  * JavaScript on and off (the chat number follows the phone), and a new quote's PDF and e-mail
  * over real SMTP carry the new number, and no page has the old one in any spelling.
  *
@@ -51,9 +51,10 @@ function expectNoOldNumber(text: string, where: string) {
   for (const spelling of OLD_SPELLINGS) expect(text, `${where} has the old number as ${spelling}`).not.toContain(spelling);
 }
 
-async function openFacts() {
-  await owner.goto(`${origin}/admin/site`);
-  await expect(owner.getByRole("heading", { level: 1, name: "Your site" })).toBeVisible();
+/** One of Your site's short pages: "contact" or "social". */
+async function openFacts(page: string, title: string) {
+  await owner.goto(`${origin}/admin/site/${page}`);
+  await expect(owner.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
 /** The field's message is beside it, tied to it, and the field says it is wrong. */
@@ -64,20 +65,26 @@ async function expectRefusedAt(label: string, message: string) {
 }
 
 test("markup in the phone, a javascript: Facebook link and a non-Google review link are refused at their fields, and nothing goes live", async () => {
-  await openFacts();
+  await openFacts("contact", "Phone, WhatsApp and e-mail");
   await owner.getByLabel("Phone number", { exact: true }).fill("<b>01438</b> 123456");
+  await owner.getByRole("button", { name: "Save draft" }).click();
+  await expect(owner.getByRole("alert")).toContainText("Nothing was saved");
+  await expectRefusedAt("Phone number", "Enter a phone number such as 01438 555123");
+  await expect(owner.getByLabel("Phone number", { exact: true }), "what he typed stays, to correct").toHaveValue("<b>01438</b> 123456");
+  await expectNoViolations(owner);
+
+  await openFacts("social", "Social links");
   await owner.getByLabel("Facebook page").fill("javascript:alert(document.cookie)");
   await owner.getByLabel("Google review link").fill("https://www.trustpilot.com/review/kestrelroofing.co.uk");
   await owner.getByRole("button", { name: "Save draft" }).click();
   await expect(owner.getByRole("alert")).toContainText("Nothing was saved");
-  await expectRefusedAt("Phone number", "Enter a phone number such as 01438 555123");
   await expectRefusedAt("Facebook page", "Must be your Facebook page's address, starting https:// on facebook.com");
   await expectRefusedAt("Google review link", "Must be your Google review link");
-  await expect(owner.getByLabel("Phone number", { exact: true }), "what he typed stays, to correct").toHaveValue("<b>01438</b> 123456");
-  await expectNoViolations(owner);
+  await expect(owner.getByLabel("Facebook page"), "what he typed stays, to correct").toHaveValue("javascript:alert(document.cookie)");
 
-  await openFacts();
+  await owner.goto(`${origin}/admin/site`);
   await expect(owner.getByRole("heading", { name: "Your draft" }), "no draft was saved").toHaveCount(0);
+  await openFacts("contact", "Phone, WhatsApp and e-mail");
   await expect(owner.getByLabel("Phone number", { exact: true })).toHaveValue(OLD.display);
   const home = await (await fetch(`${origin}/`)).text();
   expect(home).toContain(`href="tel:${OLD.e164}"`);
@@ -86,7 +93,7 @@ test("markup in the phone, a javascript: Facebook link and a non-Google review l
 });
 
 test("the owner changes only his phone and publishes: every page, the chat with JavaScript on and off, and a new quote's PDF and e-mail carry the new number", async ({ browser }, testInfo) => {
-  await openFacts();
+  await openFacts("contact", "Phone, WhatsApp and e-mail");
   // The chat follows the phone: "Same" is chosen, and the other number's field is out of the way until chosen.
   const chat = owner.getByRole("group", { name: "Chat number (WhatsApp)" });
   await expect(chat.getByRole("radio", { name: "Same as the phone number" })).toBeChecked();
@@ -101,9 +108,12 @@ test("the owner changes only his phone and publishes: every page, the chat with 
   await owner.getByLabel("Phone number", { exact: true }).fill(NEW.display);
   await owner.getByRole("button", { name: "Save draft" }).click();
   await expect(owner.getByRole("status")).toContainText("Draft saved");
-  await expect(owner.getByText(`Phone number: ${OLD.display} → ${NEW.display}`)).toBeVisible();
+  // The bar's Publish, on the page itself: Your site then says Live.
   await owner.getByRole("button", { name: "Publish" }).click();
   await expect(owner.getByRole("status")).toContainText("Live ✓");
+  await expect(owner.getByRole("heading", { level: 1, name: "Your site" })).toBeVisible();
+  await owner.getByRole("main").getByRole("link", { name: "Published versions and Undo" }).click();
+  await expect(owner.getByText(`Phone number: ${OLD.display} → ${NEW.display}`)).toBeVisible();
 
   await test.step("every page calls the new number, in its links and its structured data, and none has the old one", async () => {
     for (const pagePath of [...canonicalPaths(), ...aliasPaths(), "/no-such-page"]) {

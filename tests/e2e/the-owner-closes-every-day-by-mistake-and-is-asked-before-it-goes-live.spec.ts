@@ -1,13 +1,14 @@
 /**
- * The owner, on a 390 px phone, ticks Closed all day on every row of his opening hours. The
- * draft's summary warns in words; Publish publishes nothing and asks, with Publish anyway; the
- * plain Publish replayed (a scanner replaying his forms) publishes nothing either and leaves the
- * question on his screen standing; only Publish anyway puts it live. Undo asks in words before it
- * replaces the draft, and nothing changes until Yes. Run against a server of its own, so the
- * shared test server's pages stay as built.
+ * The owner, on a 390 px phone, ticks Closed all day on every row of his opening hours, on Your
+ * site's hours page, whose bar (Save draft, then Preview and Publish) stays on screen above the
+ * tab bar wherever he scrolls. The page warns in words once saved; the bar's Publish publishes
+ * nothing and asks, with Publish anyway; the plain Publish replayed (a scanner replaying his
+ * forms) publishes nothing either and leaves the question on his screen standing; only Publish
+ * anyway puts it live. Undo asks in words before it replaces the draft, and nothing changes until
+ * Yes. Run against a server of its own, so the shared test server's pages stay as built.
  */
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { signUp } from "./owner-support.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { expectNoViolations } from "./support.ts";
@@ -24,6 +25,18 @@ test.beforeAll(async ({}, testInfo) => {
 });
 test.afterAll(() => server?.stop());
 
+/** The bar's button stays on screen, its foot 4 rem above the screen's (the tab bar's place), at the top of the page and at its foot. */
+async function expectBarAboveTheTabBar(button: Locator) {
+  const page = button.page();
+  for (const scrolled of [0, 100_000]) {
+    await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+    const box = (await button.boundingBox())!;
+    const bar = (await page.locator("[data-draft-bar]").boundingBox())!;
+    expect(Math.abs(bar.y + bar.height - (844 - 64)), `scrolled to ${scrolled}: the bar ends where the tab bar starts (to a pixel)`).toBeLessThanOrEqual(1);
+    expect(box.y, `scrolled to ${scrolled}: the button is inside the bar`).toBeGreaterThanOrEqual(bar.y);
+  }
+}
+
 async function expectHours(shown: boolean) {
   for (const pagePath of PAGES) {
     const html = await (await fetch(`${server.url}${pagePath}`)).text();
@@ -38,12 +51,18 @@ test("the owner closes every day by mistake, is warned, survives a replayed Publ
   const page = await context.newPage();
   await signUp(page, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
 
-  await page.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Your site" }).click();
+  await page.goto(`${origin}/admin/site/hours`);
+  await expect(page.getByRole("heading", { level: 1, name: "Opening hours and closures" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish" }), "nothing waits to publish").toHaveCount(0);
   for (const box of await page.getByRole("checkbox", { name: "Closed all day" }).all()) await box.check();
+  await expectBarAboveTheTabBar(page.getByRole("button", { name: "Save draft" }));
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toContainText("Draft saved");
   const warnings = page.getByRole("list", { name: "Warnings" });
   await expect(warnings).toHaveText("Warning: the site will show you closed every day.");
+  await expect(page.getByRole("link", { name: "Preview", exact: true })).toBeVisible();
+  await expectBarAboveTheTabBar(page.getByRole("button", { name: "Publish", exact: true }));
+  await expectNoViolations(page);
 
   // The first Publish publishes nothing: it asks.
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -67,9 +86,10 @@ test("the owner closes every day by mistake, is warned, survives a replayed Publ
   await expectHours(false);
 
   // Undo asks in words; nothing changes until Yes.
+  await page.getByRole("main").getByRole("link", { name: "Published versions and Undo" }).click();
   await page.getByRole("button", { name: "Undo: go back to this version (the facts the site was built with)" }).click();
   await expect(page.getByText("Your draft will be replaced by the facts the site was built with. The live site changes only when you publish.")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Your draft" }), "no draft yet").toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Publish", exact: true }), "no draft yet").toHaveCount(0);
   await expectNoViolations(page);
   await page.getByRole("button", { name: "Yes, go back to this version" }).click();
   await expect(page.getByRole("status")).toContainText("That version is now your draft");

@@ -19,7 +19,7 @@ afterAll(() => server.stop());
 
 const owner = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).text().then((html) => html.replaceAll("<!-- -->", ""));
 const post = (path: string, fields: Record<string, string>) => postForm(server, path, fields, { Cookie: cookie });
-const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await owner("/admin/site"))![1]);
+const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await owner("/admin/site/hours"))![1]);
 const HOURS = "8:00\u00a0AM –";
 
 describe("Delete on a request", () => {
@@ -55,9 +55,10 @@ describe("a draft that shows the business closed every day", { timeout: 120_000 
   let confirmation = "";
 
   it("is saved, and its summary warns in words", async () => {
-    const saved = await post("/admin/site", { intent: "save", from: String(await revisionOf()), ...factValues(fileContent.business), ...closedEveryDay() });
+    const saved = await post("/admin/site/hours", { from: String(await revisionOf()), ...factValues(fileContent.business), ...closedEveryDay() });
     expect(saved.status, await saved.clone().text()).toBe(303);
     expect(await owner("/admin/site")).toContain("Warning: the site will show you closed every day");
+    expect(await owner("/admin/site/hours"), "and the page it was saved on").toContain("Warning: the site will show you closed every day");
     from = await revisionOf();
   });
 
@@ -89,8 +90,8 @@ describe("a draft that shows the business closed every day", { timeout: 120_000 
   });
 
   it("is not published by the confirmation of an earlier draft, once saved again", async () => {
-    const closedAgain = { ...factValues(fileContent.business), ...closedEveryDay(), email: "hello@example.org" };
-    expect((await post("/admin/site", { intent: "save", from: String(from), ...closedAgain })).status).toBe(303);
+    const closedAgain = { ...factValues(fileContent.business), ...closedEveryDay() };
+    expect((await post("/admin/site/hours", { from: String(from), ...closedAgain, "closure-message": "Closed for the holiday", "closure-until": "2099-01-01" })).status).toBe(303);
     const newer = await revisionOf();
     expect(newer).toBe(from + 1);
     const old = await post("/admin/site", { intent: "publish", from: String(newer), confirmation });

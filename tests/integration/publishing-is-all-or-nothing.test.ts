@@ -103,11 +103,11 @@ describe("a server killed mid-publish", { timeout: 90_000 }, () => {
   it("serves the last complete version after its restart, and renders an incomplete version's folder again", async () => {
     const server = await startServer();
     const { cookie } = signedInOwner(server.dataDir);
-    const owner = (fields: Record<string, string>) => postForm(server, "/admin/site", fields, { Cookie: cookie });
-    const from = async () => Number(/name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site`, { headers: { Cookie: cookie } })).text())![1]);
+    const owner = (fields: Record<string, string>, page = "/admin/site") => postForm(server, page, fields, { Cookie: cookie });
+    const from = async () => Number(/name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site/contact`, { headers: { Cookie: cookie } })).text())![1]);
     const before = await (await fetch(`${server.url}/`)).text();
     const { factValues } = await import("~/lib/site/facts-form.ts");
-    expect((await owner({ intent: "save", from: String(await from()), ...factValues(changed.business), phone: NEW_PHONE.display })).status).toBe(303);
+    expect((await owner({ from: String(await from()), ...factValues(changed.business), phone: NEW_PHONE.display }, "/admin/site/contact")).status).toBe(303);
 
     // Publish, and kill the server the moment its staging folder appears.
     const siteDir = path.join(server.dataDir, "site");
@@ -125,7 +125,7 @@ describe("a server killed mid-publish", { timeout: 90_000 }, () => {
 
       // Published properly, then its folder left incomplete (the marker lost): rendered again at start.
       const { cookie: second } = signedInOwner(again.dataDir, "Second phone");
-      const revision = Number(/name="from" value="(\d+)"/.exec(await (await fetch(`${again.url}/admin/site`, { headers: { Cookie: second } })).text())![1]);
+      const revision = Number(/name="from" value="(\d+)"/.exec(await (await fetch(`${again.url}/admin/site/contact`, { headers: { Cookie: second } })).text())![1]);
       const published = await postForm(again, "/admin/site", { intent: "publish", from: String(revision) }, { Cookie: second });
       expect(published.headers.get("location")).toMatch(/published=1/);
       await again.stop();
@@ -160,10 +160,10 @@ describe("one publish at a time", () => {
     const server = await startServer();
     try {
       const { cookie } = signedInOwner(server.dataDir);
-      const owner = (fields: Record<string, string>) => postForm(server, "/admin/site", fields, { Cookie: cookie });
+      const owner = (fields: Record<string, string>, page = "/admin/site") => postForm(server, page, fields, { Cookie: cookie });
       const { factValues } = await import("~/lib/site/facts-form.ts");
-      const revision = async () => /name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site`, { headers: { Cookie: cookie } })).text())![1]!;
-      expect((await owner({ intent: "save", from: await revision(), ...factValues(changed.business), phone: NEW_PHONE.display })).status).toBe(303);
+      const revision = async () => /name="from" value="(\d+)"/.exec(await (await fetch(`${server.url}/admin/site/contact`, { headers: { Cookie: cookie } })).text())![1]!;
+      expect((await owner({ from: await revision(), ...factValues(changed.business), phone: NEW_PHONE.display }, "/admin/site/contact")).status).toBe(303);
       const from = await revision();
 
       const siteDir = path.join(server.dataDir, "site");

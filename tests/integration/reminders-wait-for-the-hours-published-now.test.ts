@@ -1,7 +1,7 @@
 /**
  * Against the real server: the owner's reminders are held to the opening hours published when
  * they fall due, not to the hours the server read at start-up or those of the moment the request
- * was queued. The owner publishes his hours at /admin/site as he would; the reminder a request
+ * was queued. The owner publishes his hours on Your site's hours page as he would; the reminder a request
  * set going moves with each publish, and one falling due is held by the hours live then.
  *
  * The hours are chosen so that the answers never agree with the content files' (Monday–Friday
@@ -38,21 +38,21 @@ beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
 const owner = (page: string) => fetch(`${server.url}${page}`, { headers: { Cookie: cookie }, redirect: "manual" });
-const post = (fields: Record<string, string>) => postForm(server, "/admin/site", fields, { Cookie: cookie });
-const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await (await owner("/admin/site")).text())![1]);
+const post = (fields: Record<string, string>, page = "/admin/site") => postForm(server, page, fields, { Cookie: cookie });
+const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await (await owner("/admin/site/hours")).text())![1]);
 
-/** Saves the facts form with these hours, then publishes the draft, as the owner does at /admin/site. */
+/** Saves the hours page with these hours, then publishes the draft, as the owner does on Your site. */
 async function publishHours(rows: Rows) {
-  const fields: Record<string, string> = { intent: "save", from: String(await revisionOf()), ...factValues(fileContent.business) };
+  const fields: Record<string, string> = { from: String(await revisionOf()), ...factValues(fileContent.business) };
   rows.forEach((row, i) => {
     delete fields[`hours-${i}-closed`];
     fields[`hours-${i}-opens`] = row?.[0] ?? "";
     fields[`hours-${i}-closes`] = row?.[1] ?? "";
     if (!row) fields[`hours-${i}-closed`] = "on";
   });
-  const saved = await post(fields);
+  const saved = await post(fields, "/admin/site/hours");
   expect(saved.status, "the hours are saved").toBe(303);
-  expect(saved.headers.get("location")).toBe("/admin/site?saved");
+  expect(saved.headers.get("location")).toBe("/admin/site/hours?saved");
   const published = await post({ intent: "publish", from: String(await revisionOf()) });
   expect(published.status).toBe(303);
   expect(published.headers.get("location"), "the hours are published").toMatch(/^\/admin\/site\?published=\d+&ms=/);

@@ -1,11 +1,13 @@
 /**
- * The owner changes his phone number at /admin/site through the real server: a draft, a preview
+ * The owner changes his phone number on Your site's contact page (/admin/site/contact) through the
+ * real server: a draft, a preview
  * only he sees, a publish that puts it on every public page (header, tel: link, structured data,
  * the chat hand-off, which follows the phone) and into what the server makes afterwards (the
  * contact page's answer, the acknowledgement e-mail, the rate-limit page), and survives a
- * restart; and an Undo that brings the old number back. A schema error, markup in the phone and
- * a link that is not the network's or Google's are shown at their field and nothing is saved; a
- * save from a stale page is refused; everything is refused signed out and from another origin.
+ * restart; and an Undo that brings the old number back. Each short page saves only its own facts,
+ * beside what another page saved. A schema error, markup in the phone and a link that is not the
+ * network's or Google's are shown at their field and nothing is saved; a save from a stale page
+ * is refused; everything is refused signed out and from another origin.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,11 +43,13 @@ afterAll(async () => {
 
 const owner = (path: string) => fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
 const page = async (path: string) => (await fetch(`${server.url}${path}`)).text();
-/** The draft revision the page was made from. */
-const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await (await owner("/admin/site")).text())![1]);
-/** The facts form as it comes, with some fields changed. */
-const factsForm = (changes: Record<string, string>, from: number) => ({ intent: "save", from: String(from), ...factValues(fileContent.business), ...changes });
-const post = (fields: Record<string, string>, headers: Record<string, string> = {}) => postForm(server, "/admin/site", fields, { Cookie: cookie, ...headers });
+/** The draft revision a short page was made from. */
+const revisionOf = async (page = "/admin/site/contact") => Number(/name="from" value="(\d+)"/.exec(await (await owner(page)).text())![1]);
+/** The facts as the short pages show them, with some fields changed (each page reads only its own). */
+const factsForm = (changes: Record<string, string>, from: number) => ({ from: String(from), ...factValues(fileContent.business), ...changes });
+/** A post to a page of Your site: the overview's Publish, or a short page's save. */
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}, page = "/admin/site") => postForm(server, page, fields, { Cookie: cookie, ...headers });
+const save = (page: string, changes: Record<string, string>, from: number, headers: Record<string, string> = {}) => post(factsForm(changes, from), headers, `/admin/site/${page}`);
 
 function expectNumber(html: string, phone: typeof OLD, path: string) {
   expect(html, `${path}: the number as read`).toContain(phone.display);
@@ -60,10 +64,13 @@ function expectNoOldNumber(text: string, where: string) {
 
 describe("changing the phone number", { timeout: 90_000 }, () => {
   it("saves a draft that only the owner's preview shows", async () => {
-    const saved = await post(factsForm({ phone: NEW.display }, await revisionOf()));
+    const saved = await save("contact", { phone: NEW.display }, await revisionOf());
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/admin/site?saved");
-    const site = await (await owner("/admin/site?saved")).text();
+    expect(saved.headers.get("location")).toBe("/admin/site/contact?saved");
+    const contact = await (await owner("/admin/site/contact?saved")).text();
+    expect(contact).toContain("Draft saved");
+    expect(contact, "the page's bar publishes the draft it shows").toMatch(/<form action="\/admin\/site" method="post"><input type="hidden" name="intent" value="publish"\/><input type="hidden" name="from" value="1"\/>/);
+    const site = await (await owner("/admin/site")).text();
     expect(site).toContain(`Phone number: ${OLD.display} → ${NEW.display}, on all ${canonicalPaths().length + aliasPaths().length} pages`);
 
     expectNumber(await page("/contact"), OLD, "/contact");
@@ -150,21 +157,22 @@ describe("changing the phone number", { timeout: 90_000 }, () => {
 
   it("Undo asks first, then brings the old number back, as a draft to publish", async () => {
     const from = await revisionOf();
-    const asked = await post({ intent: "restore", version: "0", from: String(from) });
+    const undo = (fields: Record<string, string>) => post(fields, {}, "/admin/site/versions");
+    const asked = await undo({ intent: "restore", version: "0", from: String(from) });
     expect(asked.status, "an Undo without the question's answer only asks").toBe(303);
-    expect(asked.headers.get("location")).toBe("/admin/site?undo=0#undo-question");
+    expect(asked.headers.get("location")).toBe("/admin/site/versions?undo=0#undo-question");
     expect(await revisionOf(), "the draft is as it was").toBe(from);
-    const question = (await (await owner("/admin/site?undo=0")).text()).replaceAll("<!-- -->", "");
+    const question = (await (await owner("/admin/site/versions?undo=0")).text()).replaceAll("<!-- -->", "");
     expect(question).toContain("Your draft will be replaced by the facts the site was built with. The live site changes only when you publish.");
     expect(question).toContain("Yes, go back to this version");
-    const undone = await post({ intent: "restore", version: "0", confirmed: "version-0", from: String(from) });
+    const undone = await undo({ intent: "restore", version: "0", confirmed: "version-0", from: String(from) });
     expect(undone.status, await undone.clone().text()).toBe(303);
     expect(undone.headers.get("location")).toBe("/admin/site?restored");
     expectNumber(await page("/"), NEW, "/ before the undo is published");
     await post({ intent: "publish", from: String(await revisionOf()) });
     expectNumber(await page("/"), OLD, "/ after the undo");
     expectNumber(await page("/areas/roofers-in-hitchin/"), OLD, "a town page after the undo");
-    const history = (await (await owner("/admin/site")).text()).replaceAll("<!-- -->", "");
+    const history = (await (await owner("/admin/site/versions")).text()).replaceAll("<!-- -->", "");
     expect(history).toContain("Version 2");
     expect(history).toContain("Version 1");
   });
@@ -174,7 +182,7 @@ describe("a closure notice", () => {
   const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
   it("shows under every page's header until its last day is over, then goes by itself", async () => {
-    const saved = await post(factsForm({ "closure-message": "Closed for Christmas: we reopen on Monday", "closure-until": today() }, await revisionOf()));
+    const saved = await save("hours", { "closure-message": "Closed for Christmas: we reopen on Monday", "closure-until": today() }, await revisionOf());
     expect(saved.status).toBe(303);
     await post({ intent: "publish", from: String(await revisionOf()) });
     for (const path of ["/", "/contact", "/areas/roofers-in-hitchin/"]) {
@@ -194,60 +202,89 @@ describe("a closure notice", () => {
   });
 
   it("refuses a last day in the past, at its field", async () => {
-    const response = await post(factsForm({ "closure-message": "Closed", "closure-until": "2020-01-01" }, await revisionOf()));
+    const response = await save("hours", { "closure-message": "Closed", "closure-until": "2020-01-01" }, await revisionOf());
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Must be today or later");
+  });
+});
+
+describe("the short pages", () => {
+  it("and the overview say everything in words: no file names, commands, {placeholders} or computer times", async () => {
+    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin"]) {
+      const words = (await (await owner(page)).text()).replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ");
+      expect(words, page).not.toMatch(/\.json|npm |\{\w+\}|\d{4}-\d{2}-\d{2}|experienceYears|googleReviewUrl|vatNumber/);
+    }
+  });
+
+  it("each save only their own facts, beside what another page saved; the VAT number replaces HMRC's example", async () => {
+    const before = await (await owner("/admin/site")).text();
+    expect(before).toContain("The VAT number GB999999973 is HMRC&#x27;s example.");
+    expect(before, "the placeholder links to its field").toContain('href="/admin/site/promises#site-vat"');
+    expect((await save("promises", { vat: "gb 123 4567 89" }, await revisionOf())).headers.get("location")).toBe("/admin/site/promises?saved");
+    // The contact page, posted every fact as it came with other pages' fields changed, saves only its own.
+    expect((await save("contact", { email: "office@kestrel-roofing.co.uk", vat: "GB999999973", "hours-0-closed": "on" }, await revisionOf())).status).toBe(303);
+    const site = (await (await owner("/admin/site")).text()).replaceAll("<!-- -->", "");
+    expect(site).toContain("VAT number: GB999999973 → GB123456789, on all");
+    expect(site).toContain("E-mail address: info@example.com → office@kestrel-roofing.co.uk, on all");
+    expect(site, "the hours were not the contact page's to change").not.toContain("Opening hours:");
+    expect(site).not.toContain("HMRC&#x27;s example");
+    expect(site).not.toMatch(/business\.json|\{\w+\}/);
+    expect((await post({ intent: "discard", from: String(await revisionOf()) })).headers.get("location")).toBe("/admin/site?discarded");
   });
 });
 
 describe("refusals", () => {
   it("shows a schema error at its field, keeps what was typed, and saves nothing", async () => {
     const before = await revisionOf();
-    const response = await post(factsForm({ "hours-0-opens": "18:00", "hours-0-closes": "08:00", email: "office@kestrel-roofing.co.uk" }, before));
+    const response = await save("hours", { "hours-0-opens": "18:00", "hours-0-closes": "08:00", "closure-message": "Closed for the wedding" }, before);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toMatch(/id="site-hours-0-closes"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-hours-0-closes"/);
     expect(html).toContain("Must be after the opening time");
-    expect(html).toContain('value="office@kestrel-roofing.co.uk"');
+    expect(html, "what was typed stays").toContain('value="Closed for the wedding"');
+    expect(html).toMatch(/id="site-hours-0-opens"[^>]*value="18:00"|value="18:00"[^>]*id="site-hours-0-opens"/);
     expect(await revisionOf()).toBe(before);
   });
 
   it.each([
-    ["phone", "<b>01438</b> 123456", "Enter a phone number such as 01438 555123"],
-    ["social-0", "javascript:alert(document.cookie)", "Must be your Facebook page&#x27;s address"],
-    ["social-1", "https://www.facebook.com/kestrelroofing", "Must be your X (Twitter) page&#x27;s address"],
-    ["google-review", "https://www.trustpilot.com/review/kestrelroofing", "Must be your Google review link"],
-  ])("refuses %s = %s at its field, and saves nothing", async (field, typed, message) => {
+    ["contact", "phone", "<b>01438</b> 123456", "Enter a phone number such as 01438 555123"],
+    ["social", "social-0", "javascript:alert(document.cookie)", "Must be your Facebook page&#x27;s address"],
+    ["social", "social-1", "https://www.facebook.com/kestrelroofing", "Must be your X (Twitter) page&#x27;s address"],
+    ["social", "google-review", "https://www.trustpilot.com/review/kestrelroofing", "Must be your Google review link"],
+    ["promises", "vat", "GB 123", "Must be a UK VAT number such as GB123456789"],
+  ])("on the %s page, refuses %s = %s at its field, and saves nothing", async (page, field, typed, message) => {
     const before = await revisionOf();
-    const response = await post(factsForm({ [field]: typed }, before));
+    const response = await save(page, { [field]: typed }, before);
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toMatch(new RegExp(`id="site-${field}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="site-${field}"`));
     expect(html).toContain(`<p id="site-${field}-error" class="field-error">${message}`);
     expect(await revisionOf()).toBe(before);
-    const kept = new RegExp(`<input[^>]*id="site-${field}"[^>]*value="([^"]*)"`).exec(await (await owner("/admin/site")).text())!;
+    const kept = new RegExp(`<input[^>]*id="site-${field}"[^>]*value="([^"]*)"`).exec(await (await owner(`/admin/site/${page}`)).text())!;
     expect(kept[1]!.replaceAll("&lt;", "<").replaceAll("&gt;", ">"), "the draft's field keeps what it held").not.toBe(typed);
   });
 
   it("refuses a save made from a page that is no longer the draft", async () => {
     const from = await revisionOf();
-    expect((await post(factsForm({ email: "first@kestrel-roofing.co.uk" }, from))).status).toBe(303);
-    const second = await post(factsForm({ email: "second@kestrel-roofing.co.uk" }, from));
+    expect((await save("contact", { email: "first@kestrel-roofing.co.uk" }, from)).status).toBe(303);
+    const second = await save("promises", { "claims-insured": "Fully insured for public liability" }, from);
     expect(second.status).toBe(409);
     expect(await second.text()).toContain("Someone saved a newer draft on another device");
-    expect(await (await owner("/admin/site")).text()).toContain("first@kestrel-roofing.co.uk");
+    expect(await (await owner("/admin/site/contact")).text()).toContain("first@kestrel-roofing.co.uk");
   });
 
   it("refuses everything signed out, and a post from another site", async () => {
     const from = String(await revisionOf());
-    for (const fields of [factsForm({ email: "evil@example.net" }, Number(from)), { intent: "publish", from }]) {
-      const signedOut = await postForm(server, "/admin/site", fields);
+    for (const [page, fields] of [["/admin/site/contact", factsForm({ email: "evil@example.net" }, Number(from))], ["/admin/site", { intent: "publish", from }]] as const) {
+      const signedOut = await postForm(server, page, fields);
       expect(signedOut.status).toBe(303);
       expect(signedOut.headers.get("location")).toMatch(/^\/admin\/sign-in/);
-      const forged = await post(fields, { Origin: "https://evil.example" });
+      const forged = await post(fields, { Origin: "https://evil.example" }, page);
       expect(forged.status, "a post from another origin").toBeGreaterThanOrEqual(400);
     }
-    expect((await fetch(`${server.url}/admin/site`, { redirect: "manual" })).status).toBe(303);
-    expect(await (await owner("/admin/site")).text()).not.toContain("evil@example.net");
+    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions"]) {
+      expect((await fetch(`${server.url}${page}`, { redirect: "manual" })).status, page).toBe(303);
+    }
+    expect(await (await owner("/admin/site/contact")).text()).not.toContain("evil@example.net");
   });
 });

@@ -13,6 +13,18 @@ export interface DraftSummary {
   warnings: string[];
 }
 
+/** What a draft would do to every visitor (closed every day, no phone), said before anything else. */
+export function DraftWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul aria-label="Warnings" className="space-y-1 font-semibold text-danger">
+      {warnings.map((line) => (
+        <li key={line}>{line}.</li>
+      ))}
+    </ul>
+  );
+}
+
 /** Your draft on Your site: what publishing changes, what it would do to visitors, and its buttons. */
 export function SiteDraft({ draft }: { draft: DraftSummary }) {
   return (
@@ -30,17 +42,11 @@ export function SiteDraft({ draft }: { draft: DraftSummary }) {
       ) : (
         <p>Nothing on the pages: the draft is the same as what is live.</p>
       )}
-      {draft.warnings.length > 0 && (
-        <ul aria-label="Warnings" className="space-y-1 font-semibold text-danger">
-          {draft.warnings.map((line) => (
-            <li key={line}>{line}.</li>
-          ))}
-        </ul>
-      )}
-      {draft.problems.length > 0 && <p className="font-semibold text-danger">It does not pass the content checks: {draft.problems.join("; ")}</p>}
+      <DraftWarnings warnings={draft.warnings} />
+      {draft.problems.length > 0 && <p className="font-semibold text-danger">It cannot be published until this is put right: {draft.problems.join(". ")}.</p>}
       <div className="flex flex-wrap gap-3">
         <a href="/admin/site/preview/" className="btn-secondary">
-          Preview the home page
+          Preview
         </a>
         <OwnerButton intent="publish" hidden={{ from: draft.revision }} className="btn-primary">
           Publish

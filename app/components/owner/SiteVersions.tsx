@@ -1,4 +1,3 @@
-import { CardSection } from "~/components/CardSection.tsx";
 import { exactTime } from "~/lib/owner/time.ts";
 import { AskFirst, SecondYes } from "./SecondYes.tsx";
 
@@ -14,9 +13,9 @@ interface Version {
 }
 
 /**
- * Published versions, newest first, each but the live one with Undo. Undo asks first, in words
- * and without JavaScript (a GET): only Yes, go back to this version, a POST carrying
- * `restoreConfirmation`, replaces the draft.
+ * Published versions, newest first, each but the live one with Undo (/admin/site/versions). Undo
+ * asks first, in words and without JavaScript (a GET): only Yes, go back to this version, a POST
+ * carrying `restoreConfirmation`, replaces the draft.
  */
 export function SiteVersions({ history, revision, asking }: { history: Version[]; revision: number; asking: number | null }) {
   const undo = (version: number, label: string) =>
@@ -31,15 +30,15 @@ export function SiteVersions({ history, revision, asking }: { history: Version[]
         }
         yes="Yes, go back to this version"
         yesClass="btn-primary"
-        keep={{ href: "/admin/site#history-heading", label: "Keep my draft" }}
+        keep={{ href: "/admin/site/versions", label: "Keep my draft" }}
       />
     ) : (
-      <AskFirst action="/admin/site#undo-question" name="undo" value={version} label={`Undo: go back to this version (${label})`} button="Undo: go back to this version" />
+      <AskFirst action="/admin/site/versions#undo-question" name="undo" value={version} label={`Undo: go back to this version (${label})`} button="Undo: go back to this version" />
     );
   return (
-    <CardSection id="history-heading" title="Published versions" className="space-y-3">
+    <section aria-label="Published versions" className="card">
       {history.length === 0 ? (
-        <p>None yet.</p>
+        <p>None yet: each time you publish, the version is kept here.</p>
       ) : (
         <ol className="divide-y divide-slate-200">
           {history.map((version, i) => (
@@ -59,6 +58,6 @@ export function SiteVersions({ history, revision, asking }: { history: Version[]
           </li>
         </ol>
       )}
-    </CardSection>
+    </section>
   );
 }

@@ -13,6 +13,11 @@ export function formValues<K extends string>(form: FormData, names: readonly K[]
   return out;
 }
 
+/** Every text field as it was typed, to show again after a refused save (files left out). */
+export function typedValues(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}
+
 /**
  * The schema's problems as one message at each of an owner's form fields, the way every owner form
  * reports them: `fieldOf` names the field an issue's path belongs to, `say` may put an issue in the

@@ -9,7 +9,7 @@ import type { Content, RawContent } from "../../content/load.ts";
 import type { Business } from "../../content/schema.ts";
 
 /** The business facts the owner edits at /admin/site. Names, pages and towns stay a developer's. */
-export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "googleReviewUrl", "social"] as const;
+export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "vatNumber", "googleReviewUrl", "social"] as const;
 export type EditableBusinessField = (typeof EDITABLE_BUSINESS_FIELDS)[number];
 
 export interface SiteEdits {
@@ -38,6 +38,14 @@ export interface AreaTexts {
   intro?: string;
   local?: Record<string, string>;
 }
+
+/** A town page's four paragraphs about its roofs, by their key, as the owner's pages name them. */
+export const LOCAL_FIELDS = [
+  ["homes", "The town's homes"],
+  ["conservation", "Conservation areas"],
+  ["weather", "Weather and exposure"],
+  ["problems", "The roof problems we meet there"],
+] as const;
 
 /** One page's texts as a form posts them: a service's or a town's. */
 export interface PageTexts {
@@ -119,29 +127,44 @@ export function withList(files: RawContent, edits: SiteEdits, list: "testimonial
 }
 
 /**
- * The edits that make the files say `business`: only the fields that differ from the files. A
- * field left out (undefined) that the files hold is kept as null, so the edit survives storage.
+ * The edits with these business facts set, every other edit kept as it is (a short page saves
+ * only its own fields): a field is kept only while it differs from the files, and one left out
+ * (undefined) that the files hold is kept as null, so the edit survives storage.
  */
-export function editsFor(files: RawContent, business: Partial<Record<EditableBusinessField, unknown>>): SiteEdits {
+export function withBusiness(files: RawContent, edits: SiteEdits, business: Partial<Record<EditableBusinessField, unknown>>): SiteEdits {
   const fromFiles = files.business as Record<string, unknown>;
-  const changed = Object.entries(business)
-    .filter(([field, value]) => !same(fromFiles[field], value))
-    .map(([field, value]) => [field, value ?? null]);
-  return changed.length ? { business: Object.fromEntries(changed) } : {};
+  const fields: Record<string, unknown> = { ...edits.business };
+  for (const [field, value] of Object.entries(business)) {
+    if (same(fromFiles[field], value)) delete fields[field];
+    else fields[field] = value ?? null;
+  }
+  const next: SiteEdits = { ...edits, business: fields };
+  if (Object.keys(fields).length === 0) delete next.business;
+  return next;
 }
 
-const FIELD_NAMES: Record<EditableBusinessField, string> = {
+/** Each business fact the owner edits, as his pages name it. */
+export const FIELD_NAMES: Record<EditableBusinessField, string> = {
   phone: "Phone number",
   chatNumber: "Chat number (WhatsApp)",
   email: "E-mail address",
   openingHours: "Opening hours",
   closure: "Closure notice",
   claims: "Promises and guarantees",
+  vatNumber: "VAT number",
   googleReviewUrl: "Google review link",
   social: "Social links",
 };
 
-const hoursText = (hours: Business["openingHours"]) =>
+/** "Thursday 31 December 2026": a calendar date (YYYY-MM-DD) as people read it. */
+function dayInWords(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(day);
+  return `${part({ weekday: "long" })} ${part({ day: "numeric", month: "long", year: "numeric" })}`;
+}
+
+/** "Monday–Friday 08:00–18:00, Sunday closed". */
+export const hoursText = (hours: Business["openingHours"]) =>
   hours.map((row) => `${row.label} ${row.opens && row.closes ? `${row.opens}–${row.closes}` : "closed"}`).join(", ");
 
 /** How a field's value reads in a summary line. */
@@ -153,12 +176,14 @@ function valueText(field: EditableBusinessField, business: Business): string | u
       return business.chatNumber ? `+${business.chatNumber}` : "same as the phone number";
     case "googleReviewUrl":
       return business.googleReviewUrl ?? "none";
+    case "vatNumber":
+      return business.vatNumber ?? "none";
     case "email":
       return business.email;
     case "openingHours":
       return hoursText(business.openingHours);
     case "closure":
-      return business.closure ? `"${business.closure.message}" until ${business.closure.until}` : "none";
+      return business.closure ? `"${business.closure.message}" until the end of ${dayInWords(business.closure.until)}` : "none";
     default:
       return undefined;
   }

@@ -1,11 +1,11 @@
 /**
- * The business facts form at /admin/site: the fields as the owner types them, read into the
- * business facts' own shape, and every problem the content schema finds put beside its field.
+ * The business facts at /admin/site, a short page for each group of them: the fields as the owner
+ * types them, read into the business facts' own shape, and every problem the content schema finds
+ * put beside its field. Each page reads only its own fields; the rest stay as the draft has them.
  * The phone number is typed once; the dial link's international form follows from it, and so
  * does the chat number unless the owner chooses a different one.
  */
 import { businessSchema, type Business } from "../../content/schema.ts";
-import { SOCIAL_NETWORKS } from "../../content/rules/links.ts";
 import { chatNumberOf, internationalNumber, isPhoneNumber, PHONE_EXAMPLE } from "../../content/rules/phone.ts";
 import { ukToday } from "../uk-time.ts";
 import { fieldErrors } from "../forms/fields.ts";
@@ -27,6 +27,15 @@ export const CLAIM_FIELDS: { key: keyof Business["claims"]; label: string }[] = 
   { key: "pricing", label: "Pricing promise" },
 ];
 
+/** The short pages of the business facts, each with the facts it saves. */
+export const FACT_PAGES = {
+  contact: ["phone", "chatNumber", "email"],
+  hours: ["openingHours", "closure"],
+  promises: ["claims", "vatNumber"],
+  social: ["social", "googleReviewUrl"],
+} as const satisfies Record<string, readonly EditableBusinessField[]>;
+export type FactPage = keyof typeof FACT_PAGES;
+
 export type FactValues = Record<string, string>;
 export type FactErrors = Record<string, string>;
 
@@ -38,6 +47,7 @@ export function factValues(business: Business): FactValues {
     "chat-choice": different ? "different" : "same",
     chat: different ? `+${chatNumberOf(business)}` : "",
     email: business.email,
+    vat: business.vatNumber ?? "",
     "google-review": business.googleReviewUrl ?? "",
   };
   business.openingHours.forEach((row, i) => {
@@ -75,6 +85,8 @@ function fieldOf(path: readonly PropertyKey[]): string {
       return "chat";
     case "googleReviewUrl":
       return "google-review";
+    case "vatNumber":
+      return "vat";
     case "openingHours":
       return `hours-${second}-${third ?? "opens"}`;
     case "closure":
@@ -88,61 +100,48 @@ function fieldOf(path: readonly PropertyKey[]): string {
   }
 }
 
+type Fields = Partial<Record<EditableBusinessField, unknown>>;
+
 /**
- * Reads the posted form over the facts as they are, and checks the result with the content
- * schema. Returns the edited fields, or the problems by field with the values as typed.
+ * Reads the fields of one short page (`page`) over the facts as the draft has them (`current`),
+ * and checks the result with the content schema. Returns that page's facts, or the problems by
+ * field with the values as typed.
  */
-export function readFacts(
-  form: FormData,
-  current: Business,
-): { ok: true; fields: Partial<Record<EditableBusinessField, unknown>>; values: FactValues } | { ok: false; errors: FactErrors; values: FactValues } {
+export function readFacts(form: FormData, current: Business, page: FactPage): { ok: true; fields: Fields; values: FactValues } | { ok: false; errors: FactErrors; values: FactValues } {
   const get = (name: string) => String(form.get(name) ?? "").trim();
   const values: FactValues = {};
   for (const [name, value] of form) if (typeof value === "string" && name !== "intent" && name !== "from") values[name] = value.trim();
 
   const phone = get("phone");
-  const chat = readChat(get("chat-choice"), get("chat"), phone);
+  const chat = page === "contact" ? readChat(get("chat-choice"), get("chat"), phone) : {};
   // The number typed for "A different number" is kept only while that is the choice.
-  if (get("chat-choice") !== "different") values.chat = "";
-  const fields = {
-    phone: { display: phone, e164: internationalNumber(phone) },
-    chatNumber: "chatNumber" in chat ? chat.chatNumber : undefined,
-    email: get("email"),
-    openingHours: current.openingHours.map((row, i) =>
-      form.get(`hours-${i}-closed`) ? { ...row, opens: null, closes: null } : { ...row, opens: get(`hours-${i}-opens`) || null, closes: get(`hours-${i}-closes`) || null },
-    ),
+  if (page === "contact" && get("chat-choice") !== "different") values.chat = "";
+  const read: { [F in EditableBusinessField]: () => unknown } = {
+    phone: () => ({ display: phone, e164: internationalNumber(phone) }),
+    chatNumber: () => ("chatNumber" in chat ? chat.chatNumber : undefined),
+    email: () => get("email"),
+    openingHours: () =>
+      current.openingHours.map((row, i) =>
+        form.get(`hours-${i}-closed`) ? { ...row, opens: null, closes: null } : { ...row, opens: get(`hours-${i}-opens`) || null, closes: get(`hours-${i}-closes`) || null },
+      ),
     // Both empty: no notice. One without the other is an error at the empty one.
-    closure: get("closure-message") || get("closure-until") ? { message: get("closure-message"), until: get("closure-until") } : undefined,
-    claims: Object.fromEntries(
-      CLAIM_FIELDS.map(({ key }) => [key, key === "experienceYears" ? Number(get(`claims-${key}`)) || get(`claims-${key}`) : get(`claims-${key}`)]),
-    ),
-    googleReviewUrl: get("google-review") || undefined,
-    social: current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
+    closure: () => (get("closure-message") || get("closure-until") ? { message: get("closure-message"), until: get("closure-until") } : undefined),
+    claims: () => Object.fromEntries(CLAIM_FIELDS.map(({ key }) => [key, key === "experienceYears" ? Number(get(`claims-${key}`)) || get(`claims-${key}`) : get(`claims-${key}`)])),
+    // Written as people write it ("gb 123 4567 89"), kept as HMRC prints it; empty when not registered.
+    vatNumber: () => get("vat").replace(/\s+/g, "").toUpperCase() || undefined,
+    googleReviewUrl: () => get("google-review") || undefined,
+    social: () => current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
   };
+  const fields: Fields = Object.fromEntries(FACT_PAGES[page].map((field) => [field, read[field]()]));
   const result = businessSchema.safeParse({ ...current, ...fields });
   // The phone's every problem (its display or the international form made from it) reads the same.
   const errors: FactErrors = fieldErrors(result.success ? [] : result.error.issues, fieldOf, (field, issue) =>
     field === "phone" ? PHONE_EXAMPLE : field === "chat" ? "Enter a mobile number such as 07700 900123" : issue.message,
   ) as FactErrors;
   if ("error" in chat) errors.chat = chat.error;
-  if (result.success && fields.closure && fields.closure.until < ukToday()) {
+  const closure = fields.closure as Business["closure"];
+  if (result.success && closure && closure.until < ukToday()) {
     errors["closure-until"] = "Must be today or later: a notice for a day gone would never show";
   }
   return Object.keys(errors).length ? { ok: false, errors, values } : { ok: true, fields, values };
-}
-
-/** What still holds a placeholder from the content files: each must be replaced before launch. */
-export function placeholders(business: Business, files: { business: unknown }): string[] {
-  const found: string[] = [];
-  if (/@example\.(com|org|net)$/i.test(business.email)) found.push(`The e-mail address ${business.email} is an example address.`);
-  // Ofcom's numbers for drama: 07700 900000–900999 and 01632 960000–960999.
-  if (/^\+447700900\d{3}$|^\+441632960\d{3}$/.test(business.phone.e164)) found.push(`The phone number ${business.phone.display} is one Ofcom keeps for films and TV: nobody can call it.`);
-  // A chat number of its own; one that follows the phone is the phone's line above.
-  if (business.chatNumber && /^44(7700900|1632960)\d{3}$/.test(business.chatNumber)) found.push(`The WhatsApp number +${business.chatNumber} is one Ofcom keeps for films and TV.`);
-  if (business.vatNumber === "GB999999973") found.push("The VAT number GB999999973 is HMRC's example: set yours in business.json, or remove it.");
-  const sample = (files.business as Business).social;
-  business.social.forEach((link, i) => {
-    if (link.url === sample[i]?.url) found.push(`The ${SOCIAL_NETWORKS[link.network].label} link ${link.url} is still the sample profile from the content files.`);
-  });
-  return found;
 }

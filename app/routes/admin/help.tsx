@@ -90,14 +90,18 @@ const TOPICS: Topic[] = [
       <ol className="list-decimal space-y-2 pl-6">
         <li>
           Open{" "}
-          <a href="/admin/site" className="link">
-            Your site
+          <a href="/admin/site/contact" className="link">
+            Phone, WhatsApp and e-mail
+          </a>{" "}
+          or{" "}
+          <a href="/admin/site/hours" className="link">
+            Opening hours and closures
           </a>
-          , change the number or the hours, and press Save draft. A mistake is shown beside its box, and nothing is saved.
+          , change the number or the hours, and press Save draft at the foot of the screen. A mistake is shown beside its box, and nothing is saved.
         </li>
-        <li>Your draft then says what will change. Preview shows your pages with the change; only you see them.</li>
-        <li>Press Publish. Every page changes at once, in a few seconds, and the page says Live with the time.</li>
-        <li>Changed your mind? Under Published versions, go back to an earlier version and publish it.</li>
+        <li>Your site then says what your draft will change. Preview shows your pages with the change; only you see them.</li>
+        <li>Press Publish. Every page changes at once, in a few seconds, and Your site says Live with the time.</li>
+        <li>Changed your mind? Under Published versions and Undo, go back to an earlier version and publish it.</li>
       </ol>
     ),
   },
@@ -106,7 +110,7 @@ const TOPICS: Topic[] = [
     title: "Closing for a holiday",
     body: (
       <p>
-        On Your site, write a closure notice and its last day, then publish. It shows at the top of every page, with your emergency number, and
+        On Your site, open Opening hours and closures, write a closure notice and its last day, then publish. It shows at the top of every page, with your emergency number, and
         goes by itself once that day is over.
       </p>
     ),

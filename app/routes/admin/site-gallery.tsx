@@ -3,13 +3,14 @@
  * camera or from a won request's photos, change, reorder and remove projects. A photo is checked
  * by its content, turned upright, stripped of every bit of metadata and made into the site's
  * sizes (app/lib/site/gallery-photos.server.ts); the original is never stored. Alt text is
- * required. Saved into the same draft as the facts, to preview and publish from Your site.
+ * required. Saved into the same draft as the facts, to preview and publish from the page's bar
+ * or Your site.
  */
-import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
+import { draftContent, saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { data, redirect } from "react-router";
-import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SitePage } from "~/components/owner/SitePage.tsx";
 import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
@@ -26,7 +27,7 @@ import { withList } from "~/lib/site/edits.ts";
 import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "~/lib/site/gallery-photos.server.ts";
 import { addPicture, UPLOADS_DIR } from "~/lib/site/pictures.server.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
-import { fieldErrors } from "~/lib/forms/fields.ts";
+import { fieldErrors, typedValues } from "~/lib/forms/fields.ts";
 import * as z from "zod/mini";
 import { parseForm, recordId, text, UNKNOWN_BUTTON } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/site-gallery";
@@ -60,7 +61,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     })),
     /** Thumbnails of the owner's pictures, for photos kept between tries. */
     thumbnails: Object.fromEntries([...pictures.keys()].map((name) => [name, thumbnailOf(`${name}.jpg`)])),
-    revision: currentDraft(storeOf(context)).revision,
+    ...siteFrame(storeOf(context), url),
     towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
     // A photo taken from a won request, waiting for its project's words.
     fromRequest: pictures.has(picture) ? { picture, thumbnail: thumbnailOf(`${picture}.jpg`), town: url.searchParams.get("town") ?? "" } : null,
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const from = Number(form.get("from"));
   const get = (name: string) => String(form.get(name) ?? "").trim();
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = typedValues(form);
   const picturesDir = path.join(dataDir(), UPLOADS_DIR);
 
   if (intent === "from-request") {
@@ -137,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (Object.keys(errors).length) return data({ error: "The project needs a few more words: see the messages beside them. Nothing was saved.", errors, values }, { status: 400 });
     const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", [project, ...draftGallery(storeOf(context))]), { from, author: owner.name });
     if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
-    return redirect("/admin/site?saved", 303);
+    return redirect("/admin/site/gallery?saved", 303);
   }
 
   if (intent === "save") {
@@ -163,13 +164,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const list = kept.map((row) => row.project);
     const saved = saveCheckedDraft(store, withList(contentFiles, currentDraft(store).edits, "gallery", list), { from, author: owner.name });
     if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
-    return redirect("/admin/site?saved", 303);
+    return redirect("/admin/site/gallery?saved", 303);
   }
   return data({ error: UNKNOWN_BUTTON, errors: {}, values }, { status: 400 });
 }
 
 export default function Gallery({ loaderData, actionData }: Route.ComponentProps) {
-  const { projects, revision, towns, fromRequest } = loaderData;
+  const { projects, draft, towns, fromRequest } = loaderData;
   const errors: Errors = actionData?.errors ?? {};
   const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
   const townOptions = [["", "Choose the town"] as const, ...towns];
@@ -177,14 +178,13 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   const positions = projects.map((_, i) => [String(i + 1), String(i + 1)] as const);
   const waiting = (actionData?.values?.pictures ?? fromRequest?.picture ?? "").split(",").filter(Boolean);
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <SitePageHeader title="Gallery" error={actionData?.error} />
+    <SitePage title="Gallery" draft={draft} notice={loaderData.notice} error={actionData?.error} form="projects" preview="/gallery">
       <form method="post" encType="multipart/form-data" noValidate className="card space-y-4" aria-labelledby="add-project">
         <h2 id="add-project" className="text-xl">
           Add a project
         </h2>
         <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="from" value={revision} />
+        <input type="hidden" name="from" value={draft.revision} />
         {waiting.map((name) => (
           <input key={name} type="hidden" name="picture" value={name} />
         ))}
@@ -217,12 +217,12 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
           Add to the draft
         </button>
       </form>
-      <form method="post" noValidate className="space-y-6" aria-labelledby="projects-heading">
+      <form id="projects" method="post" noValidate className="space-y-6" aria-labelledby="projects-heading">
         <h2 id="projects-heading" className="text-xl">
           The projects, in the order shown
         </h2>
         <input type="hidden" name="intent" value="save" />
-        <input type="hidden" name="from" value={revision} />
+        <input type="hidden" name="from" value={draft.revision} />
         {projects.map((project, i) => (
           <fieldset key={`${project.title}-${i}`} className="card space-y-4">
             <legend className="float-left mb-2 w-full text-lg font-semibold">{project.title}</legend>
@@ -247,8 +247,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
             </RemoveBox>
           </fieldset>
         ))}
-        <SaveDraft />
       </form>
-    </div>
+    </SitePage>
   );
 }

@@ -1,11 +1,11 @@
 /**
  * The owner's testimonials (/admin/site/testimonials): add, change and remove them, checked by the
  * content schema, saved into the same draft as the business facts, to preview and publish from
- * Your site. Works without JavaScript.
+ * the page's bar or Your site. Works without JavaScript.
  */
-import { draftContent, saveCheckedDraft } from "~/lib/site/draft.server.ts";
+import { draftContent, saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
 import { data, redirect } from "react-router";
-import { SaveDraft, SitePageHeader } from "~/components/owner/SitePageHeader.tsx";
+import { SitePage } from "~/components/owner/SitePage.tsx";
 import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
@@ -20,6 +20,7 @@ import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
 import * as z from "zod/mini";
 import { parseForm, textOf } from "~/lib/forms/parse-form.ts";
+import { typedValues } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
@@ -34,11 +35,11 @@ function draftTestimonials(store: Db): Row[] {
   return draftContent(store).testimonials.map(({ name, location, text }) => ({ name, location, text }));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   return {
     rows: draftTestimonials(storeOf(context)),
-    revision: currentDraft(storeOf(context)).revision,
     towns: contentOf(context).areas.map((area) => [area.slug, area.name] as const),
+    ...siteFrame(storeOf(context), new URL(request.url)),
   };
 }
 
@@ -66,26 +67,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const store = storeOf(context);
   const form = await readForm(request);
   const posted = parseForm(testimonialsForm, form);
-  const values = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const values = typedValues(form);
   if (!posted.ok) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
   const list = Object.values(posted.value).map(({ name, location, text }) => ({ name, location, rating: 5, text }));
   if (list.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors: {}, values }, { status: 400 });
   const edits = withList(contentFiles, currentDraft(store).edits, "testimonials", list);
   const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
   if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
-  return redirect("/admin/site?saved", 303);
+  return redirect("/admin/site/testimonials?saved", 303);
 }
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, revision, towns } = loaderData;
+  const { rows, draft, towns } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const value = (name: string, fallback: string) => actionData?.values?.[name] ?? fallback;
   const townOptions = [["", "Choose the town"] as const, ...towns];
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <SitePageHeader title="Testimonials" error={actionData?.error} />
-      <form method="post" noValidate className="space-y-6">
-        <input type="hidden" name="from" value={revision} />
+    <SitePage title="Testimonials" draft={draft} notice={loaderData.notice} error={actionData?.error} form="testimonials" preview="/gallery">
+      <form id="testimonials" method="post" noValidate aria-label="Testimonials" className="space-y-6">
+        <input type="hidden" name="from" value={draft.revision} />
         <input type="hidden" name="count" value={rows.length} />
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full text-xl font-semibold">Add a testimonial</legend>
@@ -107,8 +107,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             </RemoveBox>
           </fieldset>
         ))}
-        <SaveDraft />
       </form>
-    </div>
+    </SitePage>
   );
 }

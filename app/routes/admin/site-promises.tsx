@@ -1,0 +1,42 @@
+/**
+ * Your site's promises and guarantees, and the VAT number (/admin/site/promises), saved into the
+ * draft. Each promise is stated once and shown wherever the site makes it; the years of experience
+ * fill in "[years of experience]" in the page texts.
+ */
+import { FactsForm, FACTS_FORM, factsShown } from "~/components/owner/FactFields.tsx";
+import { SitePage } from "~/components/owner/SitePage.tsx";
+import { CardSection } from "~/components/CardSection.tsx";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { CLAIM_FIELDS } from "~/lib/site/facts-form.ts";
+import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
+import type { Route } from "./+types/site-promises";
+
+const TITLE = "Promises and guarantees";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
+
+export function loader(args: Route.LoaderArgs) {
+  return factsLoader(args);
+}
+
+export function action(args: Route.ActionArgs) {
+  return factsAction(args, "promises");
+}
+
+export default function PromisesFacts({ loaderData, actionData }: Route.ComponentProps) {
+  const { field } = factsShown(loaderData, actionData);
+  return (
+    <SitePage title={TITLE} intro="Each is written once here and shown wherever the site makes that promise." draft={loaderData.draft} notice={loaderData.notice} error={actionData?.error} form={FACTS_FORM}>
+      <FactsForm revision={loaderData.draft.revision} label={TITLE}>
+        <div className="card space-y-4">
+          {CLAIM_FIELDS.map(({ key, label }) =>
+            field(`claims-${key}`, label, key === "experienceYears" ? { type: "number", inputMode: "numeric", hint: "A whole number. The page texts show it wherever they say [years of experience]." } : {}),
+          )}
+        </div>
+        <CardSection id="vat-heading" title="VAT">
+          {field("vat", "VAT number", { hint: "As HMRC gives it, e.g. GB123456789. Leave it empty if you are not registered for VAT: your quotes then add no VAT." })}
+        </CardSection>
+      </FactsForm>
+    </SitePage>
+  );
+}
