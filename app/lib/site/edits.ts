@@ -121,13 +121,18 @@ export function withList(files: RawContent, edits: SiteEdits, list: "testimonial
 /**
  * The edits that make the files say `business`: only the fields that differ from the files. A
  * field left out (undefined) that the files hold is kept as null, so the edit survives storage.
+ * The draft's other edits (testimonials, gallery, page texts) stay as they are: saving the facts
+ * never takes back a testimonial already live.
  */
-export function editsFor(files: RawContent, business: Partial<Record<EditableBusinessField, unknown>>): SiteEdits {
+export function editsFor(files: RawContent, business: Partial<Record<EditableBusinessField, unknown>>, draft: SiteEdits = {}): SiteEdits {
   const fromFiles = files.business as Record<string, unknown>;
   const changed = Object.entries(business)
     .filter(([field, value]) => !same(fromFiles[field], value))
     .map(([field, value]) => [field, value ?? null]);
-  return changed.length ? { business: Object.fromEntries(changed) } : {};
+  const next: SiteEdits = { ...draft };
+  delete next.business;
+  if (changed.length) next.business = Object.fromEntries(changed);
+  return next;
 }
 
 const FIELD_NAMES: Record<EditableBusinessField, string> = {

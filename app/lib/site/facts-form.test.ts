@@ -87,3 +87,20 @@ describe("refusals at their fields, with nothing to save", () => {
     expect(none.ok && none.fields.googleReviewUrl).toBeUndefined();
   });
 });
+
+describe("saving the facts", () => {
+  it("keeps the draft's testimonials and page texts, and replaces only its facts", () => {
+    const testimonial = { name: "Harriet R.", location: "harpenden", rating: 4, text: "New valley gutter in a day, and the rain runs where it should.", reviewMonth: "2026-11" };
+    const draft = { business: { email: "old@example.org" }, testimonials: [testimonial], texts: { areas: { hitchin: { intro: "Our own words." } } } };
+    const fieldsOf = (changes: Record<string, string>) => {
+      const read = readFacts(formOf(changes), business);
+      if (!read.ok) throw new Error(JSON.stringify(read.errors));
+      return read.fields;
+    };
+    const edits = editsFor(contentFiles, fieldsOf({ phone: "01438 555123" }), draft);
+    expect(edits).toMatchObject({ testimonials: [testimonial], texts: draft.texts });
+    expect(edits.business).toMatchObject({ phone: { display: "01438 555123", e164: "+441438555123" } });
+    expect(edits.business, "the facts are the form's, not the draft's").not.toHaveProperty("email");
+    expect(Object.keys(editsFor(contentFiles, {}, draft)), "no facts changed: no facts stored").toEqual(["testimonials", "texts"]);
+  });
+});

@@ -103,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "save": {
       const read = readFacts(form, contentOf(context).business);
       if (!read.ok) return answer({ errors: read.errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, 400);
-      const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields), { from, author: owner.name });
+      const saved = saveCheckedDraft(store, editsFor(contentFiles, read.fields, currentDraft(store).edits), { from, author: owner.name });
       if (!saved.ok) return answer({ values: read.values, error: saved.error }, saved.status);
       return redirect("/admin/site?saved", 303);
     }
