@@ -9,6 +9,7 @@ import { asRow, type Db } from "../db/connection.server.ts";
 import { checkName, displayName } from "../../content/rules/names.ts";
 import { shortName } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import type { LeadStatus } from "./status.ts";
 import { DAY_MS, findByToken, hashToken, linkState, newToken } from "./tokens.server.ts";
 
 export const REVIEW_LINK_DAYS = 60;
@@ -40,9 +41,23 @@ export function reviewPath(token: string): string {
 }
 
 /**
- * Job done: a review request for a Won request, with its token returned once. `alongside` runs
- * in the same transaction (the e-mail's row in the queue): when it throws, nothing is kept.
- * Undefined when the request is not Won.
+ * Whether Job done may ask a request's customer for a review: only a Won request, and only once
+ * (a second tap, or a replayed Yes, finds it asked). Undefined when there is no such request.
+ */
+export type JobDoneState = { state: "ask" } | { state: "asked"; requestedAt: string } | { state: "not-won"; status: LeadStatus };
+
+export function jobDoneState(store: Db, leadId: number): JobDoneState | undefined {
+  const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: LeadStatus } | undefined;
+  if (!lead) return undefined;
+  const asked = store.db.prepare("SELECT requested_at AS requestedAt FROM reviews WHERE lead_id = ? ORDER BY id LIMIT 1").get(leadId) as { requestedAt: string } | undefined;
+  if (asked) return { state: "asked", requestedAt: asked.requestedAt };
+  return lead.status === "won" ? { state: "ask" } : { state: "not-won", status: lead.status };
+}
+
+/**
+ * Job done: a review request for a Won request not asked before, with its token returned once.
+ * `alongside` runs in the same transaction (the e-mail's row in the queue): when it throws,
+ * nothing is kept. Undefined when `jobDoneState` does not say "ask".
  */
 export function requestReview(
   store: Db,
@@ -51,8 +66,7 @@ export function requestReview(
 ): { token: string; review: Review } | undefined {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
-    const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: string } | undefined;
-    if (lead?.status !== "won") return undefined;
+    if (jobDoneState(store, leadId)?.state !== "ask") return undefined;
     const token = newToken();
     const row = store.db
       .prepare(`INSERT INTO reviews (lead_id, token_hash, requested_at, expires_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`)
