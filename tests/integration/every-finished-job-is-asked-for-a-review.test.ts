@@ -1,11 +1,14 @@
 /**
  * Reviews through the real server and real SMTP: Job done on a won request asks first on a page of
  * its own and e-mails nothing before Yes; Yes e-mails the customer a one-time link, and a second or
- * replayed Yes sends nothing more. A 4-star review with consent is published through the site's
- * draft and is live on /gallery with its town and month; a review without consent can never be
- * published; forged, expired and used links reveal nothing.
+ * replayed Yes sends nothing more. A 4-star review with consent goes live on /gallery with its town
+ * and month in one Publish, beside a waiting draft (a new e-mail address stays a draft) that gains it
+ * and keeps it when published; facts saved after it keep it too. A review without consent can never
+ * be published; forged, expired and used links reveal nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileContent } from "~/content/index.ts";
+import { factValues } from "~/lib/site/facts-form.ts";
 import { openStore, signedInOwner, withStore } from "../support/owner.ts";
 import { postForm, startServer, type RunningServer } from "../support/server.ts";
 import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
@@ -106,7 +109,7 @@ describe("Job done", () => {
 const REVIEW = "New valley gutter in a day, the old lead taken away and the rain runs where it should now.";
 
 describe("a finished job's review", () => {
-  it("goes from Job done to a 4-star review to the testimonials live on /gallery with its town and month", async () => {
+  it("goes from Job done to a 4-star review to the testimonials live on /gallery in one Publish, with its town and month", async () => {
     const leadId = wonRequest("Harriet Reviewer", "harriet@example.org");
     const link = await jobDone(leadId, "harriet@example.org");
     const page = await (await fetch(`${server.url}${link}`)).text();
@@ -133,9 +136,8 @@ describe("a finished job's review", () => {
     expect(reviews.replaceAll("<!-- -->", "")).toContain("Its name on the site: <strong>Harriet R.</strong> (written “harriet r.”)");
     const reviewId = await reviewIdOf(leadId);
     const published = await postForm(server, "/admin/reviews", { intent: "publish", id: reviewId, town: "harpenden" }, { Cookie: cookie });
-    expect(published.headers.get("location")).toBe("/admin/site?saved");
-    const live = await publishSite();
-    expect(live.headers.get("location")).toMatch(/published=/);
+    expect(published.headers.get("location")).toBe(`/admin/reviews?published#review-${reviewId}`);
+    expect(await get("/admin/site"), "one step: no draft is left to publish").not.toContain("Your draft");
 
     const gallery = (await (await fetch(`${server.url}/gallery`)).text()).replaceAll("<!-- -->", "");
     expect(gallery).toContain(REVIEW);
@@ -143,6 +145,44 @@ describe("a finished job's review", () => {
     const month = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
     expect(gallery).toContain(`${month}: a review of a finished job`);
     expect(gallery).toContain('aria-label="Rated 4 out of 5"');
+  });
+
+  it("goes live beside a waiting draft: a new e-mail address stays a draft, the draft gains the review and keeps it when published, and so do facts saved after", async () => {
+    // The e-mail address is on every page, like the phone, and its change draws no pictures
+    // again; the phone number's own journey is the browser test's.
+    const OLD = `mailto:${fileContent.business.email}`;
+    const saveFacts = async (email: string) => {
+      const from = /name="from" value="(\d+)"/.exec(await get("/admin/site"))![1]!;
+      expect((await postForm(server, "/admin/site", { ...factValues(fileContent.business), intent: "save", from, email }, { Cookie: cookie })).status).toBe(303);
+    };
+    const text = "The flat roof over the kitchen was done in two days and the skylight no longer drips.";
+    const leadId = wonRequest("Derek Drafted", "derek@example.org");
+    const link = await jobDone(leadId, "derek@example.org");
+    expect((await postForm(server, link, { stars: "5", text, name: "Derek D.", consent: "on" })).status).toBe(303);
+    await saveFacts("office@example.org");
+
+    const published = await postForm(server, "/admin/reviews", { intent: "publish", id: await reviewIdOf(leadId), town: "harpenden" }, { Cookie: cookie });
+    expect(published.status).toBe(303);
+    for (const path of ["/gallery", "/"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html, path).toContain(text);
+      expect(html, `${path}: the draft's address is not live`).toContain(OLD);
+      expect(html, path).not.toContain("office@example.org");
+    }
+    expect((await get("/admin/site")).replaceAll("<!-- -->", ""), "the draft waits, changing only the address").toContain(`E-mail address: ${fileContent.business.email} → office@example.org`);
+
+    const live = await publishSite();
+    expect(live.headers.get("location"), "not refused as out of date").toMatch(/published=/);
+    const gallery = await (await fetch(`${server.url}/gallery`)).text();
+    expect(gallery).toContain(text);
+    expect(gallery).toContain("mailto:office@example.org");
+
+    // Facts saved and published after it keep it too: saving them takes nothing back.
+    await saveFacts("hello@example.org");
+    expect((await publishSite()).headers.get("location")).toMatch(/published=/);
+    const after = await (await fetch(`${server.url}/gallery`)).text();
+    expect(after).toContain("mailto:hello@example.org");
+    expect(after).toContain(text);
   });
 
   it("without consent can never be published, only kept", async () => {

@@ -173,14 +173,25 @@ export function reviewById(store: Db, id: number): Review | undefined {
   return row ? asReview(row) : undefined;
 }
 
-/** The owner's decision on a submitted review; publishing needs the customer's consent. */
-export function decideReview(store: Db, id: number, decision: "published" | "private", actor: string): "ok" | "no-consent" | "not-submitted" {
+/** The owner keeps a submitted review off the site: false when it is not one waiting for his decision. */
+export function keepReviewPrivate(store: Db, id: number, actor: string): boolean {
   return store.inTransaction(() => {
     const review = reviewById(store, id);
-    if (!review || review.status === "requested") return "not-submitted";
-    if (decision === "published" && !review.consent) return "no-consent";
-    store.db.prepare("UPDATE reviews SET status = ? WHERE id = ?").run(decision, id);
-    recordAudit(store, { actor, action: decision === "published" ? "put a review into the site's draft" : "kept a review private", leadId: review.leadId });
-    return "ok";
+    if (review?.status !== "submitted") return false;
+    store.db.prepare("UPDATE reviews SET status = 'private' WHERE id = ?").run(id);
+    recordAudit(store, { actor, action: "kept a review private", leadId: review.leadId });
+    return true;
   });
+}
+
+/**
+ * Marks a review published, in the transaction that records the site version showing it: false
+ * when it is no longer waiting for the owner's decision, or its customer did not consent.
+ */
+export function markReviewPublished(store: Db, id: number, actor: string, version: number): boolean {
+  const review = reviewById(store, id);
+  if (review?.status !== "submitted" || !review.consent) return false;
+  store.db.prepare("UPDATE reviews SET status = 'published' WHERE id = ?").run(id);
+  recordAudit(store, { actor, action: "published the customer's review on the site", leadId: review.leadId, detail: `version ${version}` });
+  return true;
 }
