@@ -87,7 +87,7 @@ describe("Job done", () => {
     expect(replay.status).toBe(409);
     const said = await textOf(replay);
     expect(said).toContain("Dora Doubletap has already been asked for a review");
-    expect(said).toContain("nothing more was sent");
+    expect(said).toContain("nothing more is sent");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailsTo("dora@example.org"), "sent once").toHaveLength(1);
     expect(reviewRows(leadId)).toBe(1);

@@ -97,6 +97,7 @@ describe("a review", () => {
       const html = await textOf(noTown);
       expect(html, "said at the town field").toContain(errorAt(`review-${reviewId}-town`, "Choose the town the job was in."));
       expect(html).toContain("Nothing was published: choose the town first.");
+      if (town === "") expect(html, "the town as he left it, not the one guessed from the request").toContain('<option value="" selected="">Choose the town</option>');
     }
     expect((await (await fetch(`${server.url}/gallery`)).text()).includes("Quick, tidy and as quoted"), "nothing published").toBe(false);
     const unknown = await post("/admin/reviews", { intent: "shout", id: String(reviewId) });

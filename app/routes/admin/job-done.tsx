@@ -75,7 +75,7 @@ function NothingToAsk({ state, name }: { state: Exclude<JobDoneState, { state: "
       <>
         <h1 className="text-2xl break-words">{name} has already been asked for a review</h1>
         <p>
-          Asked on <time dateTime={state.requestedAt}>{exactTime(state.requestedAt)}</time>. Each finished job is asked once: nothing more was sent.
+          Asked on <time dateTime={state.requestedAt}>{exactTime(state.requestedAt)}</time>. Each finished job is asked once, so nothing more is sent.
         </p>
       </>
     );

@@ -59,7 +59,8 @@ const reviewOfForm = z.object({ id: recordId() });
 const decision = (towns: string[]) =>
   intents([z.object({ intent: z.literal("private") }), z.object({ intent: z.literal("publish"), town: z.pipe(text(), z.enum(towns, "Choose the town the job was in.")) })]);
 
-type ActionData = { id: number; error: string; townError?: string };
+/** What stopped a button, for the review it belongs to; `town`: the town posted, kept in its field. */
+type ActionData = { id: number; error: string; townError?: string; town?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = context.get(ownerContext);
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A refused field speaks in the order the owner meets them: the button, his consent, the town.
   if (!posted.ok) {
     if (!posted.errors.intent && !review.consent) return refuse({ error: NO_CONSENT }, 409);
-    if (posted.errors.town) return refuse({ error: "Nothing was published: choose the town first.", townError: posted.errors.town }, 400);
+    if (posted.errors.town) return refuse({ error: "Nothing was published: choose the town first.", townError: posted.errors.town, town: String(form.get("town") ?? "") }, 400);
     return refuse({ error: posted.errors.intent ?? "" }, 400);
   }
   if (posted.value.intent === "private") {
@@ -138,7 +139,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                 <div className="flex flex-wrap items-end gap-3">
                   {review.consent && (
                     <OwnerForm intent="publish" hidden={{ id: review.id }} className="flex flex-wrap items-end gap-3">
-                      <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={review.town} error={refused?.townError} />
+                      <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={refused?.town ?? review.town} error={refused?.townError} />
                       <button type="submit" className="btn-primary">
                         Publish
                       </button>
