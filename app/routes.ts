@@ -32,6 +32,7 @@ export default [
         index("routes/admin/inbox.tsx"),
         route("requests/:id", "routes/admin/request.tsx"),
         route("requests/:id/answered", "routes/admin/answered.ts"),
+        route("requests/:id/job-done", "routes/admin/job-done.tsx"),
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),

@@ -1,7 +1,7 @@
 /**
  * Issue 25 §6: every owner form is read through its schema, and what is wrong is said at its
  * field with nothing saved: a request's status and note, a quote's lines and date, a review
- * published without its town, a button the page does not have.
+ * published without its town (nothing goes live), a button the page does not have.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notesOf } from "../../app/lib/owner/inbox.server.ts";
@@ -91,9 +91,15 @@ describe("a review", () => {
       submitReview(store, made.review.id, { stars: 5, text: "Quick, tidy and as quoted: the roof is dry.", displayName: "Fran F.", consent: true });
       return made.review.id;
     });
-    const noTown = await post("/admin/reviews", { intent: "publish", id: String(reviewId), town: "atlantis" });
-    expect(noTown.status).toBe(400);
-    expect(await textOf(noTown)).toContain("Choose the town the job was in.");
+    for (const town of ["atlantis", ""]) {
+      const noTown = await post("/admin/reviews", { intent: "publish", id: String(reviewId), town });
+      expect(noTown.status).toBe(400);
+      const html = await textOf(noTown);
+      expect(html, "said at the town field").toContain(errorAt(`review-${reviewId}-town`, "Choose the town the job was in."));
+      expect(html).toContain("Nothing was published: choose the town first.");
+      if (town === "") expect(html, "the town as he left it, not the one guessed from the request").toContain('<option value="" selected="">Choose the town</option>');
+    }
+    expect((await (await fetch(`${server.url}/gallery`)).text()).includes("Quick, tidy and as quoted"), "nothing published").toBe(false);
     const unknown = await post("/admin/reviews", { intent: "shout", id: String(reviewId) });
     expect(unknown.status).toBe(400);
     expect(await textOf(unknown)).toContain("That did not work. Reload the page and try again.");

@@ -45,11 +45,11 @@ it("refuses Send on a quote: still a draft, no link, nothing queued", async () =
 
 it("refuses Job done: no review request, nothing queued; a request not won is told so first", async () => {
   const leadId = request("won");
-  const done = await postForm(server, `/admin/requests/${leadId}`, { intent: "job-done" }, { Cookie: cookie });
+  const done = await postForm(server, `/admin/requests/${leadId}/job-done`, { intent: "job-done" }, { Cookie: cookie });
   expect(done.status).toBe(502);
   expect((await done.text()).replaceAll("<!-- -->", "")).toContain("The review request could not be e-mailed (e-mail is not set up on this server). Nothing was sent.");
   expect(withStore(server.dataDir, (store) => store.db.prepare("SELECT COUNT(*) AS n FROM reviews WHERE lead_id = ?").get(leadId))).toEqual({ n: 0 });
   expect(withStore(server.dataDir, (store) => pendingJobs(store.db, "review-request"))).toBe(0);
-  const notWon = await postForm(server, `/admin/requests/${request("new")}`, { intent: "job-done" }, { Cookie: cookie });
+  const notWon = await postForm(server, `/admin/requests/${request("new")}/job-done`, { intent: "job-done" }, { Cookie: cookie });
   expect(notWon.status).toBe(409);
 });

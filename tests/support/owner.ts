@@ -116,10 +116,15 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
     // A finished job's review: the customer's open form and their thank-you, and the owner's list.
-    const won = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name: "Sweep Customer", email: "won@example.org", phone: "01462 000000", location: "Hitchin", message: "New flat roof." }, { notify: false });
-    store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(won.id);
-    const openReview = requestReview(store, won.id, { actor: "Sweep" })!;
-    const doneReview = requestReview(store, won.id, { actor: "Sweep" })!;
+    // Each won job is asked once: one asked and waiting, one answered, one not yet done (its question).
+    const won = () => {
+      const lead = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name: "Sweep Customer", email: "won@example.org", phone: "01462 000000", location: "Hitchin", message: "New flat roof." }, { notify: false });
+      store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
+      return lead.id;
+    };
+    const openReview = requestReview(store, won(), { actor: "Sweep" })!;
+    const doneReview = requestReview(store, won(), { actor: "Sweep" })!;
+    quotes.owner.push(`/admin/requests/${won()}/job-done`);
     submitReview(store, doneReview.review.id, { stars: 4, text: "Tidy, quick and the price was as quoted.", displayName: "Sweep C.", consent: true });
     quotes.customer.push(reviewPath(openReview.token), reviewPath(doneReview.token), reviewPath("A".repeat(43)));
     quotes.owner.push("/admin/reviews");

@@ -9,6 +9,7 @@ import { asRow, type Db } from "../db/connection.server.ts";
 import { checkName, displayName } from "../../content/rules/names.ts";
 import { shortName } from "../push.server.ts";
 import { recordAudit } from "./audit.server.ts";
+import type { LeadStatus } from "./status.ts";
 import { DAY_MS, findByToken, hashToken, linkState, newToken } from "./tokens.server.ts";
 
 export const REVIEW_LINK_DAYS = 60;
@@ -40,9 +41,23 @@ export function reviewPath(token: string): string {
 }
 
 /**
- * Job done: a review request for a Won request, with its token returned once. `alongside` runs
- * in the same transaction (the e-mail's row in the queue): when it throws, nothing is kept.
- * Undefined when the request is not Won.
+ * Whether Job done may ask a request's customer for a review: only a Won request, and only once
+ * (a second tap, or a replayed Yes, finds it asked). Undefined when there is no such request.
+ */
+export type JobDoneState = { state: "ask" } | { state: "asked"; requestedAt: string } | { state: "not-won"; status: LeadStatus };
+
+export function jobDoneState(store: Db, leadId: number): JobDoneState | undefined {
+  const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: LeadStatus } | undefined;
+  if (!lead) return undefined;
+  const asked = store.db.prepare("SELECT requested_at AS requestedAt FROM reviews WHERE lead_id = ? ORDER BY id LIMIT 1").get(leadId) as { requestedAt: string } | undefined;
+  if (asked) return { state: "asked", requestedAt: asked.requestedAt };
+  return lead.status === "won" ? { state: "ask" } : { state: "not-won", status: lead.status };
+}
+
+/**
+ * Job done: a review request for a Won request not asked before, with its token returned once.
+ * `alongside` runs in the same transaction (the e-mail's row in the queue): when it throws,
+ * nothing is kept. Undefined when `jobDoneState` does not say "ask".
  */
 export function requestReview(
   store: Db,
@@ -51,8 +66,7 @@ export function requestReview(
 ): { token: string; review: Review } | undefined {
   const now = options.now ?? new Date();
   return store.inTransaction(() => {
-    const lead = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(leadId) as { status: string } | undefined;
-    if (lead?.status !== "won") return undefined;
+    if (jobDoneState(store, leadId)?.state !== "ask") return undefined;
     const token = newToken();
     const row = store.db
       .prepare(`INSERT INTO reviews (lead_id, token_hash, requested_at, expires_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`)
@@ -159,14 +173,25 @@ export function reviewById(store: Db, id: number): Review | undefined {
   return row ? asReview(row) : undefined;
 }
 
-/** The owner's decision on a submitted review; publishing needs the customer's consent. */
-export function decideReview(store: Db, id: number, decision: "published" | "private", actor: string): "ok" | "no-consent" | "not-submitted" {
+/** The owner keeps a submitted review off the site: false when it is not one waiting for his decision. */
+export function keepReviewPrivate(store: Db, id: number, actor: string): boolean {
   return store.inTransaction(() => {
     const review = reviewById(store, id);
-    if (!review || review.status === "requested") return "not-submitted";
-    if (decision === "published" && !review.consent) return "no-consent";
-    store.db.prepare("UPDATE reviews SET status = ? WHERE id = ?").run(decision, id);
-    recordAudit(store, { actor, action: decision === "published" ? "put a review into the site's draft" : "kept a review private", leadId: review.leadId });
-    return "ok";
+    if (review?.status !== "submitted") return false;
+    store.db.prepare("UPDATE reviews SET status = 'private' WHERE id = ?").run(id);
+    recordAudit(store, { actor, action: "kept a review private", leadId: review.leadId });
+    return true;
   });
+}
+
+/**
+ * Marks a review published, in the transaction that records the site version showing it: false
+ * when it is no longer waiting for the owner's decision, or its customer did not consent.
+ */
+export function markReviewPublished(store: Db, id: number, actor: string, version: number): boolean {
+  const review = reviewById(store, id);
+  if (review?.status !== "submitted" || !review.consent) return false;
+  store.db.prepare("UPDATE reviews SET status = 'published' WHERE id = ?").run(id);
+  recordAudit(store, { actor, action: "published the customer's review on the site", leadId: review.leadId, detail: `version ${version}` });
+  return true;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { suggestedName } from "./reviews.server.ts";
+import { LeadStore } from "../leads.server.ts";
+import { jobDoneState, requestReview, suggestedName } from "./reviews.server.ts";
 
 describe("the name a review form starts with", () => {
   it.each([
@@ -22,5 +23,29 @@ describe("the name a review form starts with", () => {
     ["   ", ""],
   ])("for a request from %j is %j", (requestName, name) => {
     expect(suggestedName(requestName)).toBe(name);
+  });
+});
+
+describe("Job done", () => {
+  it("asks a won job's customer once: a second or replayed Yes makes no second request, and a job not won is never asked", () => {
+    const store = new LeadStore(":memory:");
+    try {
+      const { id } = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Tiles" });
+      expect(jobDoneState(store, id)).toEqual({ state: "not-won", status: "new" });
+      expect(requestReview(store, id, { actor: "Dave" })).toBeUndefined();
+      store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(id);
+      expect(jobDoneState(store, id)).toEqual({ state: "ask" });
+      let queued = 0;
+      const now = new Date("2026-11-25T14:05:00Z");
+      const yes = () => requestReview(store, id, { actor: "Dave", now, alongside: () => void (queued += 1) });
+      expect(yes()).toBeDefined();
+      expect(yes(), "the replay").toBeUndefined();
+      expect(queued, "one e-mail queued").toBe(1);
+      expect(jobDoneState(store, id)).toEqual({ state: "asked", requestedAt: now.toISOString() });
+      expect(store.db.prepare("SELECT COUNT(*) AS n FROM reviews").get()).toEqual({ n: 1 });
+      expect(jobDoneState(store, id + 1), "no such request").toBeUndefined();
+    } finally {
+      store.close();
+    }
   });
 });

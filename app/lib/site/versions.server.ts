@@ -125,11 +125,39 @@ export function recordPublish(
   return store.inTransaction(() => {
     const draft = currentDraft(store);
     if (draft.revision !== options.from) return undefined;
-    const { id } = store.db
-      .prepare("INSERT INTO site_versions (published_at, author, passkey_id, edits, summary, restored_from) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
-      .get(now, options.author, options.passkeyId ?? null, JSON.stringify(options.edits), JSON.stringify(options.summary), draft.restoredFrom) as { id: number };
+    const id = insertVersion(store, { ...options, now, restoredFrom: draft.restoredFrom });
     store.db.prepare("DELETE FROM site_draft").run();
     recordAudit(store, { actor: options.author, action: "published the site", detail: `version ${id}: ${options.summary.join("; ") || "no change"}` });
     return id;
   });
+}
+
+type NewVersion = { edits: SiteEdits; author: string; passkeyId?: number; summary: string[]; now: string; restoredFrom: number | null };
+
+function insertVersion(store: Db, version: NewVersion): number {
+  const { id } = store.db
+    .prepare("INSERT INTO site_versions (published_at, author, passkey_id, edits, summary, restored_from) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    .get(version.now, version.author, version.passkeyId ?? null, JSON.stringify(version.edits), JSON.stringify(version.summary), version.restoredFrom) as { id: number };
+  return id;
+}
+
+/**
+ * Records a version published beside the draft: the live version `from` (null: the files) with
+ * one change laid over it (a review's testimonial), the draft left waiting. Undefined when
+ * another version went live meanwhile. A waiting draft gets the same change (`sameInDraft`) and
+ * now starts from the new version; its revision stays, so a page showing the draft still saves
+ * and publishes it: the change is live already, and publishing the draft keeps it. Call it
+ * inside a transaction, with whatever else the publish changes.
+ */
+export function recordPublishBeside(
+  store: Db,
+  options: { edits: SiteEdits; from: number | null; author: string; passkeyId?: number; summary: string[]; sameInDraft: (edits: SiteEdits) => SiteEdits; now?: Date },
+): number | undefined {
+  if ((liveVersion(store)?.id ?? null) !== options.from) return undefined;
+  const now = (options.now ?? new Date()).toISOString();
+  const id = insertVersion(store, { ...options, now, restoredFrom: null });
+  const draft = currentDraft(store);
+  if (draft.revision > 0) store.db.prepare("UPDATE site_draft SET edits = ?, based_on = ? WHERE id = 1").run(JSON.stringify(options.sameInDraft(draft.edits)), id);
+  recordAudit(store, { actor: options.author, action: "published the site", detail: `version ${id}: ${options.summary.join("; ") || "no change"}` });
+  return id;
 }

@@ -131,12 +131,12 @@ const TOPICS: Topic[] = [
     title: "Asking for a review",
     body: (
       <p>
-        When the work is finished, open the request (it must be Won) and press Job done. The customer is e-mailed a link to leave a review.
+        When the work is finished, open the request (it must be Won), press Job done, then Yes on the page that asks. The customer is e-mailed a link to leave a review.
         Every review comes to{" "}
         <a href="/admin/reviews" className="link">
           Reviews
         </a>
-        , good or bad. If the customer said you may show it, Publish puts it on your site with their town.
+        , good or bad. If the customer said you may show it, Publish puts it on your site at once with their town; anything waiting in your draft stays a draft.
       </p>
     ),
   },

@@ -3,9 +3,6 @@
  * then the message, the details, photos, quotes, the status by hand, notes and history.
  */
 import { Notices } from "~/components/owner/Notices.tsx";
-import { MailNotSetUp } from "~/lib/mailer.server.ts";
-import { queueReviewRequest } from "~/lib/owner/review-mail.server.ts";
-import { requestReview } from "~/lib/owner/reviews.server.ts";
 import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { TextArea } from "~/components/forms/Field.tsx";
@@ -73,14 +70,14 @@ const requestForm = intents(
   [
     z.object({ intent: z.literal("status"), status: z.pipe(text(), z.enum(LEAD_STATUSES, "Choose one of the statuses.")) }),
     z.object({ intent: z.literal("note"), note: text(z.trim(), z.minLength(1, "Write a note first."), z.maxLength(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters.`)) }),
-    z.object({ intent: z.enum(["resend", "create-quote", "job-done"]) }),
+    z.object({ intent: z.enum(["resend", "create-quote"]) }),
     // Only the question's own button deletes: a bare or replayed Delete asks the question again.
     z.object({ intent: z.literal("delete"), confirmed: z.pipe(text(), z.transform((value) => value === DELETE_CONFIRMED.value)) }),
   ],
   "Unknown change.",
 );
 
-type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "job-done" | "intent", string>> };
+type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent", string>> };
 const refuse = (errors: ActionAnswer["errors"], status: number) => data<ActionAnswer>({ errors }, { status });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -106,27 +103,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const quote = createQuote(store, id, { actor, vatNumber: contentOf(context).business.vatNumber });
       if (!quote) throw data(null, { status: 404 });
       return redirect(`/admin/quotes/${quote.id}`, 303);
-    }
-    case "job-done": {
-      // The review request goes to every finished job: never only to the happy ones. Its e-mail is
-      // a row of the queue, committed with it; without e-mail set up nothing is kept.
-      const services = servicesOf(context);
-      let made: ReturnType<typeof requestReview>;
-      try {
-        made = requestReview(store, id, {
-          actor,
-          alongside: (review, now) => {
-            if (!services.mail) throw new MailNotSetUp();
-            queueReviewRequest(store.db, review, now);
-          },
-        });
-      } catch (error) {
-        if (!(error instanceof MailNotSetUp)) throw error;
-        return refuse({ "job-done": `The review request could not be e-mailed (${error.message}). Nothing was sent.` }, 502);
-      }
-      if (!made) return refuse({ "job-done": "Only a Won request's job can be marked done." }, 409);
-      services.wake();
-      return back("job-done");
     }
     case "delete":
       if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
@@ -198,7 +174,6 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           </CardSection>
         )}
-        {errorFor("job-done") && <p className="field-error">{errorFor("job-done")}</p>}
 
         <CardSection title="Status" id="status-heading">
           <OwnerForm intent="status" className="space-y-3">

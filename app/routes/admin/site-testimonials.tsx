@@ -25,14 +25,15 @@ import type { Route } from "./+types/site-testimonials";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
 
-type Row = { name: string; location: string; text: string };
+/** A testimonial as the page shows it; a customer's review keeps its stars and month, in hidden fields. */
+type Row = { name: string; location: string; text: string; rating: number; reviewMonth?: string };
 
 /** Under each name: the rule is the review page's, and the card shows the name as written here. */
 const NAME_HINT_OWNER = "As the card shows it, e.g. Sarah M., or just a first name";
 
 /** The testimonials as the draft has them (the live ones while there is no draft). */
 function draftTestimonials(store: Db): Row[] {
-  return draftContent(store).testimonials.map(({ name, location, text }) => ({ name, location, text }));
+  return draftContent(store).testimonials.map(({ name, location, text, rating, reviewMonth }) => ({ name, location, text, rating, reviewMonth }));
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -52,7 +53,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const testimonialsForm = z.pipe(
   z.transform((form: Record<string, unknown>) => {
     const get = (name: string) => textOf(form[name]).trim();
-    const row = (key: string) => ({ name: get(`t-${key}-name`), location: get(`t-${key}-location`), rating: 5, text: get(`t-${key}-text`) });
+    // Stars and month are a customer's review's own (5 and none for one the owner types in).
+    const row = (key: string) => {
+      const month = get(`t-${key}-month`);
+      return { name: get(`t-${key}-name`), location: get(`t-${key}-location`), rating: Number(get(`t-${key}-rating`) || 5), text: get(`t-${key}-text`), ...(month ? { reviewMonth: month } : {}) };
+    };
     const rows: Record<string, ReturnType<typeof row>> = {};
     const fresh = row("new");
     if (fresh.name || fresh.text) rows["t-new"] = fresh;
@@ -69,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = parseForm(testimonialsForm, form);
   const values = typedValues(form);
   if (!posted.ok) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
-  const list = Object.values(posted.value).map(({ name, location, text }) => ({ name, location, rating: 5, text }));
+  const list = Object.values(posted.value).map(({ name, location, rating, text, reviewMonth }) => ({ name, location, rating, text, ...(reviewMonth ? { reviewMonth } : {}) }));
   if (list.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors: {}, values }, { status: 400 });
   const edits = withList(contentFiles, currentDraft(store).edits, "testimonials", list);
   const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
@@ -102,6 +107,8 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             <Field form="site" name={`t-${i}-name`} label="Name" hint={NAME_HINT_OWNER} maxLength={NAME_MAX} defaultValue={value(`t-${i}-name`, row.name)} error={errors[`t-${i}-name`]} />
             <Select form="site" name={`t-${i}-location`} label="Town" options={townOptions} defaultValue={value(`t-${i}-location`, row.location)} error={errors[`t-${i}-location`]} />
             <TextArea form="site" name={`t-${i}-text`} label="What they said" rows={4} defaultValue={value(`t-${i}-text`, row.text)} error={errors[`t-${i}-text`]} />
+            <input type="hidden" name={`t-${i}-rating`} value={row.rating} />
+            {row.reviewMonth && <input type="hidden" name={`t-${i}-month`} value={row.reviewMonth} />}
             <RemoveBox name={`t-${i}-remove`} values={actionData?.values}>
               Remove this testimonial
             </RemoveBox>

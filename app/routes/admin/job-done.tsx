@@ -1,0 +1,142 @@
+/**
+ * Job done asks first (/admin/requests/{id}/job-done, issue 26 §4, the GOV.UK confirmation
+ * pattern): a GET shows the question, the customer and the address of the work, and changes
+ * nothing; only Yes (a POST) marks the job done and queues the review request, in one
+ * transaction. A second Yes, or a replayed one, finds the customer asked and sends nothing more;
+ * a request that is not Won is told so.
+ */
+import { data, redirect } from "react-router";
+import { Notices } from "~/components/owner/Notices.tsx";
+import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { referenceOf } from "~/lib/forms/reference.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { parseForm } from "~/lib/forms/parse-form.ts";
+import { MailNotSetUp } from "~/lib/mailer.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { queueReviewRequest } from "~/lib/owner/review-mail.server.ts";
+import { jobDoneState, requestReview, REVIEW_LINK_DAYS } from "~/lib/owner/reviews.server.ts";
+import type { JobDoneState } from "~/lib/owner/reviews.server.ts";
+import { STATUS_NAMES } from "~/lib/owner/status.ts";
+import { exactTime } from "~/lib/owner/time.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
+import * as z from "zod/mini";
+import type { Route } from "./+types/job-done";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Job done: ${loaderData.lead.name}` : "No such request");
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
+  const id = recordIdOr404(params.id);
+  const lead = leadById(store, id);
+  const state = jobDoneState(store, id);
+  if (!lead || !state) throw data(null, { status: 404 });
+  return { lead: { id, name: lead.name, email: lead.email, location: lead.location }, state, linkDays: REVIEW_LINK_DAYS };
+}
+
+/** The one button: a POST without it (or with another) asks nothing and changes nothing. */
+const yesForm = z.object({ intent: z.literal("job-done") });
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
+  const id = recordIdOr404(params.id);
+  if (!parseForm(yesForm, await readForm(request)).ok) return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
+  // Every finished job is asked, never only the happy ones. The e-mail is a row of the queue,
+  // committed with the request for a review; without e-mail set up nothing is kept.
+  const services = servicesOf(context);
+  let made: ReturnType<typeof requestReview>;
+  try {
+    made = requestReview(store, id, {
+      actor: context.get(ownerContext).name,
+      alongside: (review, now) => {
+        if (!services.mail) throw new MailNotSetUp();
+        queueReviewRequest(store.db, review, now);
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof MailNotSetUp)) throw error;
+    return data({ error: `The review request could not be e-mailed (${error.message}). Nothing was sent.` }, { status: 502 });
+  }
+  if (!made) {
+    // Asked already (a second tap) or not Won: the page says which, from the loader.
+    if (!jobDoneState(store, id)) throw data(null, { status: 404 });
+    return data({ error: undefined }, { status: 409 });
+  }
+  services.wake();
+  return redirect(`/admin/requests/${id}?saved=job-done`, 303);
+}
+
+/** What the page says instead of the question, when there is nothing to ask. */
+function NothingToAsk({ state, name }: { state: Exclude<JobDoneState, { state: "ask" }>; name: string }) {
+  if (state.state === "asked") {
+    return (
+      <>
+        <h1 className="text-2xl break-words">{name} has already been asked for a review</h1>
+        <p>
+          Asked on <time dateTime={state.requestedAt}>{exactTime(state.requestedAt)}</time>. Each finished job is asked once, so nothing more is sent.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl break-words">Only a won job can be marked done</h1>
+      <p>
+        This request is {STATUS_NAMES[state.status]}. When the work is won and finished, set its status to Won, then press Job done. Nothing was sent.
+      </p>
+    </>
+  );
+}
+
+export default function JobDonePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, state } = loaderData;
+  const back = `/admin/requests/${lead.id}`;
+  const request = `${referenceOf(lead.id)}, ${lead.name}`;
+  return (
+    <div className="container-page max-w-3xl space-y-5 py-6">
+      <p>
+        <a href={back} className="link">
+          Back to {request}
+        </a>
+      </p>
+      <Notices error={actionData?.error} />
+      {state.state === "ask" ? (
+        <>
+          <h1 className="text-2xl break-words">Mark the job done and ask {lead.name} for a review?</h1>
+          <dl className="card space-y-3">
+            <div>
+              <dt className="font-semibold">Address of the work</dt>
+              <dd className="break-words whitespace-pre-line">{lead.location || "No address was given with the request."}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">The e-mail goes to</dt>
+              <dd className="break-words">{lead.email}</dd>
+            </div>
+          </dl>
+          <p>
+            {lead.name} is e-mailed a link to review the work, at once. Every finished job is asked, whatever you expect them to say. The link works for {loaderData.linkDays} days.
+          </p>
+          <OwnerForm intent="job-done" className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <button type="submit" className="btn-primary">
+              Yes, send the review request
+            </button>
+            <a href={back} className="link">
+              No, go back to the request
+            </a>
+          </OwnerForm>
+        </>
+      ) : (
+        <>
+          <NothingToAsk state={state} name={lead.name} />
+          <p>
+            <a href={back} className="btn-secondary">
+              Back to {request}
+            </a>
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
