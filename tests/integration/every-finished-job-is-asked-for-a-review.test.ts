@@ -152,8 +152,8 @@ describe("a finished job's review", () => {
     // again; the phone number's own journey is the browser test's.
     const OLD = `mailto:${fileContent.business.email}`;
     const saveFacts = async (email: string) => {
-      const from = /name="from" value="(\d+)"/.exec(await get("/admin/site"))![1]!;
-      expect((await postForm(server, "/admin/site", { ...factValues(fileContent.business), intent: "save", from, email }, { Cookie: cookie })).status).toBe(303);
+      const from = /name="from" value="(\d+)"/.exec(await get("/admin/site/contact"))![1]!;
+      expect((await postForm(server, "/admin/site/contact", { ...factValues(fileContent.business), from, email }, { Cookie: cookie })).status).toBe(303);
     };
     const text = "The flat roof over the kitchen was done in two days and the skylight no longer drips.";
     const leadId = wonRequest("Derek Drafted", "derek@example.org");

@@ -30,12 +30,12 @@ it("the only passkey offers no Remove, says how to get a new invite, and a forge
   const html = await page("/admin/passkeys", phone.cookie);
   expect(html).not.toContain('aria-label="Remove Only phone"');
   expect(html).toContain("This is your only passkey, so it cannot be removed");
-  expect(html).toContain("npm run owner -- invite");
+  expect(html).toContain("ask whoever looks after your server for a new invite link");
   expect(await page(`/admin/passkeys?confirm=${phone.passkeyId}`, phone.cookie)).not.toContain("Remove passkey");
 
   const response = await postForm(server, "/admin/passkeys", { intent: "remove", id: String(phone.passkeyId) }, { Cookie: phone.cookie });
   expect(response.status).toBe(409);
-  expect(await response.text()).toContain("npm run owner -- invite");
+  expect(await response.text()).toContain("ask whoever looks after your server for a new invite link");
   expect(passkeyIds()).toEqual([phone.passkeyId]);
 });
 

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import type { DraftState } from "~/lib/site/draft.server.ts";
 import { Notices } from "./Notices.tsx";
 import { DraftWarnings } from "./SiteDraft.tsx";
+import { TopBar } from "./TopBar.tsx";
 
 export function SitePage({
   title,
@@ -32,19 +33,16 @@ export function SitePage({
   children: ReactNode;
 }) {
   return (
-    <div className="container-page max-w-3xl space-y-6 pt-6">
-      <p>
-        <a href="/admin/site" className="link">
-          Your site
-        </a>
-      </p>
-      <h1 className="text-2xl">{title}</h1>
-      {intro && <p className="text-muted">{intro}</p>}
-      <Notices notice={notice} error={error} />
-      <DraftWarnings warnings={draft.warnings} />
-      {children}
-      <DraftBar draft={draft} form={form} preview={preview} />
-    </div>
+    <>
+      <TopBar title={title} back={{ href: "/admin/site", label: "Your site" }} />
+      <div className="container-page max-w-3xl space-y-6 pt-4">
+        {intro && <p className="text-muted">{intro}</p>}
+        <Notices notice={notice} error={error} />
+        <DraftWarnings warnings={draft.warnings} />
+        {children}
+        <DraftBar draft={draft} form={form} preview={preview} />
+      </div>
+    </>
   );
 }
 

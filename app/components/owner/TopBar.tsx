@@ -12,7 +12,11 @@ export interface Back {
   phoneOnly?: boolean;
 }
 
-export function TopBar({ title, back }: { title: string; back?: Back }) {
+/**
+ * `heading={false}` on a page whose heading is a question in its content (the GOV.UK
+ * confirmation pages: Send quote, Job done): the bar then names the page without being its h1.
+ */
+export function TopBar({ title, back, heading = true }: { title: string; back?: Back; heading?: boolean }) {
   return (
     <header className="owner-topbar">
       {back && (
@@ -22,7 +26,7 @@ export function TopBar({ title, back }: { title: string; back?: Back }) {
           <span className="max-sm:sr-only">{back.label}</span>
         </a>
       )}
-      <h1 className="min-w-0 truncate text-xl">{title}</h1>
+      {heading ? <h1 className="min-w-0 truncate text-xl">{title}</h1> : <p className="min-w-0 truncate text-xl font-bold">{title}</p>}
     </header>
   );
 }

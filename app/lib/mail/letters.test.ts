@@ -13,6 +13,7 @@ import type { Quote } from "../owner/quotes.server.ts";
 import { reviewLetter } from "../owner/review-mail.server.ts";
 import { acceptedLetter, followUpLetter, ownerNoticeLetter, quoteLetter } from "../quotes/mail.server.ts";
 import type { Lead } from "../requests/lead.ts";
+import { developerWords } from "../../../tests/support/plain-words.ts";
 import { escape, LOGO_CID, writeLetter, type Letter } from "./letter.ts";
 
 const SITE = "https://www.example.com";
@@ -131,6 +132,11 @@ describe.each(ALL)("%s", (_name, letter, button) => {
     for (const line of letter.text.split("\n").filter((l) => /https?:/.test(l))) {
       expect(line, "words, a colon, then the address, and nothing after it").toMatch(/^\p{L}[^:]*[\p{L}.]: https?:\/\/\S+$/u);
     }
+  });
+
+  it("reads in plain words: no file name, command, placeholder, field key or ISO time", () => {
+    expect(developerWords(textWords(letter.text))).toEqual([]);
+    expect(developerWords(htmlWords(letter.html))).toEqual([]);
   });
 
   it("never puts a second full stop after a name ending in one", () => {

@@ -1,19 +1,12 @@
 /** Times as the owner reads them: "2 hours ago" in lists, the exact UK time on a request. */
+import { dayAndTime } from "../mail/words.ts";
 import { ukDate } from "../uk-time.ts";
 
-const UK_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
 const UK_DATE = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", day: "numeric", month: "short", year: "numeric" });
 
+/** "Tue 25 Nov, 14:05" in UK time (with the year when it is not this one): as the e-mails write it. */
 export function exactTime(iso: string): string {
-  return UK_TIME.format(new Date(iso));
+  return dayAndTime(iso);
 }
 
 const UK_CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", hour: "2-digit", minute: "2-digit" });

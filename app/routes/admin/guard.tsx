@@ -8,6 +8,7 @@ import { requireOwner, sessionCookie, SESSION_COOKIE, readCookie } from "~/lib/o
 import { ownerContext } from "~/lib/owner/context.ts";
 import { storeOf } from "~/lib/services.ts";
 import { NO_SUCH_PAGE } from "~/lib/owner/not-found.ts";
+import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/guard";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -38,12 +39,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? ["No such request", "It may have been deleted."]
       : ["Sorry, something went wrong", "Please try again in a moment."];
   return (
-    <section className="container-page py-10">
-      <h1 className="text-2xl">{title}</h1>
-      <p className="mt-3">{text}</p>
-      <a href="/admin" className="btn-primary mt-6">
-        Back to requests
-      </a>
-    </section>
+    <>
+      <TopBar title={title} back={{ href: "/admin", label: "Requests" }} />
+      <section className="container-page py-6">
+        <p>{text}</p>
+        <a href="/admin" className="btn-primary mt-6">
+          Back to requests
+        </a>
+      </section>
+    </>
   );
 }

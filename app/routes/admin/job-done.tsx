@@ -23,6 +23,7 @@ import { exactTime } from "~/lib/owner/time.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import * as z from "zod/mini";
+import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/job-done";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Job done: ${loaderData.lead.name}` : "No such request");
@@ -95,48 +96,46 @@ export default function JobDonePage({ loaderData, actionData }: Route.ComponentP
   const back = `/admin/requests/${lead.id}`;
   const request = `${referenceOf(lead.id)}, ${lead.name}`;
   return (
-    <div className="container-page max-w-3xl space-y-5 py-6">
-      <p>
-        <a href={back} className="link">
-          Back to {request}
-        </a>
-      </p>
-      <Notices error={actionData?.error} />
-      {state.state === "ask" ? (
-        <>
-          <h1 className="text-2xl break-words">Mark the job done and ask {lead.name} for a review?</h1>
-          <dl className="card space-y-3">
-            <div>
-              <dt className="font-semibold">Address of the work</dt>
-              <dd className="break-words whitespace-pre-line">{lead.location || "No address was given with the request."}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">The e-mail goes to</dt>
-              <dd className="break-words">{lead.email}</dd>
-            </div>
-          </dl>
-          <p>
-            {lead.name} is e-mailed a link to review the work, at once. Every finished job is asked, whatever you expect them to say. The link works for {loaderData.linkDays} days.
-          </p>
-          <OwnerForm intent="job-done" className="flex flex-wrap items-center gap-x-6 gap-y-3">
-            <button type="submit" className="btn-primary">
-              Yes, send the review request
-            </button>
-            <a href={back} className="link">
-              No, go back to the request
-            </a>
-          </OwnerForm>
-        </>
-      ) : (
-        <>
-          <NothingToAsk state={state} name={lead.name} />
-          <p>
-            <a href={back} className="btn-secondary">
-              Back to {request}
-            </a>
-          </p>
-        </>
-      )}
-    </div>
+    <>
+      <TopBar title="Job done" back={{ href: back, label: request }} heading={false} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
+        <Notices error={actionData?.error} />
+        {state.state === "ask" ? (
+          <>
+            <h1 className="text-2xl break-words">Mark the job done and ask {lead.name} for a review?</h1>
+            <dl className="card space-y-3">
+              <div>
+                <dt className="font-semibold">Address of the work</dt>
+                <dd className="break-words whitespace-pre-line">{lead.location || "No address was given with the request."}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">The e-mail goes to</dt>
+                <dd className="break-words">{lead.email}</dd>
+              </div>
+            </dl>
+            <p>
+              {lead.name} is e-mailed a link to review the work, at once. Every finished job is asked, whatever you expect them to say. The link works for {loaderData.linkDays} days.
+            </p>
+            <OwnerForm intent="job-done" className="flex flex-wrap items-center gap-x-6 gap-y-3">
+              <button type="submit" className="btn-primary">
+                Yes, send the review request
+              </button>
+              <a href={back} className="link">
+                No, go back to the request
+              </a>
+            </OwnerForm>
+          </>
+        ) : (
+          <>
+            <NothingToAsk state={state} name={lead.name} />
+            <p>
+              <a href={back} className="btn-secondary">
+                Back to {request}
+              </a>
+            </p>
+          </>
+        )}
+      </div>
+    </>
   );
 }

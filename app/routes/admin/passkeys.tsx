@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Pas
 
 /** Said wherever the last passkey cannot be removed: how the owner gets in again. */
 const LAST_PASSKEY =
-  "This is your only passkey, so it cannot be removed: you would be locked out. Add another device first, or, if this one is lost, make a new invite on the server with: npm run owner -- invite";
+  "This is your only passkey, so it cannot be removed: you would be locked out. Add another device first, or, if this one is lost, ask whoever looks after your server for a new invite link.";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -98,7 +98,7 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm text-muted">
             {onlyOne
               ? LAST_PASSKEY
-              : "Removing a passkey signs out every browser that used it. Lost every device? A new invite from the server's shell lets you in again."}
+              : "Removing a passkey signs out every browser that used it. Lost every device? Ask whoever looks after your server for a new invite link."}
           </p>
         </CardSection>
         <CardSection id="add-passkey" title="Add a passkey">

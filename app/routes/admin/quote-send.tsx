@@ -89,8 +89,9 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
   const { id, number, name, email, location, summary, total } = loaderData;
   return (
     <>
-      <TopBar title={`Send this quote to ${name}?`} back={{ href: `/admin/quotes/${id}`, label: "Quote" }} />
+      <TopBar title="Send quote" back={{ href: `/admin/quotes/${id}`, label: number }} heading={false} />
       <div className="container-page max-w-3xl space-y-5 py-4">
+        <h1 className="text-2xl break-words">Send this quote to {name}?</h1>
         <Notices error={actionData?.error ?? (!loaderData.mail && "E-mail is not set up on this server, so the quote cannot be sent yet.")} />
         <dl className="card grid gap-x-4 gap-y-2 p-4 sm:grid-cols-[10rem_1fr]">
           <dt className="font-semibold">Quote</dt>

@@ -23,6 +23,7 @@ import { publishReview } from "~/lib/site/publish-review.server.ts";
 import { hasChanges } from "~/lib/site/versions.server.ts";
 import * as z from "zod/mini";
 import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
+import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
@@ -93,67 +94,69 @@ const STATUS_WORDS = { submitted: "Waiting for your decision", published: "On yo
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, towns, notice } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <h1 className="text-2xl">Reviews</h1>
-      <p>Every finished job is asked for a review (Job done, on a won request). Every review is kept here, whatever its stars.</p>
-      <Notices notice={notice} />
-      {reviews.length === 0 && <p className="card">No reviews yet.</p>}
-      <ul className="space-y-4">
-        {reviews.map((review) => {
-          const refused = actionData?.id === review.id ? actionData : undefined;
-          return (
-            <li key={review.id} id={`review-${review.id}`} className="card space-y-3">
-              <p className="font-semibold">
-                {review.stars} of 5 stars from {review.shownAs}
-              </p>
-              <p className="text-muted">
-                <a href={`/admin/requests/${review.leadId}`} className="link">
-                  {referenceOf(review.leadId)}, {review.leadName}
-                </a>
-                {review.submittedAt && <>, written {exactTime(review.submittedAt)}</>}
-              </p>
-              <blockquote className="border-l-4 border-slate-300 pl-4">{review.text}</blockquote>
-              <p>
-                {STATUS_WORDS[review.status]}. {review.consent ? "The customer agreed to it being shown on the site." : "The customer did not agree to it being shown: it can only be kept private."}
-                {review.status === "published" && (
-                  <>
-                    {" "}
-                    <a href="/gallery" className="link">
-                      See it on the gallery page
-                    </a>
-                  </>
-                )}
-              </p>
-              {refused && (
-                <p role="alert" className="font-semibold text-danger">
-                  {refused.error}
+    <>
+      <TopBar title="Reviews" />
+      <div className="container-page max-w-3xl space-y-6 py-4">
+        <p>Every finished job is asked for a review (Job done, on a won request). Every review is kept here, whatever its stars.</p>
+        <Notices notice={notice} />
+        {reviews.length === 0 && <p className="card">No reviews yet.</p>}
+        <ul className="space-y-4">
+          {reviews.map((review) => {
+            const refused = actionData?.id === review.id ? actionData : undefined;
+            return (
+              <li key={review.id} id={`review-${review.id}`} className="card space-y-3">
+                <p className="font-semibold">
+                  {review.stars} of 5 stars from {review.shownAs}
                 </p>
-              )}
-              {review.status === "submitted" && review.consent && (
+                <p className="text-muted">
+                  <a href={`/admin/requests/${review.leadId}`} className="link">
+                    {referenceOf(review.leadId)}, {review.leadName}
+                  </a>
+                  {review.submittedAt && <>, written {exactTime(review.submittedAt)}</>}
+                </p>
+                <blockquote className="border-l-4 border-slate-300 pl-4">{review.text}</blockquote>
                 <p>
-                  Publish puts it on your site at once, on the home page and the gallery page. Anything waiting in your draft stays a draft. Its name on the site: <strong>{review.shownAs}</strong>
-                  {review.shownAs !== review.displayName && <> (written “{review.displayName}”)</>}
-                </p>
-              )}
-              {review.status === "submitted" && (
-                <div className="flex flex-wrap items-end gap-3">
-                  {review.consent && (
-                    <OwnerForm intent="publish" hidden={{ id: review.id }} className="flex flex-wrap items-end gap-3">
-                      <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={refused?.town ?? review.town} error={refused?.townError} />
-                      <button type="submit" className="btn-primary">
-                        Publish
-                      </button>
-                    </OwnerForm>
+                  {STATUS_WORDS[review.status]}. {review.consent ? "The customer agreed to it being shown on the site." : "The customer did not agree to it being shown: it can only be kept private."}
+                  {review.status === "published" && (
+                    <>
+                      {" "}
+                      <a href="/gallery" className="link">
+                        See it on the gallery page
+                      </a>
+                    </>
                   )}
-                  <OwnerButton intent="private" hidden={{ id: review.id }}>
-                    Keep private
-                  </OwnerButton>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+                </p>
+                {refused && (
+                  <p role="alert" className="font-semibold text-danger">
+                    {refused.error}
+                  </p>
+                )}
+                {review.status === "submitted" && review.consent && (
+                  <p>
+                    Publish puts it on your site at once, on the home page and the gallery page. Anything waiting in your draft stays a draft. Its name on the site: <strong>{review.shownAs}</strong>
+                    {review.shownAs !== review.displayName && <> (written “{review.displayName}”)</>}
+                  </p>
+                )}
+                {review.status === "submitted" && (
+                  <div className="flex flex-wrap items-end gap-3">
+                    {review.consent && (
+                      <OwnerForm intent="publish" hidden={{ id: review.id }} className="flex flex-wrap items-end gap-3">
+                        <Select form={`review-${review.id}`} name="town" label="Town" options={[["", "Choose the town"], ...towns]} defaultValue={refused?.town ?? review.town} error={refused?.townError} />
+                        <button type="submit" className="btn-primary">
+                          Publish
+                        </button>
+                      </OwnerForm>
+                    )}
+                    <OwnerButton intent="private" hidden={{ id: review.id }}>
+                      Keep private
+                    </OwnerButton>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </>
   );
 }

@@ -49,7 +49,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </p>
         )}
         <p className="text-sm text-muted">
-          No passkey yet, or lost your phone? Ask whoever runs the server for a new invite link (<code>npm run owner -- invite</code>).
+          No passkey yet, or lost your phone? Ask whoever looks after your server for a new invite link.
         </p>
       </div>
     </section>

@@ -25,6 +25,7 @@ import { notSetYet, placeholders } from "~/lib/site/placeholders.ts";
 import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.server.ts";
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
 import { currentDraft, discardSiteDraft, hasChanges, liveVersion } from "~/lib/site/versions.server.ts";
+import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/site";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Your site");
@@ -87,59 +88,61 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SitePage({ loaderData, actionData }: Route.ComponentProps) {
   const { live, draft, justPublished, notice, stillToSet } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-6">
-      <h1 className="text-2xl">Your site</h1>
-      {justPublished && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          Live ✓ {exactTime(live!.publishedAt)}: version {justPublished.id} is on every page, published in {justPublished.seconds.toFixed(1)} s.
-        </p>
-      )}
-      <Notices notice={notice} />
-      {actionData?.error && (
-        <div role="alert" className="card space-y-1 py-3 text-danger">
-          <p className="font-semibold">{actionData.error}</p>
-          {actionData.failed && (
-            <p>
-              The page {actionData.failed.page} failed: {actionData.failed.problem}.
-            </p>
-          )}
-          {actionData.question && actionData.question.revision === draft.revision && <PublishAnyway question={actionData.question} />}
-        </div>
-      )}
-      <CardSection id="live-heading" title="What is live" className="space-y-3">
-        <p>{live ? `Version ${live.id}, published ${exactTime(live.publishedAt)} by ${live.author}.` : "The site as it was built: nothing has been published from here yet."}</p>
-        {!draft.pending && <p className="text-muted">Nothing waiting to publish. What you save on the pages below waits here as a draft until you publish it.</p>}
-      </CardSection>
-      {draft.pending && <SiteDraft draft={draft} />}
-      {stillToSet.length > 0 && (
-        <CardSection id="still-heading" title="Still to set" className="space-y-3">
-          <ul className="space-y-3">
-            {stillToSet.map((item) => (
-              <li key={item.text}>
-                {item.text}{" "}
-                <a href={item.href} className="link">
-                  {item.action}
+    <>
+      <TopBar title="Your site" />
+      <div className="container-page max-w-3xl space-y-6 py-4">
+        {justPublished && (
+          <p role="status" className="card py-3 font-semibold text-ok">
+            Live ✓ {exactTime(live!.publishedAt)}: version {justPublished.id} is on every page, published in {justPublished.seconds.toFixed(1)} s.
+          </p>
+        )}
+        <Notices notice={notice} />
+        {actionData?.error && (
+          <div role="alert" className="card space-y-1 py-3 text-danger">
+            <p className="font-semibold">{actionData.error}</p>
+            {actionData.failed && (
+              <p>
+                The page {actionData.failed.page} failed: {actionData.failed.problem}.
+              </p>
+            )}
+            {actionData.question && actionData.question.revision === draft.revision && <PublishAnyway question={actionData.question} />}
+          </div>
+        )}
+        <CardSection id="live-heading" title="What is live" className="space-y-3">
+          <p>{live ? `Version ${live.id}, published ${exactTime(live.publishedAt)} by ${live.author}.` : "The site as it was built: nothing has been published from here yet."}</p>
+          {!draft.pending && <p className="text-muted">Nothing waiting to publish. What you save on the pages below waits here as a draft until you publish it.</p>}
+        </CardSection>
+        {draft.pending && <SiteDraft draft={draft} />}
+        {stillToSet.length > 0 && (
+          <CardSection id="still-heading" title="Still to set" className="space-y-3">
+            <ul className="space-y-3">
+              {stillToSet.map((item) => (
+                <li key={item.text}>
+                  {item.text}{" "}
+                  <a href={item.href} className="link">
+                    {item.action}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </CardSection>
+        )}
+        <nav aria-labelledby="pages-heading" className="space-y-3">
+          <h2 id="pages-heading" className="text-xl">
+            Change your site
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {loaderData.shortPages.map((page) => (
+              <li key={page.href} className="card p-4">
+                <a href={page.href} className="link text-lg">
+                  {page.title}
                 </a>
+                <p className="mt-1 text-sm text-muted">{page.holds}</p>
               </li>
             ))}
           </ul>
-        </CardSection>
-      )}
-      <nav aria-labelledby="pages-heading" className="space-y-3">
-        <h2 id="pages-heading" className="text-xl">
-          Change your site
-        </h2>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {loaderData.shortPages.map((page) => (
-            <li key={page.href} className="card p-4">
-              <a href={page.href} className="link text-lg">
-                {page.title}
-              </a>
-              <p className="mt-1 text-sm text-muted">{page.holds}</p>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </div>
+        </nav>
+      </div>
+    </>
   );
 }
