@@ -60,10 +60,12 @@ it("prints CSV that a spreadsheet reads safely", () => {
   expect(toCsv([])).toBe("id,createdAt,status,form,page,name,email,phone,location,message,delivery,attempts,lastError,photos\r\n");
 });
 
-it("deletes requests made before a date and says how many", () => {
+it("erases the personal details of requests last in touch before a date, by the nightly job's rules, and says how many", () => {
   seed();
-  expect(capture(["--purge-before", "2026-01-01"]).out).toBe("Deleted 1 request made before 2026-01-01.\n");
-  expect((JSON.parse(capture(["--format", "json"]).out) as unknown[]).length).toBe(2);
+  expect(capture(["--purge-before", "2026-01-01"]).out).toBe("Erased the personal details of 1 request last in touch before 2026-01-01.\n");
+  const listed = JSON.parse(capture(["--format", "json"]).out) as { name: string; email: string; createdAt: string }[];
+  expect(listed.map((lead) => [lead.name, lead.email]).filter(([name]) => name === ""), "its row stays, naming nobody").toEqual([["", ""]]);
+  expect(listed).toHaveLength(3);
 });
 
 it("refuses a malformed date or format, and copes with no database yet", () => {

@@ -3,7 +3,7 @@
  *   npm run leads                          newest first, readable in a terminal
  *   npm run leads -- --format csv|json     for a spreadsheet or another program
  *   npm run leads -- --since 2026-01-31    only requests from that day on
- *   npm run leads -- --purge-before 2024-12-01   delete older requests
+ *   npm run leads -- --purge-before 2024-12-01   erase the personal details of requests last in touch before
  * It reads the same DATA_DIR as the server. Each request shows how many photos came with it; the
  * JSON lists their file names under DATA_DIR/photos/.
  */
@@ -13,6 +13,8 @@ import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/leads-csv.ts";
 import { databaseFile } from "../app/lib/db/files.server.ts";
 import { LeadStore } from "../app/lib/leads.server.ts";
 import { photoFilesByLead } from "../app/lib/requests/photo-store.server.ts";
+import { forgottenLine } from "../app/lib/forget-requests.server.ts";
+import { recordAudit } from "../app/lib/owner/audit.server.ts";
 
 export { toCsv };
 
@@ -71,15 +73,16 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     const since = args.since ? isoDate(args.since, "--since") : undefined;
     const purge = args["purge-before"] ? isoDate(args["purge-before"], "--purge-before") : undefined;
     if (!existsSync(file)) {
-      if (purge) out("Deleted 0 requests.\n");
+      if (purge) out("Erased the personal details of 0 requests.\n");
       else out(args.format === "json" ? "[]\n" : args.format === "csv" ? `${CSV_COLUMNS.join(",")}\r\n` : `No requests stored (no database at ${file}).\n`);
       return 0;
     }
     const store = new LeadStore(file);
     try {
       if (purge) {
-        const deleted = store.purgeBefore(purge);
-        out(`Deleted ${deleted} request${deleted === 1 ? "" : "s"} made before ${purge}.\n`);
+        // The nightly job's rules, with the day given here instead of 24 months ago.
+        const forgotten = store.forgetBefore(purge, (n) => recordAudit(store, { actor: "npm run leads", action: forgottenLine(n, purge) }));
+        out(`Erased the personal details of ${forgotten} request${forgotten === 1 ? "" : "s"} last in touch before ${purge}.\n`);
         return 0;
       }
       const photos = photoFilesByLead(store);

@@ -15,6 +15,7 @@ import { mailTransport } from "../app/lib/mailer.server.ts";
 import { ownerMailHandler, queueWaitingOwnerMail } from "../app/lib/notify.server.ts";
 import { reviewHandlers } from "../app/lib/owner/review-mail.server.ts";
 import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/visits/weekly-summary.server.ts";
+import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/forget-requests.server.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs.server.ts";
@@ -158,12 +159,15 @@ const jobs = new JobRunner(
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
     ...weeklySummaryHandler(store, settings.siteUrl, outgoing),
+    ...forgetRequestsHandler(store),
   },
   { retryBaseMs: settings.retryBaseMs, turns },
 );
 wakers.push(() => void jobs.runDue());
 // The weekly summary: this Monday's (when today is one and it was not sent) and the next, once each.
 scheduleWeeklySummary(store.db, new Date());
+// Each night, the customers of requests last in touch over 24 months ago are forgotten (lib/privacy.ts).
+scheduleForgetting(store.db, new Date());
 jobs.start();
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).
 const EXPIRY_CHECK_MS = 60_000;

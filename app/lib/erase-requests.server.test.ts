@@ -51,7 +51,7 @@ const jobsOf = (id: number) =>
 
 describe("erasing a request", () => {
   it("lists each kind of record it removes once", () => {
-    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "reviews", "quotes", "audit", "leads"]);
+    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "reviews", "audit", "quotes", "leads"]);
   });
 
   it("Delete leaves nothing of it anywhere, the audit only that it was deleted, and every other request whole", () => {
@@ -73,12 +73,32 @@ describe("erasing a request", () => {
     expect(traces(kept, "Kay Keepme")).toEqual(before);
   });
 
-  it("the purge of old requests erases the same", () => {
-    const old = requestWithEverything("Olive Oldone", new Date("2024-01-01T00:00:00Z"));
-    const recent = requestWithEverything("Rita Recent", T0);
-    const before = traces(recent, "Rita Recent");
-    expect(store.purgeBefore("2025-01-01")).toBe(1);
-    expect(traces(old, "Olive Oldone")).toEqual([]);
-    expect(traces(recent, "Rita Recent")).toEqual(before);
+});
+
+describe("forgetting a request's customer, 24 months after the last contact", () => {
+  const plain = (name: string, at: Date) => store.add({ form: "contact", page: "/areas/roofers-in-hitchin/", name, email: `${name.split(" ")[0]!.toLowerCase()}@example.org`, phone: "07700 900111", location: "SG5 1AA", message: `The words of ${name}` }, { notify: false, now: at }).id;
+  const kept = (id: number) => store.db.prepare("SELECT created_at, page, form, status FROM leads WHERE id = ?").get(id);
+
+  it("takes every trace of the customer, keeps the date, page, status and amounts, and counts from the last contact", () => {
+    const quiet = plain("Olive Oldone", new Date("2024-01-01T00:00:00Z"));
+    const quoted = requestWithEverything("Quentin Quoted", new Date("2024-01-01T00:00:00Z"));
+    const recent = plain("Rita Recent", new Date("2026-11-26T09:00:00Z"));
+    const before = { quiet: kept(quiet), quoted: kept(quoted), recent: traces(recent, "Rita Recent") };
+    const audit: number[] = [];
+    expect(store.forgetBefore("2025-01-01", (n) => audit.push(n)), "the quote sent in 2026 is a later contact").toBe(1);
+    expect(audit).toEqual([1]);
+    expect(traces(quiet, "Olive Oldone")).toEqual([]);
+    expect(kept(quiet), "the date, page, form and status stay").toEqual(before.quiet);
+    expect(store.db.prepare("SELECT erased_at IS NOT NULL AS erased FROM leads WHERE id = ?").get(quiet)).toEqual({ erased: 1 });
+    expect(store.db.prepare("SELECT rowid FROM leads_search WHERE rowid = ?").get(quiet), "no longer found by a search").toBeUndefined();
+
+    expect(store.forgetBefore("2026-11-25")).toBe(1);
+    // Its quote stays for the figures, and says nothing of the customer.
+    expect(traces(quoted, "Quentin Quoted").filter((trace) => !trace.startsWith("quotes:"))).toEqual([]);
+    expect(JSON.stringify(store.db.prepare("SELECT * FROM quotes WHERE lead_id = ?").all(quoted))).not.toMatch(/quentin/i);
+    expect(kept(quoted)).toEqual(before.quoted);
+    expect(store.db.prepare("SELECT total_pence AS total, token_hash AS token FROM quotes WHERE lead_id = ?").get(quoted), "the amounts stay, the link goes").toEqual({ total: 1850, token: null });
+    expect(traces(recent, "Rita Recent"), "the request in touch since stays whole").toEqual(before.recent);
+    expect(store.forgetBefore("2026-11-25"), "once forgotten, never again").toBe(0);
   });
 });

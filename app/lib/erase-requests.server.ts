@@ -1,7 +1,8 @@
 /**
- * What erasing a request removes, in one list used by every path that erases: Delete on a request
- * in /admin, and the purge of requests older than the privacy notice's 24 months. A record that
- * belongs to a request (the diary's visits, invoices) joins the list here, in one line.
+ * What erasing a request removes, in one list used by every path that erases (Delete on a request
+ * in /admin), and what forgetting a request's customer takes from it, 24 months after the last
+ * contact (lib/privacy.ts): the nightly job and `npm run leads -- --purge-before`. A record that
+ * belongs to a request (the diary's visits, invoices) joins the lists here, a line in each.
  *
  * The audit keeps that something happened, never what was said: its details of an erased request
  * (a quote's number, a customer's reason for declining) are blanked.
@@ -11,7 +12,10 @@ import type { DatabaseSync } from "node:sqlite";
 /** The requests being erased: a table of their ids, filled and emptied inside the erasing transaction. */
 const ERASED = "temp.erased_requests";
 
-export const ERASES: readonly { what: string; sql: string }[] = [
+type Step = { what: string; sql: string };
+
+/** What erasing and forgetting both take: the queue's work, photos, notes, links, reviews, the audit's details. */
+const PERSONAL: readonly Step[] = [
   {
     what: "the queue's work for it: e-mails, reminders and follow-ups, and the pushes that named the customer",
     sql: `DELETE FROM jobs WHERE json_extract(payload, '$.leadId') IN (SELECT id FROM ${ERASED})
@@ -23,9 +27,30 @@ export const ERASES: readonly { what: string; sql: string }[] = [
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "its reviews and their links", sql: `DELETE FROM reviews WHERE lead_id IN (SELECT id FROM ${ERASED})` },
-  { what: "its quotes and their links", sql: `DELETE FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "what the audit said of it", sql: `UPDATE audit SET detail = '' WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+];
+
+export const ERASES: readonly Step[] = [
+  ...PERSONAL,
+  { what: "its quotes and their links", sql: `DELETE FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the request itself (and its words in the search index, by trigger)", sql: `DELETE FROM leads WHERE id IN (SELECT id FROM ${ERASED})` },
+];
+
+/**
+ * Forgetting keeps what names nobody, so past figures stay: the request's date, page, form and
+ * status, and its quotes' numbers, lines and amounts.
+ */
+export const FORGETS: readonly Step[] = [
+  ...PERSONAL,
+  {
+    what: "its quotes' links and what the customer typed in answer (the numbers, lines and amounts stay)",
+    sql: `UPDATE quotes SET token_hash = NULL, answer_name = NULL, answer_address = NULL, decline_reason = NULL, notes = '' WHERE lead_id IN (SELECT id FROM ${ERASED})`,
+  },
+  { what: "its words in the search index", sql: `DELETE FROM leads_search WHERE rowid IN (SELECT id FROM ${ERASED})` },
+  {
+    what: "the customer's name, e-mail, phone, address and message (the date, page, form and status stay)",
+    sql: `UPDATE leads SET name = '', email = '', phone = '', location = '', message = '', last_error = NULL, erased_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id IN (SELECT id FROM ${ERASED})`,
+  },
 ];
 
 /**
@@ -33,11 +58,20 @@ export const ERASES: readonly { what: string; sql: string }[] = [
  * theirs in ERASES; returns how many requests went. Call it inside a transaction.
  */
 export function eraseRequests(db: DatabaseSync, select: string, ...params: (string | number)[]): number {
+  return runSteps(db, ERASES, select, params);
+}
+
+/** Forgets the customers of the requests `select` names, by FORGETS; returns how many. Call it inside a transaction. */
+export function forgetRequests(db: DatabaseSync, select: string, ...params: (string | number)[]): number {
+  return runSteps(db, FORGETS, select, params);
+}
+
+function runSteps(db: DatabaseSync, steps: readonly Step[], select: string, params: (string | number)[]): number {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS erased_requests (id INTEGER PRIMARY KEY)`);
   db.exec(`DELETE FROM ${ERASED}`);
   db.prepare(`INSERT INTO ${ERASED} (id) ${select}`).run(...params);
   const count = (db.prepare(`SELECT count(*) AS n FROM ${ERASED}`).get() as { n: number }).n;
-  for (const step of ERASES) db.prepare(step.sql).run();
+  for (const step of steps) db.prepare(step.sql).run();
   db.exec(`DELETE FROM ${ERASED}`);
   return count;
 }

@@ -6,11 +6,13 @@
 import type { StatementSync } from "node:sqlite";
 import type { StoredPhoto } from "./photos.server.ts";
 import { Database } from "./db/connection.server.ts";
-import { eraseRequests } from "./erase-requests.server.ts";
+import { eraseRequests, forgetRequests } from "./erase-requests.server.ts";
 import { asLead, LEAD_COLUMNS, type Lead, type NewLead } from "./requests/lead.ts";
 import { insertPhotos, photosOf, photosOfRequests, removePhotoFiles } from "./requests/photo-store.server.ts";
 import { queueOwnerMail } from "./notify.server.ts";
 import { statement } from "./statements.ts";
+import { LAST_CONTACT_SQL } from "./privacy.ts";
+import { ukDayStart } from "./uk-time.ts";
 
 export interface AddOptions {
   /** Whether the owner is e-mailed the request: its e-mail is queued with it (notify.server.ts). */
@@ -122,11 +124,22 @@ export class LeadStore extends Database {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM leads").get() as { n: number }).n;
   }
 
-  /** Erases requests made before the given YYYY-MM-DD date (UTC), as Delete does each; returns how many. */
-  purgeBefore(date: string): number {
-    const photos = photosOfRequests(this, "SELECT id FROM leads WHERE created_at < ?", date);
-    const deleted = this.inTransaction(() => eraseRequests(this.db, "SELECT id FROM leads WHERE created_at < ?", date));
+  /**
+   * Forgets the customers of the requests whose last contact (lib/privacy.ts) was before the UK
+   * day `day` (YYYY-MM-DD): their names, contact details, words, photos, notes and links go; their
+   * dates, pages, statuses and amounts stay. `alongside(count)` runs in the same transaction (the
+   * audit line). Returns how many were forgotten.
+   */
+  forgetBefore(day: string, alongside?: (count: number) => void): number {
+    const select = `SELECT id FROM leads WHERE erased_at IS NULL AND ${LAST_CONTACT_SQL} < ?`;
+    const before = ukDayStart(day).toISOString();
+    const photos = photosOfRequests(this, select, before);
+    const forgotten = this.inTransaction(() => {
+      const count = forgetRequests(this.db, select, before);
+      alongside?.(count);
+      return count;
+    });
     removePhotoFiles(this, photos);
-    return deleted;
+    return forgotten;
   }
 }

@@ -111,9 +111,9 @@ describe("the store's photos", () => {
     store.close();
   });
 
-  it("purges old requests' photos with them", async () => {
+  it("forgets old requests' photos with their customers", async () => {
     const { store, photos } = await storeWithPhotos();
-    expect(store.purgeBefore("2999-01-01")).toBe(2);
+    expect(store.forgetBefore("2999-01-01")).toBe(2);
     expect(readdirSync(store.photosDir).filter((f) => photos.some((p) => p.file === f))).toEqual([]);
     store.close();
   });

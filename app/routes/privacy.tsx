@@ -3,9 +3,9 @@ import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { rootFrom, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/privacy";
+import { INVOICE_RETENTION_YEARS, RETENTION_MONTHS } from "~/lib/privacy.ts";
 
 /** How long requests are kept: the owner's `npm run leads -- --purge-before` carries it out. */
-export const RETENTION_MONTHS = 24;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootFrom(matches);
@@ -58,8 +58,10 @@ export default function Privacy() {
           </p>
           <h2>How long we keep it</h2>
           <p>
-            We keep requests for up to {RETENTION_MONTHS} months, so we can answer questions about a quote or a job, and then
-            delete them. If you become a customer, we keep the records the law requires for invoices and guarantees.
+            We keep your request for {RETENTION_MONTHS} months after our last contact with you, so we can answer questions about a
+            quote or a job, and then erase your name, contact details, words and photos. If you become a customer, we keep each
+            invoice for {INVOICE_RETENTION_YEARS} years from the end of its tax year, as HMRC requires, with only what an invoice
+            needs.
           </p>
           <h2>Your rights</h2>
           <p>

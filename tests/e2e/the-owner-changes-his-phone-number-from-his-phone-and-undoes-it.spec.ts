@@ -53,7 +53,7 @@ test("the owner changes his phone number, previews it, publishes it everywhere, 
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByRole("status")).toContainText("Draft saved");
   await expect(page.getByLabel("Phone number", { exact: true })).toHaveValue(NEW.display);
-  await page.getByRole("main").getByRole("link", { name: "Your site", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Back to Your site" }).click();
   await expect(page.getByText(`Phone number: ${OLD.display} → ${NEW.display}`)).toBeVisible();
   await expectNoViolations(page);
 

@@ -104,7 +104,7 @@ test("Job done asks first and sends after Yes; the review goes live in one tap w
   });
 
   await test.step("the owner saves a new phone number as a draft", async () => {
-    await owner.goto(`${origin}/admin/site`);
+    await owner.goto(`${origin}/admin/site/contact`);
     await owner.getByLabel("Phone number", { exact: true }).fill(NEW.display);
     await owner.getByRole("button", { name: "Save draft" }).click();
     await expect(owner.getByRole("status")).toContainText("Draft saved");

@@ -8,6 +8,7 @@ import { OverdueChip, StatusChip, UnsentChip } from "./StatusChip.tsx";
 import { When } from "./When.tsx";
 import { ANSWER_WAY_NAMES, answeredPing, isOverdue, isWaiting, waitingText } from "~/lib/owner/clock.ts";
 import type { InboxLead } from "~/lib/owner/inbox.server.ts";
+import { nameOf } from "~/lib/requests/name.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 
 export interface CardLead extends InboxLead {
@@ -22,7 +23,7 @@ export function RequestCard({ lead, now, self }: { lead: CardLead; now: Date; se
   return (
     <li className={`card flex items-start gap-1 p-0 ${lead.status === "new" ? "border-l-4 border-accent" : ""}`}>
       <a href={`/admin/requests/${lead.id}`} className="request-card min-w-0 flex-1 space-y-2 rounded-xl p-4 no-underline">
-        <h2 className="text-lg break-words text-accent-dark underline decoration-2 underline-offset-4">{lead.name}</h2>
+        <h2 className="text-lg break-words text-accent-dark underline decoration-2 underline-offset-4">{nameOf(lead)}</h2>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted">
           <StatusChip status={lead.status} size="base" />
           {isOverdue(lead, now) && <OverdueChip size="base" />}
@@ -46,10 +47,12 @@ export function RequestCard({ lead, now, self }: { lead: CardLead; now: Date; se
           {lead.location && ` · ${lead.location}`}
         </p>
       </a>
-      <a href={lead.call} ping={answeredPing(self, lead.id, "call")} className="btn-primary m-3 ml-0 shrink-0">
-        <PhoneIcon width="20" height="20" />
-        Call<span className="sr-only"> {lead.name}</span>
-      </a>
+      {lead.phone && (
+        <a href={lead.call} ping={answeredPing(self, lead.id, "call")} className="btn-primary m-3 ml-0 shrink-0">
+          <PhoneIcon width="20" height="20" />
+          Call<span className="sr-only"> {nameOf(lead)}</span>
+        </a>
+      )}
     </li>
   );
 }

@@ -37,8 +37,9 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/request";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
+import { nameOf } from "~/lib/requests/name.ts";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${loaderData.lead.name}` : "No such request");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
@@ -125,7 +126,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const errorFor = (field: keyof ActionAnswer["errors"]) => actionData?.errors[field];
   return (
     <>
-      <TopBar title={lead.name} back={{ href: "/admin", label: "Requests" }} />
+      <TopBar title={nameOf(lead)} back={{ href: "/admin", label: "Requests" }} />
       <div className="container-page max-w-3xl space-y-5 py-4">
         <div className="space-y-2">
           <p className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,27 @@
+/**
+ * How long personal data is kept, as the privacy notice says it (routes/privacy.tsx reads these
+ * same constants): a request's details for 24 months after the last contact, then erased by the
+ * nightly job (lib/forget-requests.server.ts) and by `npm run leads -- --purge-before`; invoices
+ * for 6 years from the end of their tax year, as HMRC asks.
+ */
+export const RETENTION_MONTHS = 24;
+export const INVOICE_RETENTION_YEARS = 6;
+
+/** The day `months` calendar months before `day` (YYYY-MM-DD); a 31st falls back to the month's last day. */
+export function monthsBefore(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(date, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * The last contact with a request's customer, as SQL on `leads`: its arrival, or the latest of its
+ * quotes' creation, sending and answer, and of its review requests. The diary's visits, invoices
+ * and payments join here when they come.
+ */
+export const LAST_CONTACT_SQL = `MAX(
+  leads.created_at,
+  COALESCE((SELECT MAX(MAX(created_at, COALESCE(sent_at, ''), COALESCE(answered_at, ''))) FROM quotes WHERE quotes.lead_id = leads.id), ''),
+  COALESCE((SELECT MAX(requested_at) FROM reviews WHERE reviews.lead_id = leads.id), '')
+)`;
