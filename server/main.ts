@@ -158,7 +158,7 @@ const jobs = new JobRunner(
     ...reminderHandler(store, hoursNow),
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
-    ...weeklySummaryHandler(store, settings.siteUrl, outgoing),
+    ...weeklySummaryHandler(store, business, settings.siteUrl, outgoing),
     ...forgetRequestsHandler(store),
   },
   { retryBaseMs: settings.retryBaseMs, turns },

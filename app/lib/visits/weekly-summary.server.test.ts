@@ -10,6 +10,8 @@ import { LeadStore } from "../leads.server.ts";
 import { addSubscription } from "../push.server.ts";
 import { VisitCounter } from "./counter.server.ts";
 import { scheduleWeeklySummary, setWeeklySummary, weeklySummaryHandler } from "./weekly-summary.server.ts";
+import { fileContent } from "../../content/index.ts";
+import { letterParts } from "../../../tests/support/smtp.ts";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
@@ -27,7 +29,7 @@ afterEach(async () => {
 });
 
 function runner() {
-  return new JobRunner(store, weeklySummaryHandler(store, "https://www.example.com", server.mail), { now: () => clock, log: () => {} });
+  return new JobRunner(store, weeklySummaryHandler(store, () => fileContent.business, "https://www.example.com", server.mail), { now: () => clock, log: () => {} });
 }
 
 const pushes = () => store.db.prepare("SELECT payload FROM jobs WHERE kind = 'push'").all().map((row) => JSON.parse((row as { payload: string }).payload) as { title: string; body: string; url: string });
@@ -66,8 +68,14 @@ describe("the weekly summary", () => {
     expect(raw).toMatch(/Subject: Your website last week: 3 visitors, 1 request/);
     expect(raw).toContain("Visitors: 3 (the week before: 0)");
     expect(raw).toContain("Maldon town page: 3 visitors, 1 request");
-    expect(raw).toContain("https://www.example.com/admin/insights");
     expect(raw).not.toContain("Summary Customer");
+    // A letter like every other e-mail: HTML in British English beside the same words as text,
+    // its button opening Insights, and no date written as a machine writes it.
+    const { text, html } = letterParts(server.smtp.messages[0]!.raw);
+    expect(html).toContain('<html lang="en-GB">');
+    expect(html).toMatch(/<a href="https:\/\/www\.example\.com\/admin\/insights"[^>]*>Open Insights<\/a>/);
+    expect(text).toContain("Open Insights: https://www.example.com/admin/insights");
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(pushes()).toEqual([{ subscriptionId: 1, title: "Weekly summary", body: "Last week: 3 visitors, 1 request, £0.00 won", url: "/admin/insights", tag: "weekly-summary" }]);
 
     // The server starts again that morning: the Monday's row is done, and queued once, ever.

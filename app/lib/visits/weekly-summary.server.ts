@@ -9,6 +9,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Db } from "../db/connection.server.ts";
 import { enqueue, type JobHandler } from "../jobs.server.ts";
 import { sendToOwner, type OutgoingMail } from "../mailer.server.ts";
+import { writeLetter, type Letter, type LetterBusiness } from "../mail/letter.ts";
 import { queuePush } from "../push.server.ts";
 import { formatPounds } from "../quotes/money.ts";
 import { statement } from "../statements.ts";
@@ -86,30 +87,41 @@ export function summaryLine(summary: WeekSummary): string {
   return `Last week: ${plural(summary.totals.visitors, "visitor")}, ${plural(summary.totals.requests, "request")}, ${formatPounds(summary.totals.wonPence)} won`;
 }
 
-export function summaryText(summary: WeekSummary, siteUrl: string): string {
+const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+const dayWords = (day: string) => DAY.format(new Date(`${day}T12:00:00Z`)).replace(",", "");
+
+/** The e-mail: last week against the week before, the pages most visited, new addresses not found, and Insights. */
+export function summaryLetter(summary: WeekSummary, business: LetterBusiness, siteUrl: string): Letter {
   const { totals, before } = summary;
-  return [
-    `Your website last week (Monday ${summary.from} to Sunday ${summary.to}):`,
-    "",
-    `Page views: ${totals.views.toLocaleString("en-GB")} ${against(before.views)}`,
-    `Visitors: ${totals.visitors.toLocaleString("en-GB")} ${against(before.visitors)}`,
-    `Requests: ${totals.requests.toLocaleString("en-GB")} ${against(before.requests)}`,
-    `Won: ${totals.won} jobs, ${formatPounds(totals.wonPence)} (the week before: ${before.won}, ${formatPounds(before.wonPence)})`,
-    "",
-    "The pages most visited:",
-    ...(summary.top.length ? summary.top.map((page) => `- ${page.name}: ${plural(page.visitors, "visitor")}, ${plural(page.requests, "request")}`) : ["- no visits counted"]),
-    ...(summary.newNotFound.length
-      ? ["", "Addresses visitors asked for that do not exist (new last week):", ...summary.newNotFound.map((miss) => `- ${miss.path}${miss.referrer ? `, linked from ${miss.referrer}` : ""} (${plural(miss.hits, "time")})`)]
-      : []),
-    "",
-    `Everything, day by day, in Insights: ${siteUrl}/admin/insights`,
-    "",
-    "You get this every Monday morning. To stop it, untick Weekly summary on Notifications.",
-  ].join("\n");
+  const figure = (now: number, then: number) => `${now.toLocaleString("en-GB")} ${against(then)}`;
+  return writeLetter({
+    business,
+    siteUrl,
+    subject: `Your website last week: ${plural(totals.visitors, "visitor")}, ${plural(totals.requests, "request")}`,
+    foot: false,
+    body: [
+      `Your website last week, ${dayWords(summary.from)} to ${dayWords(summary.to)}:`,
+      {
+        facts: [
+          { label: "Page views", value: figure(totals.views, before.views) },
+          { label: "Visitors", value: figure(totals.visitors, before.visitors) },
+          { label: "Requests", value: figure(totals.requests, before.requests) },
+          { label: "Won", value: `${plural(totals.won, "job")}, ${formatPounds(totals.wonPence)} (the week before: ${before.won}, ${formatPounds(before.wonPence)})` },
+        ],
+      },
+      "The pages most visited:",
+      { lines: summary.top.length ? summary.top.map((page) => `${page.name}: ${plural(page.visitors, "visitor")}, ${plural(page.requests, "request")}`) : ["No visits counted."] },
+      ...(summary.newNotFound.length
+        ? ["Addresses visitors asked for that do not exist (new last week):", { lines: summary.newNotFound.map((miss) => `${miss.path}${miss.referrer ? `, linked from ${miss.referrer}` : ""} (${plural(miss.hits, "time")})`) }]
+        : []),
+      { button: { words: "Open Insights", href: `${siteUrl}/admin/insights` } },
+      "You get this every Monday morning. To stop it, untick Weekly summary on Notifications.",
+    ],
+  });
 }
 
 /** The queue's handler: sends a Monday's summary on that Monday only, then queues the next. */
-export function weeklySummaryHandler(store: Db, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function weeklySummaryHandler(store: Db, business: () => LetterBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     [KIND]: async (job, now) => {
       const monday = String(job.payload.monday);
@@ -117,7 +129,7 @@ export function weeklySummaryHandler(store: Db, siteUrl: string, mail: OutgoingM
       if (!weeklySummaryOn(store.db)) return { outcome: "not sent: turned off", commit: next };
       if (ukDate(now) !== monday) return { outcome: "not sent: its Monday is over", commit: next };
       const summary = weekSummary(store, monday);
-      if (mail) await sendToOwner(mail, { subject: `Your website last week: ${plural(summary.totals.visitors, "visitor")}, ${plural(summary.totals.requests, "request")}`, text: summaryText(summary, siteUrl) });
+      if (mail) await sendToOwner(mail, summaryLetter(summary, business(), siteUrl));
       return {
         outcome: mail ? "sent" : "pushed (no e-mail set up)",
         commit: () => {
