@@ -16,6 +16,8 @@ import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.s
 import { checkCustomerLink, customerPagePath } from "~/lib/customer/page-links.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { dayAndTime } from "~/lib/mail/words.ts";
+import { readCookie, SESSION_COOKIE } from "~/lib/owner/auth.server.ts";
+import { isLiveSession } from "~/lib/owner/sessions.server.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
 import { rootFrom } from "~/lib/seo.ts";
@@ -35,14 +37,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
   const link = checkCustomerLink(store, params.token);
   if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_LINK_STATUS[link.state] });
   const { wake } = servicesOf(context);
   const now = new Date();
-  // Seen here is seen: the owner is told of the first look, as from the quote's own link.
-  const quotes = quotesSentTo(store, link.leadId).map((quote) => (openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
+  // Seen here is seen: the owner is told of the first look, as from the quote's own link. His own
+  // look (he opens the link he is about to text) is not the customer's.
+  const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
+  const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
   return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now) };
 }
 

@@ -88,6 +88,8 @@ describe("the customer's own page", () => {
     const leadId = newLead();
     const { quoteId, link } = sentQuote(leadId);
     const path = pageOf(leadId);
+    expect((await get(path, { Cookie: cookie })).status).toBe(200);
+    expect(quoteStatus(quoteId), "the owner's own look is not the customer's").toBe("sent");
     const html = await words(await get(path));
     for (const shown of [CUSTOMER.location, CUSTOMER.message, "EPDM membrane fitted", "£786.25", "Download PDF", "Accept quote", "Decline quote"]) expect(html).toContain(shown);
     expect(quoteStatus(quoteId), "seen on the page is seen").toBe("viewed");
