@@ -33,6 +33,7 @@ export default [
         route("requests/:id", "routes/admin/request.tsx"),
         route("requests/:id/answered", "routes/admin/answered.ts"),
         route("requests/:id/job-done", "routes/admin/job-done.tsx"),
+        route("requests/:id/customer-link", "routes/admin/customer-link.tsx"),
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
@@ -66,6 +67,11 @@ export default [
   route("q/:token/pdf", "routes/customer-quote-pdf.ts"),
   // A customer's review of a finished job: one-time link, rendered per request like the quote.
   route("review/:token", "routes/customer-review.tsx"),
+  // The customer's own page: every request has one, and every e-mail to the customer links to it.
+  // Its link is derived, not stored (docs/decisions/0026-one-link-rule.md); rendered per request.
+  route("c/:token", "routes/customer-page.tsx"),
+  route("c/:token/quotes/:quoteId/pdf", "routes/customer-page-pdf.ts"),
+  route("c/:token/review", "routes/customer-page-review.tsx"),
   // Area pages are /areas/roofers-in-{slug}/ with a trailing slash. The "roofers-in-" prefix is
   // checked by the loader: a segment cannot be half static.
   route("areas/:slug", "routes/area.tsx"),

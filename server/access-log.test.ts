@@ -23,6 +23,10 @@ describe("loggedPath", () => {
     [`/q/${TOKEN}?sent=1`, "/q/[token]"],
     [`/review/${TOKEN}`, "/review/[token]"],
     [`/admin/invite/${TOKEN}`, "/admin/invite/[token]"],
+    [`/c/${TOKEN}`, "/c/[token]"],
+    [`/c/${TOKEN}/quotes/7/pdf`, "/c/[token]/quotes/7/pdf"],
+    [`/c/${TOKEN}/review`, "/c/[token]/review"],
+    [`/C/${TOKEN}#quote-7-heading`, "/C/[token]"],
     [`/q/${TOKEN}.data`, "/q/[token]"],
     [`/q/short`, "/q/[token]"],
     // However the path is spelled, the token is not written.

@@ -9,7 +9,7 @@
  * - **the owner's area** takes a post only when `Origin` is the site's own or, with no `Origin`,
  *   `Sec-Fetch-Site` is `same-origin`. A post with neither says nothing of where it came from,
  *   and is refused.
- * - **a customer's link** (`/q/…`, `/review/…`) answers `Referrer-Policy: no-referrer`, so the
+ * - **a customer's link** (`/c/…`, `/q/…`, `/review/…`) answers `Referrer-Policy: no-referrer`, so the
  *   browser sends its own form with `Origin: null`. The token in the address is the key there, not
  *   a cookie: a post is taken unless a header names another site.
  *

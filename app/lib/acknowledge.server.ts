@@ -13,10 +13,11 @@ import { referenceOf } from "./forms/reference.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { AckState } from "./requests/lead.ts";
 import { sendToCustomer, type OutgoingMail } from "./mailer.server.ts";
-import { writeLetter, type Letter, type LetterBusiness } from "./mail/letter.ts";
+import { customerPageLink, writeLetter, type Letter, type LetterBusiness } from "./mail/letter.ts";
+import { customerPageUrl } from "./customer/page-links.server.ts";
 import { sentence } from "./mail/words.ts";
 import { statement } from "./statements.ts";
-import type { Db } from "./db/connection.server.ts";
+import type { KeyedDb } from "./db/connection.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** An acknowledgement not sent within a day is no longer news: it is given up. */
@@ -59,9 +60,10 @@ type AckBusiness = LetterBusiness & Pick<Business, "openingHours" | "claims">;
 
 /**
  * The acknowledgement: every word from the business facts; only the reference is the request's.
- * It goes to an address nobody has confirmed, so it greets no one by name.
+ * It goes to an address nobody has confirmed, so it greets no one by name, and the link to the
+ * customer's page (`page`) shows only the reference and the date until the owner has answered.
  */
-export function acknowledgementEmail(leadId: number, business: AckBusiness, siteUrl: string): Letter {
+export function acknowledgementEmail(leadId: number, business: AckBusiness, siteUrl: string, page: string): Letter {
   const reference = referenceOf(leadId);
   const hours = business.openingHours.map((row) => `${row.label}: ${row.opens && row.closes ? `${row.opens}–${row.closes}` : "Closed"}`);
   return writeLetter({
@@ -71,6 +73,7 @@ export function acknowledgementEmail(leadId: number, business: AckBusiness, site
     body: [
       `Thank you for contacting ${business.name}. Your request has reached us.`,
       `Your reference: ${reference}`,
+      customerPageLink(page),
       `${sentence(business.claims.quoteReply)} We will be in touch by phone or e-mail.`,
       `A roof emergency? ${sentence(business.claims.emergency)}`,
       { button: { words: `Call ${business.phone.display}`, href: `tel:${business.phone.e164}` } },
@@ -86,7 +89,7 @@ export function acknowledgementEmail(leadId: number, business: AckBusiness, site
  * The queue's handler for "ack": sends the acknowledgement, unless the request is gone or spam.
  * `businessNow`: the business facts published when it is sent.
  */
-export function acknowledgementHandler(store: Db, businessNow: () => AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function acknowledgementHandler(store: KeyedDb, businessNow: () => AckBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     ack: async (job, now) => {
       const leadId = Number(job.payload.leadId);
@@ -95,8 +98,10 @@ export function acknowledgementHandler(store: Db, businessNow: () => AckBusiness
       if (lead.status === "spam") {
         return { outcome: "not sent: spam", commit: () => store.db.prepare("UPDATE leads SET ack = 'spam' WHERE id = ?").run(leadId) };
       }
+      const page = customerPageUrl(store, siteUrl, leadId);
+      if (!page) return { outcome: "not sent: request deleted" };
       const business = businessNow();
-      await sendToCustomer(mail, business, { to: { address: lead.email }, ...acknowledgementEmail(leadId, business, siteUrl) });
+      await sendToCustomer(mail, business, { to: { address: lead.email }, ...acknowledgementEmail(leadId, business, siteUrl, page) });
       return { outcome: "sent", commit: () => store.db.prepare("UPDATE leads SET ack = 'sent', ack_at = ? WHERE id = ?").run(now.toISOString(), leadId) };
     },
     "ack:gave-up": (job) => ({

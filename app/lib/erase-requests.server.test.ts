@@ -51,14 +51,14 @@ const jobsOf = (id: number) =>
 
 describe("erasing a request", () => {
   it("lists each kind of record it removes once", () => {
-    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "reviews", "audit", "quotes", "leads"]);
+    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "reviews", "customer_page_links", "audit", "quotes", "leads"]);
   });
 
   it("Delete leaves nothing of it anywhere, the audit only that it was deleted, and every other request whole", () => {
     const erased = requestWithEverything("Zed Erasable", T0);
     const kept = requestWithEverything("Kay Keepme", T0);
     const tablesWithTraces = new Set(traces(erased, "Zed Erasable").map((t) => t.split(":")[0]));
-    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "jobs", "lead_notes", "leads", "quotes", "reviews"]);
+    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "customer_page_links", "jobs", "lead_notes", "leads", "quotes", "reviews"]);
     expect(store.db.prepare("SELECT count(*) AS n FROM quote_links").get()).toEqual({ n: 2 });
     const before = traces(kept, "Kay Keepme");
     const keptJobs = jobsOf(kept);

@@ -27,6 +27,7 @@ const PERSONAL: readonly Step[] = [
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "its reviews and their links", sql: `DELETE FROM reviews WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+  { what: "its customer's page: every link it had then answers as unknown", sql: `DELETE FROM customer_page_links WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "what the audit said of it", sql: `UPDATE audit SET detail = '' WHERE lead_id IN (SELECT id FROM ${ERASED})` },
 ];
 

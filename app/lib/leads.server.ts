@@ -1,7 +1,8 @@
 /**
  * The store of quote and contact requests, on the one database (app/lib/db/). A request is
  * committed here before the visitor is told it was sent (docs/decisions/0002-node-sqlite.md).
- * Its photos' rows are committed with it (app/lib/requests/photo-store.server.ts).
+ * Its photos' rows are committed with it (app/lib/requests/photo-store.server.ts), and its
+ * customer's page (app/lib/customer/page-links.server.ts).
  */
 import type { StatementSync } from "node:sqlite";
 import type { StoredPhoto } from "./photos.server.ts";
@@ -10,6 +11,7 @@ import { eraseRequests, forgetRequests } from "./erase-requests.server.ts";
 import { asLead, LEAD_COLUMNS, type Lead, type NewLead } from "./requests/lead.ts";
 import { insertPhotos, photosOf, photosOfRequests, removePhotoFiles } from "./requests/photo-store.server.ts";
 import { queueOwnerMail } from "./notify.server.ts";
+import { makeCustomerPage } from "./customer/page-links.server.ts";
 import { statement } from "./statements.ts";
 import { LAST_CONTACT_SQL } from "./privacy.ts";
 import { ukDayStart } from "./uk-time.ts";
@@ -89,6 +91,8 @@ export class LeadStore extends Database {
     const row = this.insert.get(now, lead.form, lead.page, lead.name, lead.email, lead.phone, lead.location, lead.message,
         options.notify ? "pending" : "none", options.notify ? now : null);
     const stored = asLead(row);
+    // Every request has its customer's page from the start: the acknowledgement links to it.
+    makeCustomerPage(this.db, stored.id, new Date(now));
     if (options.notify) queueOwnerMail(this.db, stored.id, new Date(now));
     if (options.photos?.length) insertPhotos(this, stored.id, options.photos);
     if (!options.alongside) return stored;

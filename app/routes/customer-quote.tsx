@@ -8,12 +8,13 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { ClosedLink } from "~/components/ClosedLink.tsx";
-import { Field, TextArea } from "~/components/forms/Field.tsx";
+import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
-import { acceptQuote, checkQuoteLink, declineQuote, markViewed, quoteById, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
+import { checkQuoteLink, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
+import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
 import { dayAndTime } from "~/lib/mail/words.ts";
 import { clientAddressContext } from "~/lib/services.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
@@ -21,9 +22,6 @@ import { telHref, useBusiness } from "~/lib/site-data.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import { rootFrom } from "~/lib/seo.ts";
 import type { Route } from "./+types/customer-quote";
-
-const NAME_MAX = 100;
-const REASON_MAX = 1000;
 
 // The address is the key to the quote: the server answers every /q/ path with
 // `Referrer-Policy: no-referrer`, and takes this page's own forms with the `Origin: null` a
@@ -42,12 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const store = storeOf(context);
   const link = checkQuoteLink(store, params.token);
   if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_LINK_STATUS[link.state] });
-  let { quote } = link;
-  // The first look is recorded, and the owner's e-mail and push queued with it.
-  if (quote.status === "sent" && markViewed(store, quote.id)) {
-    quote = quoteById(store, quote.id)!;
-    servicesOf(context).wake();
-  }
+  const quote = seenByCustomer(store, link.quote, servicesOf(context).wake);
   const lead = leadById(store, quote.leadId);
   return {
     state: "open" as const,
@@ -68,26 +61,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const store = storeOf(context);
   const link = checkQuoteLink(store, params.token);
   if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
-  const form = await readForm(request);
-  const address = context.get(clientAddressContext);
-  const back = redirect(new URL(request.url).pathname, 303);
-  const { quote } = link;
-  if (form.get("intent") === "accept") {
-    const name = String(form.get("name") ?? "").trim();
-    if (name.length < 2) return data({ field: "name", error: "Type your full name to accept the quote." }, { status: 400 });
-    if (name.length > NAME_MAX) return data({ field: "name", error: `At most ${NAME_MAX} characters.` }, { status: 400 });
-    // A second accept (a double tap, a reload) finds the quote answered and changes nothing.
-    // The customer's copy and the owner's e-mail and push are queued with the answer.
-    if (acceptQuote(store, quote.id, { name, address })) servicesOf(context).wake();
-    return back;
-  }
-  if (form.get("intent") === "decline") {
-    const reason = String(form.get("reason") ?? "").trim();
-    if (reason.length > REASON_MAX) return data({ field: "reason", error: `At most ${REASON_MAX} characters.` }, { status: 400 });
-    if (declineQuote(store, quote.id, { name: "", address, reason })) servicesOf(context).wake();
-    return back;
-  }
-  return data({ field: "", error: "Choose Accept or Decline." }, { status: 400 });
+  // The same answer as on the customer's page (/c/): recorded, locked, the owner told, a copy queued.
+  const refused = answerQuoteFromForm(store, link.quote, await readForm(request), context.get(clientAddressContext), servicesOf(context).wake);
+  return refused ? data(refused, { status: 400 }) : redirect(new URL(request.url).pathname, 303);
 }
 
 const CLOSED_WORDS = {
@@ -119,53 +95,14 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
           </p>
         )}
       </div>
-      {status === "accepted" && answeredAt && (
-        <p role="status" className="card py-3 font-semibold text-ok">
-          You accepted this quote as {answerName} on {dayAndTime(answeredAt)}. A copy is on its way to you by e-mail. We will be in touch to arrange the work.
-        </p>
-      )}
-      {status === "declined" && answeredAt && (
-        <p role="status" className="card py-3 font-semibold">
-          You declined this quote on {dayAndTime(answeredAt)}. Thank you for letting us know.
-        </p>
-      )}
+      <QuoteAnswered status={status} answeredAt={answeredAt} answerName={answerName} />
       <CardSection id="quote-heading" title="The quote">
         <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         <a href={pdfPath} className="btn-secondary" download>
           Download PDF
         </a>
       </CardSection>
-      {(status === "sent" || status === "viewed") && (
-        <>
-          <CardSection id="accept-heading" title="Accept the quote">
-            <form method="post" className="space-y-4">
-              <input type="hidden" name="intent" value="accept" />
-              <Field
-                form="accept"
-                name="name"
-                label="Your full name"
-                hint="Typing your name accepts the work and the price above."
-                autoComplete="name"
-                required
-                maxLength={NAME_MAX}
-                error={errorFor("name")}
-              />
-              <button type="submit" className="btn-primary">
-                Accept quote
-              </button>
-            </form>
-          </CardSection>
-          <CardSection id="decline-heading" title="Decline the quote">
-            <form method="post" className="space-y-4">
-              <input type="hidden" name="intent" value="decline" />
-              <TextArea form="decline" name="reason" label="Reason (optional)" rows={3} maxLength={REASON_MAX} error={errorFor("reason")} />
-              <button type="submit" className="btn-secondary">
-                Decline quote
-              </button>
-            </form>
-          </CardSection>
-        </>
-      )}
+      {(status === "sent" || status === "viewed") && <QuoteAnswerForms errorFor={errorFor} />}
       <p>
         Questions? Call{" "}
         <a href={telHref(business)} className="link font-semibold">

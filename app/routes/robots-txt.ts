@@ -1,6 +1,6 @@
 import { siteUrl } from "~/lib/seo.ts";
 
 export function loader() {
-  const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /q/\n\nSitemap: ${siteUrl()}/sitemap.xml\n`;
+  const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /q/\nDisallow: /c/\n\nSitemap: ${siteUrl()}/sitemap.xml\n`;
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

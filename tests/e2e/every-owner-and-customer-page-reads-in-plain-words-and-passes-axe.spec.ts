@@ -6,11 +6,13 @@
  * (fresh and used), the inbox (full, filtered to nothing, with a quote about to expire), a request
  * (with a photo, a note, an unsent e-mail, an error, the delete confirmation, its quotes), a quote
  * (a draft with a wrong price, a sent one, an expired one), sources, passkeys and every page of
- * Your site (its overview and each short page), More, a request in each status, Send quote's
- * and Job done's questions; and the customer's quote link when it is open, unknown, expired or
- * replaced, and their review link.
+ * Your site (its overview and each short page), More, a request in each status, Send quote's,
+ * Job done's and Reset customer link's questions; and the customer's quote link when it is open,
+ * unknown, expired or replaced, their review link, and their own page before the owner answered
+ * and with quotes.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { addNote, setStatus } from "../../app/lib/owner/inbox.server.ts";
 import { createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
@@ -67,15 +69,17 @@ test("the inbox, sources, passkeys, notifications, every page of Your site and a
   }
 });
 
-test("a request in each status, its delete confirmation, Job done's question and a note error have no violations", async ({ page }, testInfo) => {
+test("a request in each status, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer and a note error have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   let id: number;
+  let customerPage: string;
   const statuses: number[] = [];
   try {
     const name = uniqueName(testInfo, "Axe Visitor");
     const lead = { form: "quote" as const, page: "/areas/roofers-in-watford/", name, email: "axe@example.org", phone: "01923 000000", location: "WD17 1AA", message: "Gutter over the door overflows." };
     id = store.add(lead, { notify: true, photos: [storedPhoto(store)] }).id;
     addNote(store, id, "Left a voicemail.", "Axe");
+    customerPage = customerPagePath(customerPageToken(store, id)!);
     for (const status of LEAD_STATUSES.filter((s) => s !== "new")) {
       const other = store.add({ ...lead, name: `${name} ${status}` }, { notify: false }).id;
       setStatus(store, other, status, "Axe");
@@ -86,7 +90,7 @@ test("a request in each status, its delete confirmation, Job done's question and
   }
   await signUp(page, "Axe phone");
   const won = statuses[LEAD_STATUSES.indexOf("won") - 1]!;
-  for (const path of [`/admin/requests/${id}`, `/admin/requests/${id}?confirm=delete`, ...statuses.map((other) => `/admin/requests/${other}`), `/admin/requests/${won}/job-done`, "/admin?status=closed", "/admin?status=spam"]) {
+  for (const path of [`/admin/requests/${id}`, `/admin/requests/${id}?confirm=delete`, ...statuses.map((other) => `/admin/requests/${other}`), `/admin/requests/${won}/job-done`, `/admin/requests/${id}/customer-link`, "/admin?status=closed", "/admin?status=spam", customerPage]) {
     await page.goto(path);
     await expectPlainPage(page);
   }
@@ -96,7 +100,7 @@ test("a request in each status, its delete confirmation, Job done's question and
   await expectPlainPage(page);
 });
 
-test("quotes, the inbox's expiring list and the customer's open and closed links have no violations", async ({ page }, testInfo) => {
+test("quotes, the inbox's expiring list, the customer's open and closed links and their page with its quotes have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   const paths: { owner: string[]; customer: string[] } = { owner: [], customer: [] };
   try {
@@ -122,7 +126,7 @@ test("quotes, the inbox's expiring list and the customer's open and closed links
     store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
     const review = requestReview(store, lead.id, { actor: "Axe" })!;
     paths.owner = [`/admin/requests/${lead.id}`, `/admin/quotes/${expiring.quote.id}`, `/admin/quotes/${expired.quote.id}`, `/admin/quotes/${asking.id}/send`, `/admin/quotes/${draft.id}`];
-    paths.customer = [quotePath(expiring.token), quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token), reviewPath(review.token)];
+    paths.customer = [quotePath(expiring.token), quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token), reviewPath(review.token), customerPagePath(customerPageToken(store, lead.id)!)];
   } finally {
     store.close();
   }

@@ -7,8 +7,9 @@
  * Yes sends nothing more. The e-mail arrives over real SMTP as a letter (plain text beside HTML in
  * British English, a "View your quote" button), with the PDF, which read as text holds the lines
  * and the totals. The customer opens the link with JavaScript off, reads each line and the whole
- * total at 320, 360 and 390 px with nothing scrolling sideways, and accepts, typing their name.
- * The quote is then locked (an edit is refused),
+ * total at 320, 360 and 390 px with nothing scrolling sideways, then follows the e-mail's other
+ * link to their own page (issue 27 §6) and accepts there, still without JavaScript, typing their
+ * name; the quote's own link then says so too. The quote is then locked (an edit is refused),
  * the request is Won, the customer's copy has arrived and the owner was told. axe finds nothing
  * on the owner's quote pages or the customer's.
  *
@@ -175,10 +176,17 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
     }
   }
   await customerPage.setViewportSize({ width: 390, height: 844 });
+  // The e-mail's other link opens the customer's own page, where the same quote is accepted the same way.
+  const ownPage = /<a href="https?:\/\/[^"]+(\/c\/[\w-]+)"[^>]*>Your page for this request<\/a>/.exec(letter.html)![1]!;
+  await customerPage.goto(`${origin}${ownPage}`);
+  await expect(customerPage.getByRole("heading", { level: 1, name: /^Your request K-\d+$/ })).toBeVisible();
   await customerPage.getByLabel("Your full name").fill(name);
   await customerPage.getByRole("button", { name: "Accept quote" }).click();
+  await expect(customerPage).toHaveURL(new RegExp(`${ownPage}#quote-\\d+-heading$`));
   await expect(customerPage.getByRole("status")).toContainText(`You accepted this quote as ${name}`);
   await expect(customerPage.getByRole("button", { name: "Accept quote" })).toHaveCount(0);
+  await customerPage.goto(`${origin}${link}`);
+  await expect(customerPage.getByRole("status")).toContainText(`You accepted this quote as ${name}`);
   await customer.close();
   await look.goto(`${origin}${link}`);
   await expectNoViolations(look);

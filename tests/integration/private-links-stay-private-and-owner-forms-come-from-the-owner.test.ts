@@ -1,5 +1,5 @@
 /**
- * Issue 24, sections 5 and 6 on the real server: a customer's or the owner's private link keeps
+ * Issue 24, sections 5 and 6 (and issue 27's customer page) on the real server: a customer's or the owner's private link keeps
  * its token out of every log line and file the server writes, and out of the Referer; the
  * customer's own forms are taken under no-referrer (Origin: null) and refused from another site;
  * the owner's forms are taken only from his own pages (server/same-origin.ts); and a post to a
@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_PID_FILE } from "../../app/lib/db/files.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
@@ -43,8 +44,8 @@ function newLead(name: string, status = "new"): number {
   });
 }
 
-/** A sent quote, as the owner's Send leaves it: its id and the token of the customer's link. */
-function sentQuote(): { quoteId: number; token: string } {
+/** A sent quote, as the owner's Send leaves it: its id, the token of the customer's link, and their page's. */
+function sentQuote(): { quoteId: number; token: string; page: string } {
   return withStore(server.dataDir, (store) => {
     const quote = createQuote(store, newLead("Quoted Customer"), { actor: "Test" })!;
     saveDraft(store, quote.id, {
@@ -57,7 +58,7 @@ function sentQuote(): { quoteId: number; token: string } {
     });
     const sent = sendQuote(store, quote.id, { actor: "Test" });
     if ("refused" in sent) throw new Error(sent.refused);
-    return { quoteId: quote.id, token: sent.token };
+    return { quoteId: quote.id, token: sent.token, page: customerPageToken(store, quote.leadId)! };
   });
 }
 
@@ -104,7 +105,8 @@ describe("a private link's token", () => {
     const quote = sentQuote();
     const review = reviewLink();
     const invite = withStore(server.dataDir, (store) => createInvite(store, { name: "New phone" }).token);
-    const tokens = [quote.token, review.token, invite];
+    const page = sentQuote();
+    const tokens = [quote.token, review.token, invite, page.page];
     for (const token of tokens) expect(token).toMatch(/^[\w-]{43}$/);
 
     expect((await fetch(`${server.url}${quotePath(quote.token)}`)).status).toBe(200);
@@ -113,6 +115,9 @@ describe("a private link's token", () => {
     expect((await fetch(`${server.url}${reviewPath(review.token)}`)).status).toBe(200);
     expect((await post(reviewPath(review.token), REVIEW, NO_REFERRER_PAGE)).status).toBe(303);
     expect((await fetch(`${server.url}${invitePath(invite)}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${customerPagePath(page.page)}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${customerPagePath(page.page)}/quotes/${page.quoteId}/pdf`)).status).toBe(200);
+    expect((await post(customerPagePath(page.page), { intent: "accept", quote: String(page.quoteId), name: "Quoted Customer" }, NO_REFERRER_PAGE)).status).toBe(303);
     // Refused, mistyped and not-found spellings of a link are logged without their token too.
     expect((await post(quotePath(quote.token), { intent: "decline" }, ANOTHER_SITE)).status).toBe(403);
     expect((await post(`${quotePath(quote.token)}/pdf`, {}, NO_REFERRER_PAGE)).status).toBe(405);
@@ -132,6 +137,9 @@ describe("a private link's token", () => {
       /^GET \/review\/\[token\] 200 \d+\.\dms$/m,
       /^POST \/review\/\[token\] 303 \d+\.\dms$/m,
       /^GET \/admin\/invite\/\[token\] 200 \d+\.\dms$/m,
+      /^GET \/c\/\[token\] 200 \d+\.\dms$/m,
+      /^GET \/c\/\[token\]\/quotes\/\d+\/pdf 200 \d+\.\dms$/m,
+      /^POST \/c\/\[token\] 303 \d+\.\dms$/m,
     ]) {
       expect(log).toMatch(line);
     }
@@ -152,10 +160,11 @@ describe("a private link's token", () => {
     }
   });
 
-  it("leaves in no Referer: /q/ and /review/ answer no-referrer, never indexed or stored", async () => {
+  it("leaves in no Referer: /c/, /q/ and /review/ answer no-referrer, never indexed or stored", async () => {
     const quote = sentQuote();
     const review = reviewLink();
-    for (const link of [quotePath(quote.token), `${quotePath(quote.token)}/pdf`, reviewPath(review.token), quotePath("A".repeat(43)), reviewPath("A".repeat(43))]) {
+    const page = customerPagePath(quote.page);
+    for (const link of [quotePath(quote.token), `${quotePath(quote.token)}/pdf`, reviewPath(review.token), quotePath("A".repeat(43)), reviewPath("A".repeat(43)), page, `${page}/quotes/${quote.quoteId}/pdf`, customerPagePath("A".repeat(43))]) {
       const response = await fetch(`${server.url}${link}`);
       expect(response.headers.get("referrer-policy"), link).toBe("no-referrer");
       expect(response.headers.get("x-robots-tag"), link).toMatch(/noindex/);

@@ -8,6 +8,7 @@ import path from "node:path";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import type { StoredPhoto } from "../../app/lib/photos.server.ts";
 import { SESSION_COOKIE } from "../../app/lib/owner/auth.server.ts";
+import { customerPagePath, customerPageToken, resetCustomerLink } from "../../app/lib/customer/page-links.server.ts";
 import { addNote } from "../../app/lib/owner/inbox.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
@@ -97,7 +98,7 @@ function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; custo
 
 /**
  * Every owner page in the states that change its markup, with a stored request (an unsent one,
- * with a note, a photo and quotes) to show, and the customer's quote pages, and the headers to
+ * with a note, a photo and quotes) to show, and the customer's quote, review and own pages, and the headers to
  * fetch each with (signed in, except the sign-in page and the customer's pages):
  * for the sweeps that check every page's HTML and weight.
  */
@@ -128,6 +129,14 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     submitReview(store, doneReview.review.id, { stars: 4, text: "Tidy, quick and the price was as quoted.", displayName: "Sweep C.", consent: true });
     quotes.customer.push(reviewPath(openReview.token), reviewPath(doneReview.token), reviewPath("A".repeat(43)));
     quotes.owner.push("/admin/reviews");
+    // The customer's own page: with the quotes above, with an open review request, before the owner
+    // answered (a new request), replaced by a reset, and forged; the owner's question before a reset.
+    const unanswered = store.add({ form: "contact", page: "/contact", name: "Sweep Stranger", email: "stranger@example.org", phone: "01438 000000", location: "SG1 1AA", message: "Call me." }, { notify: false });
+    const replaced = customerPageToken(store, unanswered.id)!;
+    resetCustomerLink(store, unanswered.id, "Sweep");
+    const page = (leadId: number) => customerPagePath(customerPageToken(store, leadId)!);
+    quotes.customer.push(page(lead.id), page(openReview.review.leadId), `${page(openReview.review.leadId)}/review`, page(unanswered.id), customerPagePath(replaced), customerPagePath("A".repeat(43)));
+    quotes.owner.push(`/admin/requests/${lead.id}/customer-link`);
     const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {

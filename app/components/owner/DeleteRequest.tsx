@@ -13,7 +13,12 @@ export function DeleteRequest({ id, name, asking }: { id: number; name: string; 
       <SecondYes
         intent="delete"
         hidden={{ [DELETE_CONFIRMED.name]: DELETE_CONFIRMED.value }}
-        question={<p className="font-semibold">Delete this request, its notes and everything else stored about {name}? This cannot be undone.</p>}
+        question={
+          <>
+            <p className="font-semibold">Delete this request, its notes and everything else stored about {name}? This cannot be undone.</p>
+            <p>Their own page goes too: the link to it stops working.</p>
+          </>
+        }
         yes="Delete for good"
         keep={{ href: `/admin/requests/${id}`, label: "Keep it" }}
       />

@@ -8,12 +8,18 @@ import path from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import { diskSync, openDatabase } from "./database.server.ts";
 import { PHOTOS_DIR } from "./files.server.ts";
+import { linkKeyBeside } from "./link-key.server.ts";
 
 /** What a store needs of the database: the connection, and a transaction. */
 export interface Db {
   readonly db: DatabaseSync;
   /** Runs `work` in one transaction: all of it is committed, or none of it. */
   inTransaction<T>(work: () => T): T;
+}
+
+/** The database with the key kept beside it, that derives the links shown again (tokens.server.ts). */
+export interface KeyedDb extends Db {
+  readonly linkKey: Buffer;
 }
 
 /** A row as a plain object of the type its SQL names (node:sqlite rows have no prototype). */
@@ -24,10 +30,14 @@ export interface DatabaseOptions {
   photosDir?: string;
   /** Flushes a file to disk (default: datasync on libuv's thread pool). */
   syncFile?: (file: string) => Promise<void>;
+  /** The links' key (default: the file beside the database, made when missing). */
+  linkKey?: Buffer;
 }
 
-export class Database implements Db {
+export class Database implements KeyedDb {
   readonly db: DatabaseSync;
+  /** The key that derives the customers' page links: kept beside the database, never in it. */
+  readonly linkKey: Buffer;
   /** Where the photos' files are: `photos/` beside the database. */
   readonly photosDir: string;
   /** The write-ahead log's file, flushed to disk before a stored request is answered; undefined in memory. */
@@ -44,6 +54,7 @@ export class Database implements Db {
     this.syncFile = options.syncFile ?? disk.sync;
     this.closeSync = disk.close;
     this.photosDir = options.photosDir ?? path.join(path.dirname(path.resolve(file)), PHOTOS_DIR);
+    this.linkKey = options.linkKey ?? linkKeyBeside(file);
     this.db = openDatabase(file);
   }
 

@@ -1,8 +1,11 @@
-/** What DATA_DIR holds: the database file, the photos folder beside it, and the server's pid file. */
+/** What DATA_DIR holds: the database file, the photos folder beside it, the links' key, and the server's pid file. */
 import path from "node:path";
 
 export const DATABASE_FILE = "leads.sqlite";
 export const PHOTOS_DIR = "photos";
+
+/** The key that derives the customers' page links (link-key.server.ts): beside the database, never in it. */
+export const LINK_KEY_FILE = "link.key";
 
 /** The folder under photos/ where uploads wait while their request is handled. */
 export const UPLOADS_IN_PROGRESS = "incoming";

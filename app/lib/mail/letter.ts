@@ -57,6 +57,14 @@ export interface Letter {
   html: string;
 }
 
+/**
+ * The link to the customer's own page (/c/…), in every e-mail to them: a lesser link beside the
+ * letter's one button, in the same words everywhere.
+ */
+export function customerPageLink(href: string): Block {
+  return { link: { words: "Your page for this request", href } };
+}
+
 /** The Content-ID of the logo attached to every HTML e-mail (app/lib/mail/logo.server.ts). */
 export const LOGO_CID = "logo@kestrel.letter";
 

@@ -66,16 +66,17 @@ const QUOTE: Quote = {
 };
 const QUOTE_LINK = `${SITE}/q/${"a".repeat(43)}`;
 const REVIEW_LINK = `${SITE}/review/${"b".repeat(43)}`;
-const input = { quote: QUOTE, lead: LEAD, business, siteUrl: SITE, link: QUOTE_LINK };
+const PAGE_LINK = `${SITE}/c/${"c".repeat(43)}`;
+const input = { quote: QUOTE, lead: LEAD, business, siteUrl: SITE, link: QUOTE_LINK, page: PAGE_LINK };
 
 /** Each e-mail, with the button it must carry. */
 const CUSTOMER_LETTERS: [string, Letter, { words: string; href: string }][] = [
-  ["the acknowledgement", acknowledgementEmail(42, business, SITE), { words: "Call 07700 900123", href: "tel:+447700900123" }],
+  ["the acknowledgement", acknowledgementEmail(42, business, SITE, PAGE_LINK), { words: "Call 07700 900123", href: "tel:+447700900123" }],
   ["the quote", quoteLetter(input), { words: "View your quote", href: QUOTE_LINK }],
   ["the accepted copy", acceptedLetter(input), { words: "See your accepted quote", href: QUOTE_LINK }],
   ["the day-3 follow-up", followUpLetter(input, 3), { words: "View your quote", href: QUOTE_LINK }],
   ["the day-7 follow-up", followUpLetter(input, 7), { words: "View your quote", href: QUOTE_LINK }],
-  ["the review request", reviewLetter(LEAD, business, SITE, REVIEW_LINK), { words: "Leave a review", href: REVIEW_LINK }],
+  ["the review request", reviewLetter(LEAD, business, SITE, REVIEW_LINK, PAGE_LINK), { words: "Leave a review", href: REVIEW_LINK }],
 ];
 const OWNER_LETTERS: [string, Letter, { words: string; href: string }][] = [
   ["the new request", ownerLetter(LEAD, business, SITE) as Letter, { words: "Open K-1042, Sarah M.", href: `${SITE}/admin/requests/42` }],
@@ -150,6 +151,11 @@ describe.each(ALL)("%s", (_name, letter, button) => {
 });
 
 describe.each(CUSTOMER_LETTERS)("%s, to a customer", (name, letter) => {
+  it("links to the customer's own page in words saying what it opens, beside its own button", () => {
+    expect(linksOf(letter.html)).toContainEqual({ words: "Your page for this request", href: PAGE_LINK });
+    expect(letter.text).toContain(`\n\nYour page for this request: ${PAGE_LINK}\n\n`);
+  });
+
   it("ends with the firm's phone, e-mail and website", () => {
     expect(letter.text.endsWith(`${business.name}\nPhone: 07700 900123\nE-mail: info@example.com\nOur website: ${SITE}`)).toBe(true);
     expect(linksOf(letter.html)).toEqual(expect.arrayContaining([{ href: "tel:+447700900123", words: "07700 900123" }, { href: `mailto:${business.email}`, words: business.email }, { href: SITE, words: "Our website" }]));

@@ -8,9 +8,10 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../../content/schema.ts";
 import { enqueue, type JobHandler } from "../jobs.server.ts";
 import type { Lead } from "../requests/lead.ts";
-import type { Db } from "../db/connection.server.ts";
+import type { KeyedDb } from "../db/connection.server.ts";
+import { customerPageUrl } from "../customer/page-links.server.ts";
 import { displayName } from "../../content/rules/names.ts";
-import { writeLetter, type Letter } from "../mail/letter.ts";
+import { customerPageLink, writeLetter, type Letter } from "../mail/letter.ts";
 import { MailNotSetUp, oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 import { leadById } from "./inbox.server.ts";
 import { renewReviewLink, reviewById, reviewPath, withdrawReviewRequest, type Review } from "./reviews.server.ts";
@@ -25,8 +26,11 @@ export function queueReviewRequest(db: DatabaseSync, review: Pick<Review, "id" |
   enqueue(db, { kind: REVIEW_REQUEST, payload: { reviewId: review.id, leadId: review.leadId }, runAt: now, giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS), now });
 }
 
-/** The review request: a button to the site's own form, and Google's beside it when the facts hold its link. */
-export function reviewLetter(lead: Lead, business: ReviewBusiness, siteUrl: string, link: string): Letter {
+/**
+ * The review request: a button to the site's own form, and Google's beside it when the facts hold
+ * its link; `page`, the customer's own page.
+ */
+export function reviewLetter(lead: Lead, business: ReviewBusiness, siteUrl: string, link: string, page: string): Letter {
   return writeLetter({
     business,
     siteUrl,
@@ -38,30 +42,32 @@ export function reviewLetter(lead: Lead, business: ReviewBusiness, siteUrl: stri
       { button: { words: "Leave a review", href: link } },
       ...(business.googleReviewUrl ? ["Or, if you prefer, on Google:", { link: { words: "Leave a review on Google", href: business.googleReviewUrl } }] : []),
       `Whatever you think, we would like to hear it. If anything is not right, call ${business.phone.display}.`,
+      customerPageLink(page),
     ],
   });
 }
 
 /** Sends it; throws when e-mail is not set up or the mail server refuses it. */
-export async function mailReviewRequest(mail: OutgoingMail | undefined, lead: Lead, business: ReviewBusiness, siteUrl: string, link: string): Promise<void> {
-  await sendToCustomer(mail, business, { to: { name: lead.name, address: lead.email }, ...reviewLetter(lead, business, siteUrl, link) });
+export async function mailReviewRequest(mail: OutgoingMail | undefined, lead: Lead, business: ReviewBusiness, siteUrl: string, link: string, page: string): Promise<void> {
+  await sendToCustomer(mail, business, { to: { name: lead.name, address: lead.email }, ...reviewLetter(lead, business, siteUrl, link, page) });
 }
 
 /** The queue's handlers for review requests; `mail`: the mail set up on this server. */
 /** `businessNow`: the business facts published when the e-mail is sent. */
-export function reviewHandlers(store: Db, businessNow: () => ReviewBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function reviewHandlers(store: KeyedDb, businessNow: () => ReviewBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
     [REVIEW_REQUEST]: async (job, now) => {
       const review = reviewById(store, Number(job.payload.reviewId));
       const lead = review && leadById(store, review.leadId);
-      if (!review || !lead) return { outcome: "not sent: request deleted" };
+      const page = lead && customerPageUrl(store, siteUrl, lead.id);
+      if (!review || !lead || !page) return { outcome: "not sent: request deleted" };
       if (review.status !== "requested") return { outcome: "not needed: the review was written" };
       if (review.expiresAt <= now.toISOString()) return { outcome: "not needed: the link has expired" };
       if (!mail) throw new MailNotSetUp();
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => renewReviewLink(store, review.id));
       if (!token) return { outcome: "not needed: the review was written" };
-      await mailReviewRequest(mail, lead, businessNow(), siteUrl, `${siteUrl}${reviewPath(token)}`);
+      await mailReviewRequest(mail, lead, businessNow(), siteUrl, `${siteUrl}${reviewPath(token)}`, page);
       return { outcome: "sent" };
     },
     [`${REVIEW_REQUEST}:gave-up`]: (job) => ({

@@ -108,7 +108,19 @@ export type ReviewLink = { state: "open"; review: Review; displayName: string } 
  */
 export function checkReviewLink(store: Db, token: string, now: Date = new Date()): ReviewLink {
   const row = findByToken(token, (hash) => store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE token_hash = ?`).get(hash));
-  const review = row ? asReview(row) : undefined;
+  return reviewLinkOf(store, row ? asReview(row) : undefined, now);
+}
+
+/**
+ * The request's review as its customer's own page reaches it (/c/{token}/review): the same states
+ * as its link's, but the link made for the e-mail is left as it is. Unknown when none was asked.
+ */
+export function reviewOfRequest(store: Db, leadId: number, now: Date = new Date()): ReviewLink {
+  const row = store.db.prepare(`SELECT ${COLUMNS} FROM reviews WHERE lead_id = ? ORDER BY id LIMIT 1`).get(leadId);
+  return reviewLinkOf(store, row ? asReview(row) : undefined, now);
+}
+
+function reviewLinkOf(store: Db, review: Review | undefined, now: Date): ReviewLink {
   const state = linkState(review && { expiresAt: review.expiresAt, used: review.status !== "requested" }, now);
   if (state === "used") return { state: "done", review: review! };
   if (state === "open") {

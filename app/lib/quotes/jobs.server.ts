@@ -2,7 +2,8 @@
  * The queue's handlers for quotes (queued by app/lib/quotes/events.server.ts): the customer's
  * e-mail of a quote sent, with its PDF made from the stored quote; the owner's e-mail when a
  * customer opens or answers; the customer's copy of an accepted quote; and the follow-ups.
- * Each e-mail to the customer carries a link of its own to their page of the quote.
+ * Each e-mail to the customer carries a link of its own to their page of the quote, and the
+ * link to their own page (/c/…).
  */
 import type { JobHandler } from "../jobs.server.ts";
 import { MailNotSetUp, type OutgoingMail } from "../mailer.server.ts";
@@ -13,32 +14,34 @@ import { leadById } from "../owner/inbox.server.ts";
 import { addQuoteLink, quoteById, quoteNumber, quotePath, takeBackSend } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner, type MailBusiness } from "./mail.server.ts";
-import type { Db } from "../db/connection.server.ts";
+import type { KeyedDb } from "../db/connection.server.ts";
+import { customerPageUrl } from "../customer/page-links.server.ts";
 
 /**
  * `businessNow`: the business facts published when an e-mail goes;
  * `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time;
  * `mail`: the mail set up on this server (none: nothing is sent, and each job says so).
  */
-export function quoteHandlers(store: Db, businessNow: () => MailBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
-  /** The quote and its request, or why there is nothing to send. */
+export function quoteHandlers(store: KeyedDb, businessNow: () => MailBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+  /** The quote, its request and the customer's page, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));
     const lead = quote ? leadById(store, quote.leadId) : undefined;
-    return quote && lead ? { quote, lead } : undefined;
+    const page = lead ? customerPageUrl(store, siteUrl, lead.id) : undefined;
+    return quote && lead && page ? { quote, lead, page } : undefined;
   };
   return {
     "quote-send": async (job, now) => {
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not sent: quote deleted" };
-      const { quote, lead } = found;
+      const { quote, lead, page } = found;
       // Viewed: an earlier try reached the customer before this process could record it.
       if (quote.status !== "sent") return { outcome: `not needed: the quote is ${quote.status}` };
       if (!quote.expiresAt || quote.expiresAt <= now.toISOString()) return { outcome: "not needed: the quote has expired" };
       if (!mail) throw new MailNotSetUp();
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailQuoteToCustomer(mail, { quote, lead, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` });
+      await mailQuoteToCustomer(mail, { quote, lead, page, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` });
       return { outcome: "sent" };
     },
     // Never sent: the quote is a draft again, as when the mail server refused it at once.
@@ -62,7 +65,7 @@ export function quoteHandlers(store: Db, businessNow: () => MailBusiness, siteUr
     "quote-follow-up": async (job, now) => {
       const found = load(job.payload.quoteId);
       if (!found) return { outcome: "not needed: quote deleted" };
-      const { quote, lead } = found;
+      const { quote, lead, page } = found;
       const day = Number(job.payload.day);
       if (quote.status !== "sent" && quote.status !== "viewed") return { outcome: `not needed: the quote is ${quote.status}` };
       if (!quote.expiresAt || quote.expiresAt <= now.toISOString()) return { outcome: "not needed: the quote has expired" };
@@ -73,7 +76,7 @@ export function quoteHandlers(store: Db, businessNow: () => MailBusiness, siteUr
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailFollowUp(mail, { quote, lead, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` }, day);
+      await mailFollowUp(mail, { quote, lead, page, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` }, day);
       return {
         outcome: "sent",
         commit: () =>

@@ -8,7 +8,7 @@ import type { Business } from "../../content/index.ts";
 import { displayName } from "../../content/rules/names.ts";
 import { referenceOf } from "../forms/reference.ts";
 import type { Lead } from "../requests/lead.ts";
-import { writeLetter, type Block, type Letter } from "../mail/letter.ts";
+import { customerPageLink, writeLetter, type Block, type Letter } from "../mail/letter.ts";
 import { oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mailer.server.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
@@ -25,13 +25,15 @@ export interface QuoteLetterInput {
   siteUrl: string;
   /** The customer's own link to the quote (/q/…). */
   link: string;
+  /** The customer's page (/c/…), with everything of their request. */
+  page: string;
 }
 
 const dear = (lead: Lead) => `Dear ${displayName(oneLine(lead.name))},`;
 const inTotal = (quote: Quote) => `${formatPounds(quote.totalPence)} in total${quote.vat ? " including VAT" : ""}`;
 
 /** The e-mail of a quote just sent. */
-export function quoteLetter({ quote, lead, business, siteUrl, link }: QuoteLetterInput): Letter {
+export function quoteLetter({ quote, lead, business, siteUrl, link, page }: QuoteLetterInput): Letter {
   const number = quoteNumber(quote);
   return writeLetter({
     business,
@@ -42,13 +44,14 @@ export function quoteLetter({ quote, lead, business, siteUrl, link }: QuoteLette
       `Thank you for asking ${business.name} to quote. Your quote ${number} comes to ${inTotal(quote)}. It is attached as a PDF too.`,
       { button: { words: "View your quote", href: link } },
       `On that page you can read it, download it, and accept or decline it, until ${longDate(quote.validUntil)}.`,
+      customerPageLink(page),
       `Questions? Call ${business.phone.display} or reply to this e-mail.`,
     ],
   });
 }
 
 /** The customer's copy of the quote they accepted. */
-export function acceptedLetter({ quote, lead, business, siteUrl, link }: QuoteLetterInput): Letter {
+export function acceptedLetter({ quote, lead, business, siteUrl, link, page }: QuoteLetterInput): Letter {
   const number = quoteNumber(quote);
   return writeLetter({
     business,
@@ -59,12 +62,13 @@ export function acceptedLetter({ quote, lead, business, siteUrl, link }: QuoteLe
       `Thank you for accepting quote ${number}, ${inTotal(quote)}. Your copy is attached.`,
       { button: { words: "See your accepted quote", href: link } },
       `We will be in touch to arrange the work. Call ${business.phone.display} any time.`,
+      customerPageLink(page),
     ],
   });
 }
 
 /** A polite reminder of an unanswered quote, on day 3 or day 7 after it was sent. */
-export function followUpLetter({ quote, lead, business, siteUrl, link }: QuoteLetterInput, day: number): Letter {
+export function followUpLetter({ quote, lead, business, siteUrl, link, page }: QuoteLetterInput, day: number): Letter {
   const number = quoteNumber(quote);
   return writeLetter({
     business,
@@ -76,6 +80,7 @@ export function followUpLetter({ quote, lead, business, siteUrl, link }: QuoteLe
       { button: { words: "View your quote", href: link } },
       `It is valid until ${longDate(quote.validUntil)}. If you have questions, or would like anything changed, call ${business.phone.display} or reply to this e-mail.`,
       "If you have decided against it, pressing Decline quote on that page means we will not remind you again.",
+      customerPageLink(page),
     ],
   });
 }

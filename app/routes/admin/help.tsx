@@ -141,6 +141,23 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "customer-page",
+    title: "Your customer's own page",
+    body: (
+      <>
+        <p>
+          Every request has a private page for the customer, and every e-mail to them links to it: their request, your quotes (which they can
+          accept or decline there) and a review request. Until you answer, it shows only the reference and your phone number. Its link is on the
+          request, under Customer's page: you can text it to them.
+        </p>
+        <p>
+          If the link may have reached someone else, press Reset customer link and then Yes, reset. The old link stops working at once, and the
+          next e-mail carries the new one.
+        </p>
+      </>
+    ),
+  },
+  {
     id: "notifications",
     title: "Being told of a new request on your phone",
     body: (

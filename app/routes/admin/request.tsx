@@ -38,6 +38,9 @@ import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/request";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
 import { nameOf } from "~/lib/requests/name.ts";
+import { CustomerPageLink } from "~/components/owner/CustomerPageLink.tsx";
+import { customerPageUrl } from "~/lib/customer/page-links.server.ts";
+import { siteUrl } from "~/lib/seo.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 
@@ -61,6 +64,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
+    /** The customer's own page as it is now: every e-mail to them carries it. */
+    customerPage: customerPageUrl(store, siteUrl(), id),
   };
 }
 
@@ -117,6 +122,7 @@ const SAVED: Record<string, string> = {
   note: "Note added.",
   resend: "The e-mail will be sent again within a few seconds.",
   "job-done": "Job done: the customer has been asked for a review.",
+  "customer-link": "The customer's link was reset: the old one no longer opens their page.",
 };
 
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -175,6 +181,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           </CardSection>
         )}
+
+        <CustomerPageLink leadId={lead.id} url={loaderData.customerPage} />
 
         <CardSection title="Status" id="status-heading">
           <OwnerForm intent="status" className="space-y-3">

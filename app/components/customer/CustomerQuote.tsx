@@ -1,0 +1,29 @@
+import { CardSection } from "~/components/CardSection.tsx";
+import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
+import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
+import type { CustomerQuoteView } from "~/lib/customer/page.server.ts";
+import { dayAndTime } from "~/lib/mail/words.ts";
+
+/**
+ * One quote on the customer's page: when it was sent, what became of it, its lines and total, its
+ * PDF, and while it is open Accept and Decline, the same forms as on the quote's own link.
+ */
+export function CustomerQuote({ quote, pdfPath, errorFor }: { quote: CustomerQuoteView; pdfPath: string; errorFor: (field: string) => string | undefined }) {
+  const number = <span className="whitespace-nowrap">{quote.number}</span>;
+  return (
+    <>
+      <CardSection id={`quote-${quote.id}-heading`} title={<>Quote {number}</>}>
+        <p>
+          Sent <time dateTime={quote.sentAt}>{dayAndTime(quote.sentAt)}</time>.
+          {quote.status === "expired" && " It has expired: the date it was valid until has passed. Call us for a new one."}
+        </p>
+        <QuoteAnswered status={quote.status} answeredAt={quote.answeredAt} answerName={quote.answerName} />
+        <QuoteSummary quote={quote.summary} caption={`Quote ${quote.number}`} />
+        <a href={pdfPath} className="btn-secondary" download>
+          Download PDF<span className="sr-only"> of quote {quote.number}</span>
+        </a>
+      </CardSection>
+      {quote.open && <QuoteAnswerForms id={`quote-${quote.id}-`} quoteId={quote.id} number={quote.number} errorFor={errorFor} />}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * What the customer's own page (/c/{token}) shows of their request. Until the owner has answered
+ * (a quote sent, a visit booked, the status moved on from New), only the reference and the date:
+ * the acknowledgement carries the link to whatever address was typed, and must never show a
+ * stranger someone else's words. Spam is no answer. Afterwards: the address and the message, each
+ * quote sent (drafts and replaced revisions left out), the visits, and an open review request.
+ */
+import type { Db } from "../db/connection.server.ts";
+import { referenceOf } from "../forms/reference.ts";
+import { leadById } from "../owner/inbox.server.ts";
+import type { QuoteStatus } from "../owner/quote-status.ts";
+import { quoteNumber, quotesOfLead, type Quote } from "../owner/quotes.server.ts";
+import { reviewOfRequest } from "../owner/reviews.server.ts";
+import type { LeadStatus } from "../owner/status.ts";
+import { quoteSummary } from "../quotes/summary.server.ts";
+import type { CustomerVisit } from "./shown.ts";
+
+/** The statuses that say the owner has answered the request himself. */
+const ANSWERED: readonly LeadStatus[] = ["contacted", "quoted", "won", "lost"];
+
+/** The quotes the customer was sent, newest first: not a draft, not a revision a newer one replaced. */
+export function quotesSentTo(store: Db, leadId: number): Quote[] {
+  return quotesOfLead(store, leadId).filter((quote) => quote.sentAt !== null && quote.status !== "draft" && quote.status !== "replaced");
+}
+
+/** Whether the customer may still answer: sent or opened, and its valid-until day not over. */
+export function openForAnswer(quote: Quote, now: Date): boolean {
+  return (quote.status === "sent" || quote.status === "viewed") && quote.expiresAt !== null && quote.expiresAt > now.toISOString();
+}
+
+function quoteView(quote: Quote, now: Date) {
+  const open = openForAnswer(quote, now);
+  // A quote whose last day passed a moment ago is expired here at once, as its own link says.
+  const status: QuoteStatus = open || (quote.status !== "sent" && quote.status !== "viewed") ? quote.status : "expired";
+  return { id: quote.id, number: quoteNumber(quote), status, open, sentAt: quote.sentAt!, answeredAt: quote.answeredAt, answerName: quote.answerName, summary: quoteSummary(quote) };
+}
+
+export type CustomerQuoteView = ReturnType<typeof quoteView>;
+
+/** The page's contents: the short one before the owner has answered, else the whole of it. */
+export function customerPage(store: Db, leadId: number, quotes: Quote[], now: Date = new Date()) {
+  const lead = leadById(store, leadId)!;
+  // The visits belong to the diary (issue 27 §1–4): an empty list until it is wired in here.
+  const visits: CustomerVisit[] = [];
+  const head = { reference: referenceOf(lead.id), createdAt: lead.createdAt };
+  if (!ANSWERED.includes(lead.status) && quotes.length === 0 && visits.length === 0) return { answered: false as const, ...head };
+  const review = reviewOfRequest(store, leadId, now).state;
+  return {
+    answered: true as const,
+    ...head,
+    location: lead.location,
+    message: lead.message,
+    quotes: quotes.map((quote) => quoteView(quote, now)),
+    visits,
+    /** An open review request (its form is at /c/{token}/review), one already written, or none. */
+    review: review === "open" || review === "done" ? review : null,
+  };
+}

@@ -1,0 +1,24 @@
+/** What the customer's pages show, as their loaders hand it to their components. */
+import type { ReviewField } from "../forms/review.ts";
+
+/**
+ * A visit as the customer's page will show it (issue 27 §1–4): the diary's own type takes its
+ * place when it is wired in.
+ */
+export interface CustomerVisit {
+  id: number;
+  /** "Roof survey". */
+  what: string;
+  /** "Thursday 26 November, 9:00–11:00". */
+  when: string;
+  cancelled: boolean;
+}
+
+/** The review page: the form, the thanks once it is written, or why the link is closed. */
+export type ReviewPageData = { state: "open" | "done"; displayName: string } | { state: "unknown" | "expired"; displayName: ""; linkDays: number };
+
+/** A review form sent back with each message at its field and what was typed. */
+export interface ReviewPageAnswer {
+  errors: Partial<Record<ReviewField, string>>;
+  values: { stars: string; text: string; name: string; consent: boolean };
+}

@@ -1,0 +1,141 @@
+/**
+ * The customer's own page at /c/{token} (issue 27 §6): no sign-in, the link is the key, and every
+ * e-mail to the customer carries it. Rendered per request, never prerendered, cached or indexed;
+ * plain HTML and forms that work without JavaScript. It shows the request, the visits, each quote
+ * sent with Accept and Decline while it is open (the very same as on the quote's own link), and an
+ * open review request. Until the owner has answered it shows only the reference, the date and the
+ * phone (lib/customer/page.server.ts). A replaced link answers 410, an unknown one 404, each with
+ * the phone and nothing else.
+ */
+import { data, redirect } from "react-router";
+import { CardSection } from "~/components/CardSection.tsx";
+import { ClosedLink } from "~/components/ClosedLink.tsx";
+import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
+import { CustomerVisits } from "~/components/customer/CustomerVisits.tsx";
+import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.server.ts";
+import { checkCustomerLink, customerPagePath } from "~/lib/customer/page-links.server.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { dayAndTime } from "~/lib/mail/words.ts";
+import { readCookie, SESSION_COOKIE } from "~/lib/owner/auth.server.ts";
+import { isLiveSession } from "~/lib/owner/sessions.server.ts";
+import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
+import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
+import { rootFrom } from "~/lib/seo.ts";
+import { clientAddressContext, servicesOf, storeOf } from "~/lib/services.ts";
+import { telHref, useBusiness } from "~/lib/site-data.ts";
+import type { Route } from "./+types/customer-page";
+
+// The address is the key: the server answers every /c/ path with `Referrer-Policy: no-referrer`
+// and `Cache-Control: no-store`, and takes this page's own forms with the `Origin: null` a browser
+// then sends (server/same-origin.ts).
+export const headers: Route.HeadersFunction = () => ({
+  "X-Robots-Tag": "noindex, nofollow",
+});
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: `${loaderData?.state === "open" ? `Your request ${loaderData.page.reference}` : "Your page"} | ${rootFrom(matches).business.name}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
+  const link = checkCustomerLink(store, params.token);
+  if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_LINK_STATUS[link.state] });
+  const { wake } = servicesOf(context);
+  const now = new Date();
+  // Seen here is seen: the owner is told of the first look, as from the quote's own link. His own
+  // look (he opens the link he is about to text) is not the customer's.
+  const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
+  const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
+  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now) };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
+  const link = checkCustomerLink(store, params.token);
+  if (link.state !== "open") return data({ quoteId: 0, field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
+  const form = await readForm(request);
+  const quote = quotesSentTo(store, link.leadId).find((sent) => String(sent.id) === form.get("quote"));
+  if (!quote) return data({ quoteId: 0, field: "", error: "Choose Accept or Decline under a quote." }, { status: 400 });
+  // The same answer as on the quote's own link (/q/): recorded, locked, the owner told, a copy queued.
+  const refused = answerQuoteFromForm(store, quote, form, context.get(clientAddressContext), servicesOf(context).wake);
+  if (refused) return data({ quoteId: quote.id, ...refused }, { status: 400 });
+  return redirect(`${new URL(request.url).pathname}#quote-${quote.id}-heading`, 303);
+}
+
+const CLOSED_WORDS = {
+  unknown: ["This link does not work", "The link may be mistyped or incomplete."],
+  replaced: ["This link was replaced by a newer one", "The newest link to your page is in our latest e-mail."],
+} as const;
+
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const business = useBusiness();
+  if (loaderData.state !== "open") {
+    const [title, text] = CLOSED_WORDS[loaderData.state];
+    return <ClosedLink title={title} text={text} />;
+  }
+  const { page, path } = loaderData;
+  return (
+    <div className="container-page max-w-3xl space-y-6 py-8">
+      <div className="space-y-2">
+        <h1 className="text-3xl">
+          Your request <span className="whitespace-nowrap">{page.reference}</span>
+        </h1>
+        <p>
+          Sent to {business.name} <time dateTime={page.createdAt}>{dayAndTime(page.createdAt)}</time>.
+        </p>
+      </div>
+      {page.answered ? (
+        <>
+          <CardSection id="request-heading" title="What you asked for">
+            <dl className="space-y-3">
+              {page.location && (
+                <div>
+                  <dt className="font-semibold">Address of the work</dt>
+                  <dd className="break-words whitespace-pre-line">{page.location}</dd>
+                </div>
+              )}
+              <div>
+                <dt className="font-semibold">Your message</dt>
+                <dd className="break-words whitespace-pre-wrap">{page.message}</dd>
+              </div>
+            </dl>
+          </CardSection>
+          {/* The diary's visits go here once it is wired in (issue 27 §1–4); the list is empty until then. */}
+          <CustomerVisits visits={page.visits} />
+          {page.quotes.map((quote) => (
+            <CustomerQuote
+              key={quote.id}
+              quote={quote}
+              pdfPath={`${path}/quotes/${quote.id}/pdf`}
+              errorFor={(field) => (actionData?.quoteId === quote.id && actionData.field === field ? actionData.error : undefined)}
+            />
+          ))}
+          {page.review && (
+            <CardSection id="review-heading" title="Your review">
+              {page.review === "open" ? (
+                <>
+                  <p>How did we do? Your review helps the next homeowner choose.</p>
+                  <a href={`${path}/review`} className="btn-primary">
+                    Leave a review
+                  </a>
+                </>
+              ) : (
+                <p>Thank you for your review.</p>
+              )}
+            </CardSection>
+          )}
+        </>
+      ) : (
+        <p>We have your request and will be in touch by phone or e-mail. This page fills in as we answer.</p>
+      )}
+      <p>
+        Questions? Call{" "}
+        <a href={telHref(business)} className="link font-semibold">
+          {business.phone.display}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
