@@ -15,6 +15,7 @@ import m0010 from "./0010-site-pictures.ts";
 import m0011 from "./0011-reviews.ts";
 import m0012 from "./0012-page-views.ts";
 import m0013 from "./0013-owner-settings.ts";
+import m0014 from "./0014-visits.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0011-reviews", sql: m0011 },
   { name: "0012-page-views", sql: m0012 },
   { name: "0013-owner-settings", sql: m0013 },
+  { name: "0014-visits", sql: m0014 },
 ];
