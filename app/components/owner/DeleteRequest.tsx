@@ -5,15 +5,32 @@ export const DELETE_CONFIRMED = { name: "confirmed", value: "delete-for-good" } 
 
 /**
  * Deleting a request, in two steps that work without JavaScript: Delete (a GET) asks in words
- * what goes; only Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes.
+ * what goes, naming its visits still to come (each is cancelled to the customer by e-mail); only
+ * Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes.
  */
-export function DeleteRequest({ id, name, asking }: { id: number; name: string; asking: boolean }) {
+export function DeleteRequest({ id, name, asking, visits = [] }: { id: number; name: string; asking: boolean; visits?: string[] }) {
   if (asking) {
     return (
       <SecondYes
         intent="delete"
         hidden={{ [DELETE_CONFIRMED.name]: DELETE_CONFIRMED.value }}
-        question={<p className="font-semibold">Delete this request, its notes and everything else stored about {name}? This cannot be undone.</p>}
+        question={
+          <>
+            <p className="font-semibold">
+              Delete this request, its notes{visits.length ? `, its ${visits.length === 1 ? "visit" : `${visits.length} visits`}` : ""} and everything else stored about {name}? This cannot be undone.
+            </p>
+            {visits.length > 0 && (
+              <>
+                <ul aria-label="Visits to come, cancelled" className="list-disc pl-6">
+                  {visits.map((visit) => (
+                    <li key={visit}>{visit}</li>
+                  ))}
+                </ul>
+                <p>Each is cancelled: {name} is e-mailed, when they gave an address, and it leaves their calendar.</p>
+              </>
+            )}
+          </>
+        }
         yes="Delete for good"
         keep={{ href: `/admin/requests/${id}`, label: "Keep it" }}
       />

@@ -29,3 +29,9 @@ export function clashesOf(typed: { date: string; from: string; to: string }, boo
   if (!typed.date || from === undefined || to === undefined || to <= from) return [];
   return booked.filter((other) => other.date === typed.date && other.from < to && other.to > from).map((other) => `Overlaps ${other.label}`);
 }
+
+/** The line under a day's times: its clashes, and that it can be booked all the same; empty when none. */
+export function clashLine(typed: { date: string; from: string; to: string }, booked: readonly BookedTimes[]): string {
+  const clashes = clashesOf(typed, booked);
+  return clashes.length ? `${clashes.join(". ")}. It can be booked all the same.` : "";
+}

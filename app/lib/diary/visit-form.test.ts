@@ -59,6 +59,10 @@ describe("Book a visit", () => {
     expect(book({ kind: "survey", date: "2027-10-31", from: "1:30", to: "2:30" }).ok).toBe(true);
   });
 
+  it("takes a day after the first left wholly empty as no day", () => {
+    expect(book({ kind: "job-day", date: ["2026-11-26", "", "2026-11-28"], from: ["9:00", "", "9:00"], to: ["17:00", "", "13:00"] })).toMatchObject({ ok: true, value: { days: [{}, {}] } });
+  });
+
   it("puts a second day's message at the second day's field, and keeps what was typed", () => {
     const fields = { kind: "job-day", date: ["2026-11-26", ""], from: ["9:00", "9:00"], to: ["17:00", "17:00"], notes: "Skip at the front" };
     expect(book(fields)).toEqual({ ok: false, errors: { "day-1-date": "Enter the date of the visit." } });

@@ -52,6 +52,7 @@ export interface MovedInput {
 /** The field of a day's date, start or end: `day-0-date`, also the end of its id on the page. */
 export const dayField = (index: number, part: keyof DayValues) => `day-${index}-${part}`;
 
+/** The form as typed: the days' repeated fields side by side, in page order; a day after the first left wholly empty is no day. */
 const typed = z.pipe(
   z.object({ kind: text(), date: list(), from: list(), to: list(), notes: text(z.trim()), reason: text(), words: text(z.trim()) }),
   z.transform((form): VisitValues => ({
@@ -60,12 +61,15 @@ const typed = z.pipe(
       date: form.date[i]?.trim() ?? "",
       from: form.from[i]?.trim() ?? "",
       to: form.to[i]?.trim() ?? "",
-    })),
+    })).filter((day, i) => i === 0 || day.date || day.from || day.to),
     notes: form.notes,
     reason: form.reason,
     words: form.words,
   })),
 );
+
+/** No day typed yet. */
+export const EMPTY_DAY: DayValues = { date: "", from: "", to: "" };
 
 export function readVisitValues(form: FormData): VisitValues {
   return typed.parse(formObject(form));

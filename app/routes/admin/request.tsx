@@ -1,6 +1,6 @@
 /**
  * One request: under its name the one next step its status calls for (components/owner/NextStep.tsx),
- * then the message, the details, photos, quotes, the status by hand, notes and history.
+ * then the message, the details, photos, quotes, visits, the status by hand, notes and history.
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
@@ -37,6 +37,9 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import type { Route } from "./+types/request";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
+import { Visits, VISIT_NOTICES } from "~/components/owner/Visits.tsx";
+import { cancelBeforeErase } from "~/lib/diary/book.server.ts";
+import { upcomingWords, visitItems } from "~/lib/diary/pages.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${loaderData.lead.name}` : "No such request");
 
@@ -47,8 +50,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const lead = leadById(store, id);
   if (!lead) throw data(null, { status: 404 });
   const url = new URL(request.url);
+  const now = new Date();
   return {
-    now: new Date().toISOString(),
+    now: now.toISOString(),
     /** This page's own origin, for the reply links' pings. */
     self: url.origin,
     lead,
@@ -58,6 +62,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     history: auditOfLead(store, id),
     reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
+    visits: visitItems(store, id, now),
+    upcoming: upcomingWords(store, id, now),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
   };
@@ -104,10 +110,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!quote) throw data(null, { status: 404 });
       return redirect(`/admin/quotes/${quote.id}`, 303);
     }
-    case "delete":
+    case "delete": {
       if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
-      if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
+      const services = servicesOf(context);
+      // Each visit still to come is cancelled to the customer by e-mail before the request goes.
+      if (!deleteLead(store, id, actor, () => cancelBeforeErase(store, id, { mail: Boolean(services.mail) }))) throw data(null, { status: 404 });
+      services.wake();
       return redirect(`/admin?deleted=${id}#main`, 303);
+    }
   }
 }
 
@@ -116,6 +126,7 @@ const SAVED: Record<string, string> = {
   note: "Note added.",
   resend: "The e-mail will be sent again within a few seconds.",
   "job-done": "Job done: the customer has been asked for a review.",
+  ...VISIT_NOTICES,
 };
 
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -140,7 +151,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </div>
         <Notices notice={saved && SAVED[saved]} />
 
-        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} />
+        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} scheduled={loaderData.visits.some((visit) => visit.jobDay && !visit.cancelled)} />
 
         <CardSection title="Message" id="message">
           <p className="whitespace-pre-wrap break-words">{lead.message}</p>
@@ -174,6 +185,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           </CardSection>
         )}
+
+        <Visits leadId={lead.id} customer={lead.name} visits={loaderData.visits} />
 
         <CardSection title="Status" id="status-heading">
           <OwnerForm intent="status" className="space-y-3">
@@ -219,7 +232,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </CardSection>
 
         <CardSection title="Delete" id="delete-heading">
-          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
+          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} visits={loaderData.upcoming} />
         </CardSection>
       </div>
     </>
