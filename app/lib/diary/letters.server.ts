@@ -1,7 +1,8 @@
 /**
  * The customer's e-mails about a visit, on the one letter (app/lib/mail/letter.ts): the invitation,
  * a move (and why), a cancellation and the day-before reminder. Each says the kind, the day and
- * the time in words ("tomorrow, Thursday 26 November, 9:00–11:00"), the address and the phone.
+ * the time in words ("tomorrow, Thursday 26 November, 9:00–11:00"), the address, and one button:
+ * to the customer's own page where there is one, else to call the business.
  * The owner's notes are never in them.
  */
 import { displayName } from "../../content/rules/names.ts";
@@ -25,15 +26,15 @@ const dear = (name: string) => `Dear ${displayName(oneLine(name))},`;
 /** The kind as the customer reads it, after "your": "roof survey". */
 const kindOf = (input: VisitLetterInput) => CUSTOMER_KIND_NAMES[input.visit.kind];
 
-/** The facts under the news: when, where, and the phone to call. */
-function facts(input: VisitLetterInput): Block[] {
-  const { business, customer, visit, now } = input;
-  const rows = [
-    { label: "When", value: whenWords(visit.start, visit.end, now) },
-    ...(customer.location.trim() ? [{ label: "Where", value: oneLine(customer.location) }] : []),
-    { label: "Phone", value: { words: business.phone.display, href: `tel:${business.phone.e164}` } },
-  ];
-  return [{ facts: rows }, ...(input.pageLink ? [{ button: { words: "See your visits and quotes", href: input.pageLink } }] : [])];
+/** The facts under the news: when and where. */
+function facts(input: VisitLetterInput): Block {
+  const { customer, visit, now } = input;
+  return { facts: [{ label: "When", value: whenWords(visit.start, visit.end, now) }, ...(customer.location.trim() ? [{ label: "Where", value: oneLine(customer.location) }] : [])] };
+}
+
+/** The one button: the customer's own page where there is one, else the phone. */
+function button({ business, pageLink }: VisitLetterInput): Block {
+  return { button: pageLink ? { words: "See your visits and quotes", href: pageLink } : { words: `Call ${business.phone.display}`, href: `tel:${business.phone.e164}` } };
 }
 
 const change = (input: VisitLetterInput) => `If that time does not suit you, call ${input.business.phone.display} or reply to this e-mail.`;
@@ -49,8 +50,9 @@ export function invitationLetter(input: VisitLetterInput): Letter {
   const when = whenFromNow(input.visit.start, input.visit.end, input.now);
   return letter(input, `Your ${kindOf(input)} is booked: ${when}`, [
     `Your ${kindOf(input)} with ${input.business.name} is booked for ${when}.`,
-    ...facts(input),
+    facts(input),
     "The invitation is attached: open it to put the visit in your calendar.",
+    button(input),
     change(input),
   ]);
 }
@@ -61,8 +63,9 @@ export function movedLetter(input: VisitLetterInput, before: { start: Date; end:
   return letter(input, `Your ${kindOf(input)} has moved to ${when}`, [
     `We have moved your ${kindOf(input)} to ${when}${because ? `, ${because}` : ""}. Sorry for the change.`,
     `It was ${whenWords(before.start, before.end, input.now)}.`,
-    ...facts(input),
+    facts(input),
     "The attached invitation moves it in your calendar.",
+    button(input),
     change(input),
   ]);
 }
@@ -73,6 +76,7 @@ export function cancelledLetter(input: VisitLetterInput): Letter {
   return letter(input, `Your ${kindOf(input)} on ${when} is cancelled`, [
     `We have cancelled your ${kindOf(input)} on ${when}.`,
     "The attached file takes it out of your calendar.",
+    button(input),
     `To arrange another time, call ${input.business.phone.display} or reply to this e-mail.`,
   ]);
 }
@@ -81,5 +85,5 @@ export function cancelledLetter(input: VisitLetterInput): Letter {
 export function reminderLetter(input: VisitLetterInput): Letter {
   const when = whenFromNow(input.visit.start, input.visit.end, input.now);
   const is = when.startsWith("tomorrow") ? when : `on ${when}`;
-  return letter(input, `${upper(`your ${kindOf(input)}`)} is ${is}`, [`A reminder: your ${kindOf(input)} with ${input.business.name} is ${is}.`, ...facts(input), change(input)]);
+  return letter(input, `${upper(`your ${kindOf(input)}`)} is ${is}`, [`A reminder: your ${kindOf(input)} with ${input.business.name} is ${is}.`, facts(input), button(input), change(input)]);
 }
