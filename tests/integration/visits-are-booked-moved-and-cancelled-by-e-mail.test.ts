@@ -186,6 +186,7 @@ describe("Book a visit, Move and Cancel visit", () => {
     const uid = visitsOf(id)[0]!.uid;
     const asking = await page(`/admin/requests/${id}?confirm=delete`);
     expect(asking).toContain(`Survey, ${dayWords(IN_A_WEEK)}, 9:00–10:00`);
+    expect(asking).toContain("Each is cancelled: Dora Deleted is e-mailed, and it leaves their calendar.");
     expect((await post(`/admin/requests/${id}`, [["intent", "delete"], ["confirmed", "delete-for-good"]])).status).toBe(303);
     const cancellation = await waitFor(() => mailsTo("dora@example.org")[1]);
     const ics = calendarOf(cancellation).ics;

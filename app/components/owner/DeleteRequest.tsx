@@ -8,7 +8,7 @@ export const DELETE_CONFIRMED = { name: "confirmed", value: "delete-for-good" } 
  * what goes, naming its visits still to come (each is cancelled to the customer by e-mail); only
  * Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes.
  */
-export function DeleteRequest({ id, name, asking, visits = [] }: { id: number; name: string; asking: boolean; visits?: string[] }) {
+export function DeleteRequest({ id, name, asking, visits = [], told = false }: { id: number; name: string; asking: boolean; visits?: string[]; told?: boolean }) {
   if (asking) {
     return (
       <SecondYes
@@ -26,7 +26,7 @@ export function DeleteRequest({ id, name, asking, visits = [] }: { id: number; n
                     <li key={visit}>{visit}</li>
                   ))}
                 </ul>
-                <p>Each is cancelled: {name} is e-mailed, when they gave an address, and it leaves their calendar.</p>
+                <p>{told ? `Each is cancelled: ${name} is e-mailed, and it leaves their calendar.` : `Each is cancelled, but ${name} cannot be told by e-mail: call them.`}</p>
               </>
             )}
           </>

@@ -64,6 +64,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
     visits: visitItems(store, id, now),
     upcoming: upcomingWords(store, id, now),
+    /** Whether a Delete can e-mail the cancellation of its visits to come. */
+    canTell: Boolean(lead.email.trim()) && Boolean(servicesOf(context).mail),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
   };
@@ -232,7 +234,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </CardSection>
 
         <CardSection title="Delete" id="delete-heading">
-          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} visits={loaderData.upcoming} />
+          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} visits={loaderData.upcoming} told={loaderData.canTell} />
         </CardSection>
       </div>
     </>
