@@ -34,6 +34,10 @@ export default [
         route("requests/:id/answered", "routes/admin/answered.ts"),
         route("requests/:id/job-done", "routes/admin/job-done.tsx"),
         route("requests/:id/customer-link", "routes/admin/customer-link.tsx"),
+        // Visits: booked from a request, then moved or cancelled on their own pages.
+        route("requests/:id/visits/new", "routes/admin/visit-book.tsx"),
+        route("visits/:id/move", "routes/admin/visit-move.tsx"),
+        route("visits/:id/cancel", "routes/admin/visit-cancel.tsx"),
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),

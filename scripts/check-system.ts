@@ -44,6 +44,7 @@ export const SYSTEM_PROGRAMS: SystemProgram[] = [
   { name: "Caddy", purpose: "the deploy test", found: () => onPath("caddy"), debianPackage: "caddy" },
   { name: "pdftotext", purpose: "reading the quotes' PDFs", found: () => onPath("pdftotext"), debianPackage: "poppler-utils" },
   { name: "OpenSSL", purpose: "the test push service's certificate", found: () => onPath("openssl"), debianPackage: "openssl" },
+  { name: "faketime", purpose: "the reminder's test on a server whose clock is set", found: () => onPath("faketime"), debianPackage: "faketime" },
 ];
 
 /** Root with apt-get: the packages can be installed here without asking anyone. */

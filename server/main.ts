@@ -25,6 +25,7 @@ import { Turns } from "../app/lib/visitors-first.ts";
 import { reminderHandler } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
+import { replanVisitReminders, visitHandlers } from "../app/lib/diary/jobs.server.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
 import { closureShows } from "../app/lib/site-data.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
@@ -88,7 +89,7 @@ const business = () => contentNow.business;
 const goneLive = (content: Content) => {
   contentNow = content;
   try {
-    if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours))) wake();
+    if (store.inTransaction(() => replanHeldJobs(store.db, content.business.openingHours) + replanVisitReminders(store.db, content.business.openingHours))) wake();
   } catch (error) {
     console.error(`Planning the reminders again by the new opening hours failed: ${error instanceof Error ? error.message : error}`);
   }
@@ -145,7 +146,7 @@ const outgoing =
 // Requests a version before the queue left waiting for their e-mail get their row in it.
 if (outgoing) queueWaitingOwnerMail(store.db);
 // The background work: every e-mail (the owner's, the visitor's acknowledgement, quotes, review
-// requests), the pushes to the owner's devices, the reminders. It lives in the database, so work
+// requests, visits), the pushes to the owner's devices, the reminders. It lives in the database, so work
 // queued before a restart (or a kill mid-send) is done after it. What waits for opening time
 // reads the hours published when it falls due.
 const hoursNow: HoursNow = () => business().openingHours;
@@ -158,6 +159,7 @@ const jobs = new JobRunner(
     ...reminderHandler(store, hoursNow),
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
+    ...visitHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...weeklySummaryHandler(store, business, settings.siteUrl, outgoing),
     ...forgetRequestsHandler(store),
   },

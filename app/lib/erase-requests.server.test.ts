@@ -5,8 +5,13 @@ import { ERASES } from "./erase-requests.server.ts";
 import { deleteLead, addNote, setStatus } from "./owner/inbox.server.ts";
 import { addQuoteLink, createQuote, declineQuote, saveDraft, sendQuote, type QuoteDraft } from "./owner/quotes.server.ts";
 import { requestReview, submitReview } from "./owner/reviews.server.ts";
+import { bookVisits, cancelBeforeErase } from "./diary/book.server.ts";
+import { visitHandlers } from "./diary/jobs.server.ts";
+import { JobRunner } from "./jobs.server.ts";
+import { fileContent } from "../content/index.ts";
 
 const T0 = new Date("2026-11-24T10:00:00Z");
+const hours = fileContent.business.openingHours;
 const draft: QuoteDraft = { lines: [{ description: "Ridge tiles", quantity: 100, unitPence: 1850 }], vat: false, validUntil: "2026-12-24", notes: "", guarantees: [], followUps: true };
 
 let store: LeadStore;
@@ -25,11 +30,16 @@ function requestWithEverything(name: string, createdAt: Date): number {
   setStatus(store, id, "won", "Dave");
   const review = requestReview(store, id, { actor: "Dave", now: T0 })!;
   submitReview(store, review.review.id, { stars: 5, text: "Tidy work", displayName: name, consent: true, now: T0 });
+  // A visit booked two days on: its invitation and its reminder queued, and the day's morning push.
+  bookVisits(store, id, { kind: "survey", days: [{ start: new Date("2026-11-26T09:00:00Z"), end: new Date("2026-11-26T11:00:00Z") }], notes: `Ladder for ${name}` }, { actor: "Dave", hours, mail: true, now: T0 });
   enqueue(store.db, { kind: "ack", payload: { leadId: id }, runAt: T0, now: T0 });
   enqueue(store.db, { kind: "push", payload: { subscriptionId: 1, title: "New quote request", body: name, url: `/admin/requests/${id}`, tag: `request-${id}` }, runAt: T0, now: T0 });
   enqueue(store.db, { kind: "quote-notice", payload: { quoteId: quote.id, event: "declined" }, runAt: T0, now: T0 });
   return id;
 }
+
+/** Queued work, without the morning pushes: one a day, naming no one, reading the day's visits when it goes. */
+const jobCount = () => store.db.prepare("SELECT count(*) AS n FROM jobs WHERE kind <> 'visit-morning'").get();
 
 /** Every row anywhere that still holds something of `name`, or that belongs to request `id`. */
 function traces(id: number, name: string): string[] {
@@ -51,24 +61,24 @@ const jobsOf = (id: number) =>
 
 describe("erasing a request", () => {
   it("lists each kind of record it removes once", () => {
-    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "reviews", "customer_page_links", "audit", "quotes", "leads"]);
+    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "lead_photos", "lead_notes", "quote_links", "visits", "reviews", "customer_page_links", "audit", "quotes", "leads"]);
   });
 
   it("Delete leaves nothing of it anywhere, the audit only that it was deleted, and every other request whole", () => {
     const erased = requestWithEverything("Zed Erasable", T0);
     const kept = requestWithEverything("Kay Keepme", T0);
     const tablesWithTraces = new Set(traces(erased, "Zed Erasable").map((t) => t.split(":")[0]));
-    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "customer_page_links", "jobs", "lead_notes", "leads", "quotes", "reviews"]);
+    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "customer_page_links", "jobs", "lead_notes", "leads", "quotes", "reviews", "visits"]);
     expect(store.db.prepare("SELECT count(*) AS n FROM quote_links").get()).toEqual({ n: 2 });
     const before = traces(kept, "Kay Keepme");
     const keptJobs = jobsOf(kept);
-    expect(jobsOf(erased).length).toBeGreaterThanOrEqual(5);
+    expect(jobsOf(erased).length).toBeGreaterThanOrEqual(7);
 
     expect(deleteLead(store, erased, "Dave")).toBe(true);
     expect(traces(erased, "Zed Erasable")).toEqual([]);
     expect(store.db.prepare("SELECT count(*) AS n FROM quote_links").get(), "the other request's link stays").toEqual({ n: 1 });
     expect(jobsOf(kept), "the other request's work stays").toEqual(keptJobs);
-    expect(store.db.prepare("SELECT count(*) AS n FROM jobs").get(), "and nothing else").toEqual({ n: keptJobs.length });
+    expect(jobCount(), "and nothing else").toEqual({ n: keptJobs.length });
     expect(store.db.prepare("SELECT action, detail FROM audit WHERE lead_id = ? AND detail <> ''").all(erased)).toEqual([{ action: "deleted the request", detail: `request ${erased}` }]);
     expect(traces(kept, "Kay Keepme")).toEqual(before);
   });
@@ -82,7 +92,7 @@ describe("forgetting a request's customer, 24 months after the last contact", ()
   it("takes every trace of the customer, keeps the date, page, status and amounts, and counts from the last contact", () => {
     const quiet = plain("Olive Oldone", new Date("2024-01-01T00:00:00Z"));
     const quoted = requestWithEverything("Quentin Quoted", new Date("2024-01-01T00:00:00Z"));
-    const recent = plain("Rita Recent", new Date("2026-11-26T09:00:00Z"));
+    const recent = plain("Rita Recent", new Date("2026-11-28T09:00:00Z"));
     const before = { quiet: kept(quiet), quoted: kept(quoted), recent: traces(recent, "Rita Recent") };
     const audit: number[] = [];
     expect(store.forgetBefore("2025-01-01", (n) => audit.push(n)), "the quote sent in 2026 is a later contact").toBe(1);
@@ -92,13 +102,28 @@ describe("forgetting a request's customer, 24 months after the last contact", ()
     expect(store.db.prepare("SELECT erased_at IS NOT NULL AS erased FROM leads WHERE id = ?").get(quiet)).toEqual({ erased: 1 });
     expect(store.db.prepare("SELECT rowid FROM leads_search WHERE rowid = ?").get(quiet), "no longer found by a search").toBeUndefined();
 
-    expect(store.forgetBefore("2026-11-25")).toBe(1);
+    // Its visit on 26 November is its last contact.
+    expect(store.forgetBefore("2026-11-26")).toBe(0);
+    expect(store.forgetBefore("2026-11-27")).toBe(1);
     // Its quote stays for the figures, and says nothing of the customer.
     expect(traces(quoted, "Quentin Quoted").filter((trace) => !trace.startsWith("quotes:"))).toEqual([]);
     expect(JSON.stringify(store.db.prepare("SELECT * FROM quotes WHERE lead_id = ?").all(quoted))).not.toMatch(/quentin/i);
     expect(kept(quoted)).toEqual(before.quoted);
     expect(store.db.prepare("SELECT total_pence AS total, token_hash AS token FROM quotes WHERE lead_id = ?").get(quoted), "the amounts stay, the link goes").toEqual({ total: 1850, token: null });
     expect(traces(recent, "Rita Recent"), "the request in touch since stays whole").toEqual(before.recent);
-    expect(store.forgetBefore("2026-11-25"), "once forgotten, never again").toBe(0);
+    expect(store.forgetBefore("2026-11-27"), "once forgotten, never again").toBe(0);
+  });
+
+  it("Delete first queues the cancellation of each visit to come, which forgets the customer once it has gone", async () => {
+    const erased = requestWithEverything("Vera Visited", T0);
+    expect(deleteLead(store, erased, "Dave", () => cancelBeforeErase(store, erased, { mail: true, now: T0 }))).toBe(true);
+    const cancellations = store.db.prepare("SELECT payload FROM jobs WHERE kind = 'visit-mail'").all() as { payload: string }[];
+    expect(cancellations.map((job) => JSON.parse(job.payload) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ news: "cancelled", sequence: 1, customer: { name: "Vera Visited", email: "vera@example.org", location: "1 High St" } }),
+    ]);
+    expect(cancellations[0]!.payload, "no request to point to").not.toContain("leadId");
+    // Sent (here: nothing set up to send it), the job keeps nothing of her.
+    await new JobRunner(store, visitHandlers(store, () => fileContent.business, "https://www.example.com", () => hours, undefined), { now: () => T0, log: () => {} }).runDue();
+    expect(traces(erased, "Vera Visited")).toEqual([]);
   });
 });

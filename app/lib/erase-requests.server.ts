@@ -2,7 +2,7 @@
  * What erasing a request removes, in one list used by every path that erases (Delete on a request
  * in /admin), and what forgetting a request's customer takes from it, 24 months after the last
  * contact (lib/privacy.ts): the nightly job and `npm run leads -- --purge-before`. A record that
- * belongs to a request (the diary's visits, invoices) joins the lists here, a line in each.
+ * belongs to a request (its visits; invoices next) joins the lists here, a line in each.
  *
  * The audit keeps that something happened, never what was said: its details of an erased request
  * (a quote's number, a customer's reason for declining) are blanked.
@@ -26,6 +26,7 @@ const PERSONAL: readonly Step[] = [
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
+  { what: "its visits (the e-mails and reminders of them go with the queue's work above)", sql: `DELETE FROM visits WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its reviews and their links", sql: `DELETE FROM reviews WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its customer's page: every link it had then answers as unknown", sql: `DELETE FROM customer_page_links WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "what the audit said of it", sql: `UPDATE audit SET detail = '' WHERE lead_id IN (SELECT id FROM ${ERASED})` },

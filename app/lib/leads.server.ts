@@ -103,11 +103,13 @@ export class LeadStore extends Database {
 
   /**
    * Erases a request with everything of its (erase-requests.server.ts); returns false when there
-   * was no such request. `alongside` runs in the same transaction once it is deleted (the audit line).
+   * was no such request. In the same transaction, `first` runs before it goes (its visits'
+   * cancellations are queued) and `alongside` once it is deleted (the audit line).
    */
-  deleteLead(id: number, alongside?: () => void): boolean {
+  deleteLead(id: number, alongside?: () => void, first?: () => void): boolean {
     const photos = photosOf(this, id);
     const deleted = this.inTransaction(() => {
+      first?.();
       const gone = eraseRequests(this.db, "SELECT id FROM leads WHERE id = ?", id) > 0;
       if (gone) alongside?.();
       return gone;

@@ -47,6 +47,12 @@ export function nextOpening(hours: Hours, at: Date): Date | undefined {
   return undefined;
 }
 
+/** The instants a UK date opens and closes, or undefined when it is closed all day. */
+export function openingOn(hours: Hours, date: string): { opens: Date; closes: Date } | undefined {
+  const day = dayHours(hours, weekdayOf(date));
+  return day && { opens: ukInstant(date, day.opens), closes: ukInstant(date, day.closes) };
+}
+
 /** When something due at `due` may go out: then, if open, else at the next opening. */
 export function withinOpeningHours(hours: Hours, due: Date): Date {
   return nextOpening(hours, due) ?? due;

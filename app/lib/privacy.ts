@@ -17,11 +17,12 @@ export function monthsBefore(day: string, months: number): string {
 
 /**
  * The last contact with a request's customer, as SQL on `leads`: its arrival, or the latest of its
- * quotes' creation, sending and answer, and of its review requests. The diary's visits, invoices
- * and payments join here when they come.
+ * quotes' creation, sending and answer, its visits' days and its review requests. Invoices and
+ * payments join here when they come.
  */
 export const LAST_CONTACT_SQL = `MAX(
   leads.created_at,
   COALESCE((SELECT MAX(MAX(created_at, COALESCE(sent_at, ''), COALESCE(answered_at, ''))) FROM quotes WHERE quotes.lead_id = leads.id), ''),
-  COALESCE((SELECT MAX(requested_at) FROM reviews WHERE reviews.lead_id = leads.id), '')
+  COALESCE((SELECT MAX(requested_at) FROM reviews WHERE reviews.lead_id = leads.id), ''),
+  COALESCE((SELECT MAX(end_at) FROM visits WHERE visits.lead_id = leads.id), '')
 )`;

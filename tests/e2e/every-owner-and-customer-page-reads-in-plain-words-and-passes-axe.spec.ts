@@ -7,9 +7,10 @@
  * (with a photo, a note, an unsent e-mail, an error, the delete confirmation, its quotes), a quote
  * (a draft with a wrong price, a sent one, an expired one), sources, passkeys and every page of
  * Your site (its overview and each short page), More, a request in each status, Send quote's,
- * Job done's and Reset customer link's questions; and the customer's quote link when it is open,
- * unknown, expired or replaced, their review link, and their own page before the owner answered
- * and with quotes.
+ * Job done's and Reset customer link's questions, a request's visits (one overlapping, one the
+ * customer was not told of, one cancelled) and the visit forms (Book a visit refused, Move visit,
+ * Cancel visit's question); and the customer's quote link when it is open, unknown, expired or
+ * replaced, their review link, and their own page before the owner answered and with quotes.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
@@ -18,6 +19,9 @@ import { addNote, setStatus } from "../../app/lib/owner/inbox.server.ts";
 import { createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
 import { LEAD_STATUSES } from "../../app/lib/owner/status.ts";
+import { fileContent } from "../../app/content/index.ts";
+import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { storedPhoto } from "../support/owner.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
@@ -69,10 +73,11 @@ test("the inbox, sources, passkeys, notifications, every page of Your site and a
   }
 });
 
-test("a request in each status, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer and a note error have no violations", async ({ page }, testInfo) => {
+test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer and a note error have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   let id: number;
   let customerPage: string;
+  let visit: number;
   const statuses: number[] = [];
   try {
     const name = uniqueName(testInfo, "Axe Visitor");
@@ -80,6 +85,12 @@ test("a request in each status, its delete confirmation, Job done's and Reset cu
     id = store.add(lead, { notify: true, photos: [storedPhoto(store)] }).id;
     addNote(store, id, "Left a voicemail.", "Axe");
     customerPage = customerPagePath(customerPageToken(store, id)!);
+    const day = addDays(ukToday(), 2);
+    const change = { actor: "Axe", hours: fileContent.business.openingHours };
+    const book = (kind: "survey" | "job-day" | "other", from: number, to: number, mail: boolean) => bookVisits(store, id, { kind, days: [{ start: ukInstant(day, from * 60), end: ukInstant(day, to * 60) }], notes: "Ladder on the van." }, { ...change, mail })![0]!.id;
+    visit = book("survey", 9, 11, true);
+    book("job-day", 10, 16, false);
+    cancelVisit(store, book("other", 17, 18, true), { ...change, mail: true });
     for (const status of LEAD_STATUSES.filter((s) => s !== "new")) {
       const other = store.add({ ...lead, name: `${name} ${status}` }, { notify: false }).id;
       setStatus(store, other, status, "Axe");
@@ -90,13 +101,18 @@ test("a request in each status, its delete confirmation, Job done's and Reset cu
   }
   await signUp(page, "Axe phone");
   const won = statuses[LEAD_STATUSES.indexOf("won") - 1]!;
-  for (const path of [`/admin/requests/${id}`, `/admin/requests/${id}?confirm=delete`, ...statuses.map((other) => `/admin/requests/${other}`), `/admin/requests/${won}/job-done`, `/admin/requests/${id}/customer-link`, "/admin?status=closed", "/admin?status=spam", customerPage]) {
+  for (const path of [`/admin/requests/${id}`, `/admin/requests/${id}?confirm=delete`, ...statuses.map((other) => `/admin/requests/${other}`), `/admin/requests/${won}/job-done`, `/admin/requests/${id}/customer-link`, `/admin/visits/${visit!}/move`, `/admin/visits/${visit!}/cancel`, "/admin?status=closed", "/admin?status=spam", customerPage]) {
     await page.goto(path);
     await expectPlainPage(page);
   }
   await page.goto(`/admin/requests/${id}`);
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Write a note first.")).toBeVisible();
+  await expectPlainPage(page);
+  await page.goto(`/admin/requests/${won}/visits/new?kind=job-day`);
+  await page.getByRole("button", { name: "Add another day" }).click();
+  await page.getByRole("button", { name: "Book visit" }).click();
+  await expect(page.getByRole("heading", { name: "There is a problem" })).toBeVisible();
   await expectPlainPage(page);
 });
 

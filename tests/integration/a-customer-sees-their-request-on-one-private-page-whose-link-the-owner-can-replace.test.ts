@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkCustomerLink, customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
 import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview } from "../../app/lib/owner/reviews.server.ts";
+import { fileContent } from "../../app/content/index.ts";
+import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { sendQuoteAndSayYes, signedInOwner, withStore } from "../support/owner.ts";
 import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
@@ -144,6 +147,24 @@ describe("the customer's own page", () => {
     expect((await post(`${path}/review`, review, NO_REFERRER_PAGE)).status).toBe(303);
     expect(await words(await get(`${path}/review`))).toContain("Thank you for your review");
     expect(await words(await get(path))).toContain("Thank you for your review.");
+  });
+
+  it("shows a visit booked on the request, its kind and its day and time in words, and a cancelled one marked so", async () => {
+    const leadId = newLead();
+    const path = pageOf(leadId);
+    expect(await words(await get(path)), "nothing answered yet: no visits shown").not.toContain("Visits");
+    const day = addDays(ukToday(), 3);
+    withStore(server.dataDir, (store) => {
+      const change = { actor: "Test", hours: fileContent.business.openingHours, mail: false };
+      bookVisits(store, leadId, { kind: "survey", days: [{ start: ukInstant(day, 9 * 60), end: ukInstant(day, 11 * 60) }], notes: "Owner's own words" }, change);
+      const other = bookVisits(store, leadId, { kind: "job-day", days: [{ start: ukInstant(day, 13 * 60), end: ukInstant(day, 15 * 60) }], notes: "" }, change)![0]!;
+      cancelVisit(store, other.id, change);
+    });
+    const html = await words(await get(path));
+    const when = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`)).replace(",", "");
+    expect(html).toContain(`<strong>Roof survey</strong>: ${when}, 9:00–11:00`);
+    expect(html).toMatch(/<strong>Roofing work<\/strong>: [^<]*13:00–15:00 \(cancelled\)/);
+    expect(html, "the owner's notes stay his").not.toContain("Owner's own words");
   });
 });
 

@@ -16,6 +16,9 @@ import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
 import { requestReview, reviewPath, submitReview } from "../../app/lib/owner/reviews.server.ts";
 import { createSession } from "../../app/lib/owner/sessions.server.ts";
 import { addSubscription } from "../../app/lib/push.server.ts";
+import { fileContent } from "../../app/content/index.ts";
+import { bookVisits } from "../../app/lib/diary/book.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { startServer, type RunningServer } from "./server.ts";
 
 export function openStore(dataDir: string): LeadStore {
@@ -97,8 +100,23 @@ function sweepQuotes(store: LeadStore, leadId: number): { owner: string[]; custo
 }
 
 /**
+ * Visits in each state that changes a page: the sweep's request with a survey it told the
+ * customer of and an overlapping job day it could not, and a cancelled one; the pages to book
+ * (and schedule a job), move and cancel.
+ */
+function sweepVisits(store: LeadStore, leadId: number): string[] {
+  const day = addDays(ukToday(), 3);
+  const at = (hour: number) => ukInstant(day, hour * 60);
+  const change = { actor: "Sweep", hours: fileContent.business.openingHours };
+  const [survey] = bookVisits(store, leadId, { kind: "survey", days: [{ start: at(9), end: at(11) }], notes: "Ladder on the van." }, { ...change, mail: true })!;
+  bookVisits(store, leadId, { kind: "job-day", days: [{ start: at(10), end: at(16) }], notes: "" }, { ...change, mail: false });
+  store.db.prepare("UPDATE visits SET status = 'cancelled', sequence = 1 WHERE id = ?").run(bookVisits(store, leadId, { kind: "other", days: [{ start: at(17), end: at(18) }], notes: "" }, { ...change, mail: true })![0]!.id);
+  return [`/admin/requests/${leadId}/visits/new`, `/admin/requests/${leadId}/visits/new?kind=job-day`, `/admin/visits/${survey!.id}/move`, `/admin/visits/${survey!.id}/cancel`];
+}
+
+/**
  * Every owner page in the states that change its markup, with a stored request (an unsent one,
- * with a note, a photo and quotes) to show, and the customer's quote, review and own pages, and the headers to
+ * with a note, a photo, quotes and visits) to show, and the customer's quote, review and own pages, and the headers to
  * fetch each with (signed in, except the sign-in page and the customer's pages):
  * for the sweeps that check every page's HTML and weight.
  */
@@ -116,6 +134,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
+    quotes.owner.push(...sweepVisits(store, lead.id));
     // A finished job's review: the customer's open form and their thank-you, and the owner's list.
     // Each won job is asked once: one asked and waiting, one answered, one not yet done (its question).
     const won = () => {

@@ -57,6 +57,22 @@ export function headersOf(raw: string): Map<string, string> {
   return map;
 }
 
+/** A header's words as written: its RFC 2047 encoded words (=?UTF-8?Q?…?=, =?UTF-8?B?…?=) decoded. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+    );
+}
+
+/** A message's subject, decoded. */
+export function subjectOf(raw: string): string {
+  return decodeHeader(headersOf(raw).get("subject") ?? "");
+}
+
 /** The attachments of a raw MIME message: file name and decoded bytes. */
 export function attachmentsOf(raw: string): { filename: string; bytes: Buffer }[] {
   const parts = raw.split(/\r?\n--[^\r\n]+/);

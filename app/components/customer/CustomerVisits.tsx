@@ -2,9 +2,8 @@ import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
 
 /**
- * The place for the customer's visits on their page (/c/{token}), left for the diary (issue 27
- * §1–4) to fill: each visit's kind, day and time in words, later with Add to calendar and Ask to
- * rearrange. Until the diary is wired in, the page's loader gives an empty list and nothing shows.
+ * The customer's visits on their page (/c/{token}): each visit's kind, day and time in words, a
+ * cancelled one marked so. Add to calendar and Ask to rearrange are still to come (issue 27 §6).
  */
 export function CustomerVisits({ visits }: { visits: CustomerVisit[] }) {
   if (visits.length === 0) return null;

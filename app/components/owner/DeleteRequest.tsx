@@ -5,9 +5,10 @@ export const DELETE_CONFIRMED = { name: "confirmed", value: "delete-for-good" } 
 
 /**
  * Deleting a request, in two steps that work without JavaScript: Delete (a GET) asks in words
- * what goes; only Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes.
+ * what goes, naming its visits still to come (each is cancelled to the customer by e-mail); only
+ * Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes.
  */
-export function DeleteRequest({ id, name, asking }: { id: number; name: string; asking: boolean }) {
+export function DeleteRequest({ id, name, asking, visits = [], told = false }: { id: number; name: string; asking: boolean; visits?: string[]; told?: boolean }) {
   if (asking) {
     return (
       <SecondYes
@@ -15,7 +16,19 @@ export function DeleteRequest({ id, name, asking }: { id: number; name: string; 
         hidden={{ [DELETE_CONFIRMED.name]: DELETE_CONFIRMED.value }}
         question={
           <>
-            <p className="font-semibold">Delete this request, its notes and everything else stored about {name}? This cannot be undone.</p>
+            <p className="font-semibold">
+              Delete this request, its notes{visits.length ? `, its ${visits.length === 1 ? "visit" : `${visits.length} visits`}` : ""} and everything else stored about {name}? This cannot be undone.
+            </p>
+            {visits.length > 0 && (
+              <>
+                <ul aria-label="Visits to come, cancelled" className="list-disc pl-6">
+                  {visits.map((visit) => (
+                    <li key={visit}>{visit}</li>
+                  ))}
+                </ul>
+                <p>{told ? `Each is cancelled: ${name} is e-mailed, and it leaves their calendar.` : `Each is cancelled, but ${name} cannot be told by e-mail: call them.`}</p>
+              </>
+            )}
             <p>Their own page goes too: the link to it stops working.</p>
           </>
         }

@@ -1,7 +1,7 @@
 /**
  * The one thing a request's status calls for, at the top of its page (on a phone's first
- * screen): answer it and create a quote while New; finish or follow the quote; mark the job done
- * once Won; nothing once closed. Any status can still be set by hand lower down.
+ * screen): answer it and create a quote while New; finish or follow the quote; schedule the job's
+ * days and mark the job done once Won; nothing once closed. Any status can still be set by hand lower down.
  */
 import { ChatIcon, MailIcon, PhoneIcon } from "../icons.tsx";
 import { OwnerButton } from "./OwnerForm.tsx";
@@ -32,6 +32,8 @@ interface Props {
   reviews: StepReview[];
   links: { call: string; email: string; chat: string };
   self: string;
+  /** A job day is booked: Job done comes first. */
+  scheduled?: boolean;
 }
 
 /** What the customer did with a sent quote, in words. */
@@ -81,7 +83,7 @@ function Reply({ lead, links, self }: Pick<Props, "lead" | "links" | "self">) {
   );
 }
 
-function Step({ lead, quotes, reviews }: Props) {
+function Step({ lead, quotes, reviews, scheduled }: Props) {
   if (lead.status === "lost" || lead.status === "spam") {
     return <p>Closed{lead.status === "spam" ? " as spam" : ": the job went elsewhere"}. To reopen it, change its status below.</p>;
   }
@@ -90,10 +92,15 @@ function Step({ lead, quotes, reviews }: Props) {
     if (review) return <p>Job done. A review was asked for {exactTime(review.requestedAt)}: {REVIEW_NEWS[review.status] ?? review.status}.</p>;
     return (
       <>
-        <p>When the work is finished, mark the job done and the customer is asked for a review.</p>
-        <a href={`/admin/requests/${lead.id}/job-done`} className="btn-primary">
-          Job done
-        </a>
+        <p>Schedule the job's days: the customer is e-mailed an invitation for each. When the work is finished, mark the job done and the customer is asked for a review.</p>
+        <p className="flex flex-wrap gap-3">
+          <a href={`/admin/requests/${lead.id}/visits/new?kind=job-day`} className={scheduled ? "btn-secondary" : "btn-primary"}>
+            Schedule job
+          </a>
+          <a href={`/admin/requests/${lead.id}/job-done`} className={scheduled ? "btn-primary" : "btn-secondary"}>
+            Job done
+          </a>
+        </p>
       </>
     );
   }

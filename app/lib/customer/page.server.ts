@@ -14,6 +14,10 @@ import { reviewOfRequest } from "../owner/reviews.server.ts";
 import type { LeadStatus } from "../owner/status.ts";
 import { quoteSummary } from "../quotes/summary.server.ts";
 import type { CustomerVisit } from "./shown.ts";
+import { visitsOfLead } from "../diary/visits.server.ts";
+import { CUSTOMER_KIND_NAMES, whenWords } from "../diary/words.ts";
+
+const upperFirst = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** The statuses that say the owner has answered the request himself. */
 const ANSWERED: readonly LeadStatus[] = ["contacted", "quoted", "won", "lost"];
@@ -40,8 +44,13 @@ export type CustomerQuoteView = ReturnType<typeof quoteView>;
 /** The page's contents: the short one before the owner has answered, else the whole of it. */
 export function customerPage(store: Db, leadId: number, quotes: Quote[], now: Date = new Date()) {
   const lead = leadById(store, leadId)!;
-  // The visits belong to the diary (issue 27 §1–4): an empty list until it is wired in here.
-  const visits: CustomerVisit[] = [];
+  // The diary's visits, as the customer reads them (a cancelled one stays, marked so).
+  const visits: CustomerVisit[] = visitsOfLead(store, leadId).map((visit) => ({
+    id: visit.id,
+    what: upperFirst(CUSTOMER_KIND_NAMES[visit.kind]),
+    when: whenWords(new Date(visit.startAt), new Date(visit.endAt), now),
+    cancelled: visit.status === "cancelled",
+  }));
   const head = { reference: referenceOf(lead.id), createdAt: lead.createdAt };
   if (!ANSWERED.includes(lead.status) && quotes.length === 0 && visits.length === 0) return { answered: false as const, ...head };
   const review = reviewOfRequest(store, leadId, now).state;

@@ -14,6 +14,7 @@ import { reviewLetter } from "../owner/review-mail.server.ts";
 import { acceptedLetter, followUpLetter, ownerNoticeLetter, quoteLetter } from "../quotes/mail.server.ts";
 import type { Lead } from "../requests/lead.ts";
 import { developerWords } from "../../../tests/support/plain-words.ts";
+import { cancelledLetter, invitationLetter, movedLetter, reminderLetter } from "../diary/letters.server.ts";
 import { escape, LOGO_CID, writeLetter, type Letter } from "./letter.ts";
 
 const SITE = "https://www.example.com";
@@ -68,6 +69,8 @@ const QUOTE_LINK = `${SITE}/q/${"a".repeat(43)}`;
 const REVIEW_LINK = `${SITE}/review/${"b".repeat(43)}`;
 const PAGE_LINK = `${SITE}/c/${"c".repeat(43)}`;
 const input = { quote: QUOTE, lead: LEAD, business, siteUrl: SITE, link: QUOTE_LINK, page: PAGE_LINK };
+const visit = { business, siteUrl: SITE, customer: LEAD, visit: { kind: "survey" as const, start: new Date("2026-11-26T09:00:00Z"), end: new Date("2026-11-26T11:00:00Z") }, now: new Date("2026-11-25T14:05:00Z"), pageLink: PAGE_LINK };
+const CALL = { words: "Call 07700 900123", href: "tel:+447700900123" };
 
 /** Each e-mail, with the button it must carry. */
 const CUSTOMER_LETTERS: [string, Letter, { words: string; href: string }][] = [
@@ -77,6 +80,10 @@ const CUSTOMER_LETTERS: [string, Letter, { words: string; href: string }][] = [
   ["the day-3 follow-up", followUpLetter(input, 3), { words: "View your quote", href: QUOTE_LINK }],
   ["the day-7 follow-up", followUpLetter(input, 7), { words: "View your quote", href: QUOTE_LINK }],
   ["the review request", reviewLetter(LEAD, business, SITE, REVIEW_LINK, PAGE_LINK), { words: "Leave a review", href: REVIEW_LINK }],
+  ["a visit's invitation", invitationLetter(visit), CALL],
+  ["a visit moved", movedLetter(visit, { start: new Date("2026-11-25T16:00:00Z"), end: new Date("2026-11-25T17:00:00Z") }, "because of the weather forecast"), CALL],
+  ["a visit cancelled", cancelledLetter(visit), CALL],
+  ["a visit's reminder", reminderLetter(visit), CALL],
 ];
 const OWNER_LETTERS: [string, Letter, { words: string; href: string }][] = [
   ["the new request", ownerLetter(LEAD, business, SITE) as Letter, { words: "Open K-1042, Sarah M.", href: `${SITE}/admin/requests/42` }],

@@ -274,8 +274,9 @@ export function retryEmail(store: Db, id: number, actor: string): boolean {
 
 /**
  * Forgets a request: it goes with everything of its (app/lib/erase-requests.server.ts); the audit
- * keeps only that request N was deleted, and by whom.
+ * keeps only that request N was deleted, and by whom. `first` runs in the same transaction before
+ * it goes (the cancellations of its visits to come).
  */
-export function deleteLead(store: LeadStore, id: number, actor: string): boolean {
-  return store.deleteLead(id, () => recordAudit(store, { actor, action: "deleted the request", leadId: id, detail: `request ${id}` }));
+export function deleteLead(store: LeadStore, id: number, actor: string, first?: () => void): boolean {
+  return store.deleteLead(id, () => recordAudit(store, { actor, action: "deleted the request", leadId: id, detail: `request ${id}` }), first);
 }

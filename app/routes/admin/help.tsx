@@ -71,6 +71,32 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "visits",
+    title: "Booking a survey or the job's days",
+    body: (
+      <>
+        <ol className="list-decimal space-y-2 pl-6">
+          <li>
+            Open the request and press Book a visit (on a won job, Schedule job). Choose the kind, the date and the times, from and to. For a job of
+            several days, press Add another day for each: every day is its own visit, so one can move for rain alone.
+          </li>
+          <li>
+            Press Book visit. The customer is e-mailed the day and time at once, with an invitation that puts it in their phone's calendar, and a
+            reminder the day before, during your opening hours. Your notes stay yours: they are never sent.
+          </li>
+          <li>
+            Rain forecast? Press Move on the visit, choose the new day and why. Their calendar moves the visit instead of adding another. Cancel visit
+            asks first, then takes it out of their calendar.
+          </li>
+        </ol>
+        <p>
+          If two visits overlap, the form says so as you pick the times, and you can book it all the same. A customer with no e-mail address is not
+          told: the request says so, and you ring them. With notifications on, your phone lists the day's visits at 7:00 each morning that has any.
+        </p>
+      </>
+    ),
+  },
+  {
     id: "expired-link",
     title: "When a customer's link has expired",
     body: (

@@ -1,6 +1,6 @@
 /**
  * One request: under its name the one next step its status calls for (components/owner/NextStep.tsx),
- * then the message, the details, photos, quotes, the status by hand, notes and history.
+ * then the message, the details, photos, quotes, visits, the status by hand, notes and history.
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
@@ -41,6 +41,9 @@ import { nameOf } from "~/lib/requests/name.ts";
 import { CustomerPageLink } from "~/components/owner/CustomerPageLink.tsx";
 import { customerPageUrl } from "~/lib/customer/page-links.server.ts";
 import { siteUrl } from "~/lib/seo.ts";
+import { Visits, VISIT_NOTICES } from "~/components/owner/Visits.tsx";
+import { cancelBeforeErase } from "~/lib/diary/book.server.ts";
+import { upcomingWords, visitItems } from "~/lib/diary/pages.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 
@@ -51,8 +54,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const lead = leadById(store, id);
   if (!lead) throw data(null, { status: 404 });
   const url = new URL(request.url);
+  const now = new Date();
   return {
-    now: new Date().toISOString(),
+    now: now.toISOString(),
     /** This page's own origin, for the reply links' pings. */
     self: url.origin,
     lead,
@@ -62,6 +66,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     history: auditOfLead(store, id),
     reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
+    visits: visitItems(store, id, now),
+    upcoming: upcomingWords(store, id, now),
+    /** Whether a Delete can e-mail the cancellation of its visits to come. */
+    canTell: Boolean(lead.email.trim()) && Boolean(servicesOf(context).mail),
     saved: url.searchParams.get("saved"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     /** The customer's own page as it is now: every e-mail to them carries it. */
@@ -110,10 +118,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!quote) throw data(null, { status: 404 });
       return redirect(`/admin/quotes/${quote.id}`, 303);
     }
-    case "delete":
+    case "delete": {
       if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
-      if (!deleteLead(store, id, actor)) throw data(null, { status: 404 });
+      const services = servicesOf(context);
+      // Each visit still to come is cancelled to the customer by e-mail before the request goes.
+      if (!deleteLead(store, id, actor, () => cancelBeforeErase(store, id, { mail: Boolean(services.mail) }))) throw data(null, { status: 404 });
+      services.wake();
       return redirect(`/admin?deleted=${id}#main`, 303);
+    }
   }
 }
 
@@ -123,6 +135,7 @@ const SAVED: Record<string, string> = {
   resend: "The e-mail will be sent again within a few seconds.",
   "job-done": "Job done: the customer has been asked for a review.",
   "customer-link": "The customer's link was reset: the old one no longer opens their page.",
+  ...VISIT_NOTICES,
 };
 
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -147,7 +160,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </div>
         <Notices notice={saved && SAVED[saved]} />
 
-        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} />
+        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} scheduled={loaderData.visits.some((visit) => visit.jobDay && !visit.cancelled)} />
 
         <CardSection title="Message" id="message">
           <p className="whitespace-pre-wrap break-words">{lead.message}</p>
@@ -182,6 +195,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           </CardSection>
         )}
 
+        <Visits leadId={lead.id} customer={lead.name} visits={loaderData.visits} />
         <CustomerPageLink leadId={lead.id} url={loaderData.customerPage} />
 
         <CardSection title="Status" id="status-heading">
@@ -228,7 +242,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </CardSection>
 
         <CardSection title="Delete" id="delete-heading">
-          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} />
+          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} visits={loaderData.upcoming} told={loaderData.canTell} />
         </CardSection>
       </div>
     </>

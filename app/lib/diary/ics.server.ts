@@ -1,0 +1,47 @@
+/**
+ * A visit as a calendar file (RFC 5545), made with ical-generator: one VEVENT whose UID is the
+ * visit's for its whole life, whose SEQUENCE rises with each change, with its times in UTC (never
+ * floating: a phone in New York shows 9:00 London as 4:00). An invitation or a move is
+ * METHOD:REQUEST, a cancellation METHOD:CANCEL with STATUS:CANCELLED (RFC 5546), so the customer's
+ * calendar adds, moves or removes the one event. The owner's notes never go in it.
+ */
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+
+export interface CalendarVisit {
+  uid: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  /** "Roof survey: Kestrel Roofing". */
+  summary: string;
+  /** The address of the work; empty when none was given. */
+  location: string;
+  /** What the customer reads under it: how to reach the business. */
+  description: string;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+}
+
+export type CalendarMethod = "REQUEST" | "CANCEL";
+
+/** The calendar file of one message about a visit; `stamp` is when it was made (DTSTAMP). */
+export function visitCalendar(visit: CalendarVisit, method: CalendarMethod, stamp: Date): string {
+  const calendar = ical({
+    prodId: { company: visit.organizer.name, product: "Visits", language: "EN" },
+    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: visit.uid,
+    sequence: visit.sequence,
+    stamp,
+    start: visit.start,
+    end: visit.end,
+    summary: visit.summary,
+    location: visit.location || null,
+    description: visit.description,
+    organizer: visit.organizer,
+    attendees: [{ name: visit.attendee.name, email: visit.attendee.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
+    status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}

@@ -1,0 +1,102 @@
+/**
+ * Book a visit (/admin/requests/{id}/visits/new; Schedule job on a Won request opens it with Kind
+ * set to Job day, ?kind=job-day): Kind, each day's Date, From and To (Add another day adds one:
+ * each day is its own visit and invitation), and the owner's notes. Bad input is said at its field
+ * and in a summary on top, with everything kept and nothing saved. A clash is said as the times
+ * are picked (JavaScript on), on a refused form, and beside the visit once saved: it is booked
+ * all the same.
+ */
+import { data, redirect } from "react-router";
+import { TextArea } from "~/components/forms/Field.tsx";
+import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
+import { KindChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
+import { bookVisits } from "~/lib/diary/book.server.ts";
+import { bookedTimes, visitChange } from "~/lib/diary/pages.server.ts";
+import { bookSchema, EMPTY_DAY, MAX_DAYS, NOTES_MAX, readVisitValues, type VisitValues } from "~/lib/diary/visit-form.ts";
+import { parseForm } from "~/lib/forms/parse-form.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { referenceOf } from "~/lib/forms/reference.ts";
+import { leadById } from "~/lib/owner/inbox.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
+import { ukToday } from "~/lib/uk-time.ts";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/visit-book";
+
+export const handle: RouteHandle = { scripts: ["visit-clash"] };
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${loaderData.title}: ${loaderData.lead.name}` : "No such request");
+
+export function loader({ params, request, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
+  const id = recordIdOr404(params.id);
+  const lead = leadById(store, id);
+  if (!lead) throw data(null, { status: 404 });
+  const job = new URL(request.url).searchParams.get("kind") === "job-day";
+  const values: VisitValues = { kind: job ? "job-day" : "", days: [EMPTY_DAY], notes: "", reason: "", words: "" };
+  return {
+    lead: { id, name: lead.name, location: lead.location, hasEmail: Boolean(lead.email.trim()) },
+    mail: Boolean(servicesOf(context).mail),
+    title: job ? "Schedule job" : "Book a visit",
+    values,
+    booked: bookedTimes(store, new Date()),
+    today: ukToday(),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
+  const id = recordIdOr404(params.id);
+  const form = await readForm(request);
+  const values = readVisitValues(form);
+  if (form.get("change") === "add-day") return data({ values: { ...values, days: [...values.days, EMPTY_DAY].slice(0, MAX_DAYS) }, errors: {} });
+  const parsed = parseForm(bookSchema(new Date()), form);
+  if (!parsed.ok) return data({ values, errors: parsed.errors }, { status: 400 });
+  const visits = bookVisits(store, id, parsed.value, visitChange(context));
+  if (!visits) throw data(null, { status: 404 });
+  servicesOf(context).wake();
+  const saved = visits[0]!.told !== "e-mail" ? "visit-booked-untold" : visits.length > 1 ? "visits-booked" : "visit-booked";
+  return redirect(`/admin/requests/${id}?saved=${saved}`, 303);
+}
+
+export default function BookVisit({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, title, booked, today } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const back = `/admin/requests/${lead.id}`;
+  return (
+    <>
+      <TopBar title={title} back={{ href: back, label: `${referenceOf(lead.id)}, ${lead.name}` }} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
+        <p className="break-words">
+          For {referenceOf(lead.id)}, {lead.name}
+          {lead.location ? `, ${lead.location}` : ""}.{" "}
+          {!lead.hasEmail
+            ? `${lead.name} has no e-mail address: the visit is booked all the same, and you tell them yourself.`
+            : !loaderData.mail
+              ? "E-mail is not set up here: the visit is booked all the same, and you tell the customer yourself."
+              : `${lead.name} is e-mailed an invitation for their calendar, and a reminder the day before.`}
+        </p>
+        <ErrorSummary errors={errors} idOf={visitFieldId} />
+        <form method="post" noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
+          <KindChoice value={values.kind} error={errors.kind} />
+          <VisitDays days={values.days} errors={errors} booked={booked} today={today} />
+          <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className="btn-primary">
+              Book visit
+            </button>
+            <button type="submit" name="change" value="add-day" className="btn-secondary">
+              Add another day
+            </button>
+            <a href={back} className="link">
+              Back
+            </a>
+          </div>
+        </form>
+      </div>
+    </>
+  );
+}

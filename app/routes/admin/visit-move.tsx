@@ -1,0 +1,89 @@
+/**
+ * Move visit (/admin/visits/{id}/move): the new Date, From and To, and the Reason (Weather,
+ * Materials, Other with the owner's words if he likes). Move visit keeps the invitation's UID with
+ * a higher SEQUENCE, so the customer's calendar moves the event, and e-mails the new day and time
+ * and why. Bad input is said at its field, with everything kept and nothing saved.
+ */
+import { data, redirect } from "react-router";
+import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
+import { ReasonChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
+import { moveVisit } from "~/lib/diary/book.server.ts";
+import { bookedTimes, dayValuesOf, visitChange } from "~/lib/diary/pages.server.ts";
+import { moveSchema, readVisitValues, type VisitValues } from "~/lib/diary/visit-form.ts";
+import { visitById } from "~/lib/diary/visits.server.ts";
+import { KIND_NAMES, whenFromNow } from "~/lib/diary/words.ts";
+import { parseForm } from "~/lib/forms/parse-form.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { referenceOf } from "~/lib/forms/reference.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
+import { ukToday } from "~/lib/uk-time.ts";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/visit-move";
+
+export const handle: RouteHandle = { scripts: ["visit-clash"] };
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Move visit: ${loaderData.visit.name}` : "No such visit");
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
+  const visit = visitById(store, recordIdOr404(params.id));
+  if (!visit) throw data(null, { status: 404 });
+  const now = new Date();
+  const values: VisitValues = { kind: visit.kind, days: [dayValuesOf(visit)], notes: "", reason: "", words: "" };
+  return {
+    visit: { id: visit.id, leadId: visit.leadId, name: visit.name, kind: KIND_NAMES[visit.kind], when: whenFromNow(new Date(visit.startAt), new Date(visit.endAt), now), movable: visit.status === "booked" },
+    values,
+    booked: bookedTimes(store, now, visit.id),
+    today: ukToday(now),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const store = storeOf(context);
+  const visit = visitById(store, recordIdOr404(params.id));
+  if (!visit) throw data(null, { status: 404 });
+  const form = await readForm(request);
+  const values = readVisitValues(form);
+  const parsed = parseForm(moveSchema(new Date(), { start: new Date(visit.startAt), end: new Date(visit.endAt) }), form);
+  if (!parsed.ok) return data({ values, errors: parsed.errors }, { status: 400 });
+  const moved = moveVisit(store, visit.id, parsed.value, visitChange(context));
+  if (!moved) return data({ values, errors: { "day-0-date": "This visit was cancelled, so it cannot move. Book a new one from the request." } }, { status: 409 });
+  servicesOf(context).wake();
+  return redirect(`/admin/requests/${visit.leadId}?saved=${moved.told === "e-mail" ? "visit-moved" : "visit-moved-untold"}`, 303);
+}
+
+export default function MoveVisit({ loaderData, actionData }: Route.ComponentProps) {
+  const { visit, booked, today } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const back = `/admin/requests/${visit.leadId}`;
+  return (
+    <>
+      <TopBar title="Move visit" back={{ href: back, label: `${referenceOf(visit.leadId)}, ${visit.name}` }} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
+        <p className="break-words">
+          {visit.kind} with {visit.name}
+          {visit.movable ? `, booked for ${visit.when}.` : `: cancelled, so it cannot move. Book a new visit from the request.`}
+        </p>
+        <ErrorSummary errors={errors} idOf={visitFieldId} />
+        {visit.movable && (
+          <form method="post" noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label="Move visit" className="card space-y-5">
+            <VisitDays days={values.days.slice(0, 1)} errors={errors} booked={booked} today={today} />
+            <ReasonChoice value={values.reason} words={values.words} errors={errors} />
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className="btn-primary">
+                Move visit
+              </button>
+              <a href={back} className="link">
+                Back
+              </a>
+            </div>
+          </form>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Issue 27 §1–4, on a 390 px phone with a real SMTP server. The owner books a survey for tomorrow
+ * on a request: as he picks the times, the form says it overlaps a job day already booked, and he
+ * books it all the same. The customer is e-mailed "tomorrow" in words with invite.ics. He moves it
+ * for rain: the customer's e-mail says why, and its calendar file keeps the UID with a higher
+ * SEQUENCE. He cancels it, asked first: METHOD:CANCEL, the same UID, higher again.
+ *
+ * Run against a server of its own, with e-mail set up, so the e-mails can be read.
+ */
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { fileContent } from "../../app/content/index.ts";
+import { bookVisits } from "../../app/lib/diary/book.server.ts";
+import { dayWords } from "../../app/lib/diary/words.ts";
+import { LeadStore } from "../../app/lib/leads.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { startServer, type RunningServer } from "../support/server.ts";
+import { allParts, mimeOf, startSmtp, subjectOf, waitFor } from "../support/smtp.ts";
+import { signUp } from "./owner-support.ts";
+
+const PHONE_VIEW = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const CUSTOMER = { name: "Sarah Jones", email: "sarah@example.org" };
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let server: RunningServer;
+let origin: string;
+let owner: Page;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "The owner books his visits from his phone.");
+  smtp = await startSmtp();
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" });
+  origin = `http://localhost:${server.port}`;
+  owner = await (await browser.newContext(PHONE_VIEW)).newPage();
+  await signUp(owner, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
+});
+test.afterAll(async () => {
+  await owner?.context().close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const TOMORROW = addDays(ukToday(), 1);
+const NEXT_WEEK = addDays(ukToday(), 7);
+
+/** Sarah's request, and Tom's job day tomorrow 10:00–16:00 already booked. */
+function requests(): number {
+  const store = new LeadStore(path.join(server.dataDir, "leads.sqlite"));
+  try {
+    const add = (name: string, email: string) => store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name, email, phone: "07700 900456", location: "12 Bancroft, Hitchin SG5 1JW", message: "Slipped tiles." }).id;
+    const tom = add("Tom Baker", "");
+    bookVisits(store, tom, { kind: "job-day", days: [{ start: ukInstant(TOMORROW, 600), end: ukInstant(TOMORROW, 960) }], notes: "" }, { actor: "Dave", hours: fileContent.business.openingHours, mail: false });
+    return add(CUSTOMER.name, CUSTOMER.email);
+  } finally {
+    store.close();
+  }
+}
+
+const toCustomer = () => smtp.messages.filter((mail) => mail.to.includes(CUSTOMER.email));
+/** The n-th e-mail to the customer: its subject, its words, and its calendar file's lines that matter. */
+async function mailNumber(n: number) {
+  const mail = await waitFor(() => toCustomer()[n]);
+  const parts = allParts(mimeOf(mail.raw));
+  const ics = parts.find((part) => part.type === "text/calendar")!.text.replace(/\r\n /g, "");
+  const field = (name: string) => new RegExp(`^${name}:(.*)\\r?$`, "m").exec(ics)?.[1];
+  return { subject: subjectOf(mail.raw), text: parts.find((part) => part.type === "text/plain")!.text, uid: field("UID"), sequence: field("SEQUENCE"), method: field("METHOD") };
+}
+
+test("the owner books a survey for tomorrow, moves it for rain, then cancels it", async () => {
+  const id = requests();
+  await owner.goto(`${origin}/admin/requests/${id}`);
+  await owner.getByRole("link", { name: "Book a visit" }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: "Book a visit" })).toBeVisible();
+
+  await owner.getByRole("radio", { name: "Survey" }).check();
+  await owner.getByLabel("Date").fill(TOMORROW);
+  await owner.getByLabel("From").fill("09:00");
+  await owner.getByLabel("To").fill("11:00");
+  await expect(owner.getByRole("status"), "the clash is said as the times are picked").toHaveText("Overlaps Job day, Tom Baker, 10:00–16:00. It can be booked all the same.");
+  await owner.getByRole("button", { name: "Book visit" }).click();
+
+  const when = `${dayWords(TOMORROW)}, 9:00–11:00`;
+  await expect(owner.getByRole("status")).toHaveText("Visit booked. The customer is e-mailed an invitation for their calendar.");
+  const visit = owner.getByRole("list", { name: "Visits, soonest first" }).getByRole("listitem");
+  await expect(visit).toContainText(`Survey: Tomorrow, ${when}`);
+  await expect(visit).toContainText("Overlaps Job day, Tom Baker, 10:00–16:00");
+  const booked = await mailNumber(0);
+  expect(booked.subject).toBe(`Your roof survey is booked: tomorrow, ${when}`);
+  expect([booked.method, booked.sequence]).toEqual(["REQUEST", "0"]);
+
+  await visit.getByRole("link", { name: /^Move/ }).click();
+  await owner.getByLabel("Date").fill(NEXT_WEEK);
+  await owner.getByRole("radio", { name: "Weather" }).check();
+  await owner.getByRole("button", { name: "Move visit" }).click();
+  await expect(owner.getByRole("status")).toContainText("Visit moved.");
+  await expect(visit).toContainText(`Survey: ${dayWords(NEXT_WEEK)}, 9:00–11:00`);
+  const moved = await mailNumber(1);
+  expect(moved.text).toContain(`We have moved your roof survey to ${dayWords(NEXT_WEEK)}, 9:00–11:00, because of the weather forecast.`);
+  expect([moved.uid, moved.method, moved.sequence]).toEqual([booked.uid, "REQUEST", "1"]);
+
+  await visit.getByRole("link", { name: /^Cancel visit/ }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText(`Cancel the survey with ${CUSTOMER.name}, ${dayWords(NEXT_WEEK)}, 9:00–11:00?`);
+  expect(toCustomer(), "asking sends nothing").toHaveLength(2);
+  await owner.getByRole("button", { name: "Yes, cancel visit" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Visit cancelled. The customer is e-mailed, and it leaves their calendar.");
+  await expect(visit).toContainText("Survey, cancelled");
+  const cancelled = await mailNumber(2);
+  expect([cancelled.uid, cancelled.method, cancelled.sequence]).toEqual([booked.uid, "CANCEL", "2"]);
+});
