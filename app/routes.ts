@@ -76,6 +76,7 @@ export default [
   route("c/:token", "routes/customer-page.tsx"),
   route("c/:token/quotes/:quoteId/pdf", "routes/customer-page-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
+  route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
   // Area pages are /areas/roofers-in-{slug}/ with a trailing slash. The "roofers-in-" prefix is
   // checked by the loader: a segment cannot be half static.
   route("areas/:slug", "routes/area.tsx"),

@@ -101,8 +101,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               </div>
             </dl>
           </CardSection>
-          {/* The diary's visits go here once it is wired in (issue 27 §1–4); the list is empty until then. */}
-          <CustomerVisits visits={page.visits} />
+          <CustomerVisits visits={page.visits} path={path} />
           {page.quotes.map((quote) => (
             <CustomerQuote
               key={quote.id}

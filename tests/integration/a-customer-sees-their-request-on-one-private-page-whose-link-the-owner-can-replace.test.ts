@@ -154,17 +154,30 @@ describe("the customer's own page", () => {
     const path = pageOf(leadId);
     expect(await words(await get(path)), "nothing answered yet: no visits shown").not.toContain("Visits");
     const day = addDays(ukToday(), 3);
-    withStore(server.dataDir, (store) => {
+    const [survey, other] = withStore(server.dataDir, (store) => {
       const change = { actor: "Test", hours: fileContent.business.openingHours, mail: false };
-      bookVisits(store, leadId, { kind: "survey", days: [{ start: ukInstant(day, 9 * 60), end: ukInstant(day, 11 * 60) }], notes: "Owner's own words" }, change);
-      const other = bookVisits(store, leadId, { kind: "job-day", days: [{ start: ukInstant(day, 13 * 60), end: ukInstant(day, 15 * 60) }], notes: "" }, change)![0]!;
-      cancelVisit(store, other.id, change);
+      const booked = bookVisits(store, leadId, { kind: "survey", days: [{ start: ukInstant(day, 9 * 60), end: ukInstant(day, 11 * 60) }], notes: "Owner's own words" }, change)![0]!;
+      const cancelled = bookVisits(store, leadId, { kind: "job-day", days: [{ start: ukInstant(day, 13 * 60), end: ukInstant(day, 15 * 60) }], notes: "" }, change)![0]!;
+      cancelVisit(store, cancelled.id, change);
+      return [booked, cancelled];
     });
     const html = await words(await get(path));
     const when = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`)).replace(",", "");
     expect(html).toContain(`<strong>Roof survey</strong>: ${when}, 9:00–11:00`);
     expect(html).toMatch(/<strong>Roofing work<\/strong>: [^<]*13:00–15:00 \(cancelled\)/);
     expect(html, "the owner's notes stay his").not.toContain("Owner's own words");
+
+    // Add to calendar: the booked visit's file, with its invitation's UID; none for the cancelled one, nor through another request's page.
+    expect(html).toContain(`href="${path}/visits/${survey!.id}/calendar"`);
+    expect(html).not.toContain(`href="${path}/visits/${other!.id}/calendar"`);
+    const file = await get(`${path}/visits/${survey!.id}/calendar`);
+    expect([file.status, file.headers.get("content-type"), file.headers.get("cache-control"), file.headers.get("set-cookie")]).toEqual([200, "text/calendar; charset=utf-8", "no-store", null]);
+    const ics = await file.text();
+    expect(ics).toContain("METHOD:PUBLISH");
+    expect(ics).toContain(`UID:${survey!.uid}`);
+    expect(ics).not.toContain("Owner's own words");
+    expect((await get(`${path}/visits/${other!.id}/calendar`)).status, "cancelled").toBe(404);
+    expect((await get(`${pageOf(newLead())}/visits/${survey!.id}/calendar`)).status, "another request's page").toBe(404);
   });
 });
 

@@ -6,6 +6,8 @@
  * calendar adds, moves or removes the one event. The owner's notes never go in it.
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { oneLine } from "../mailer.server.ts";
+import { CUSTOMER_KIND_NAMES, type VisitKind } from "./words.ts";
 
 export interface CalendarVisit {
   uid: string;
@@ -22,13 +24,37 @@ export interface CalendarVisit {
   attendee: { name: string; email: string };
 }
 
-export type CalendarMethod = "REQUEST" | "CANCEL";
+/** REQUEST and CANCEL for the e-mails (RFC 5546); PUBLISH for Add to calendar on the customer's page. */
+export type CalendarMethod = "REQUEST" | "CANCEL" | "PUBLISH";
+
+const METHODS = { REQUEST: ICalCalendarMethod.REQUEST, CANCEL: ICalCalendarMethod.CANCEL, PUBLISH: ICalCalendarMethod.PUBLISH } as const;
+
+/** The event as the customer's calendar shows it: what, the firm, the address, how to reach them; never the owner's notes. */
+export function customerEvent(
+  visit: { uid: string; sequence: number; kind: VisitKind; start: Date; end: Date },
+  customer: { name: string; email: string; location: string },
+  business: { name: string; email: string; phone: { display: string } },
+  pageLink?: string,
+): CalendarVisit {
+  const what = CUSTOMER_KIND_NAMES[visit.kind];
+  return {
+    uid: visit.uid,
+    sequence: visit.sequence,
+    start: visit.start,
+    end: visit.end,
+    summary: `${what.charAt(0).toUpperCase()}${what.slice(1)}: ${business.name}`,
+    location: oneLine(customer.location),
+    description: `${business.name}. Questions, or need another time? Call ${business.phone.display}.${pageLink ? ` ${pageLink}` : ""}`,
+    organizer: { name: business.name, email: business.email },
+    attendee: { name: oneLine(customer.name), email: oneLine(customer.email) },
+  };
+}
 
 /** The calendar file of one message about a visit; `stamp` is when it was made (DTSTAMP). */
 export function visitCalendar(visit: CalendarVisit, method: CalendarMethod, stamp: Date): string {
   const calendar = ical({
     prodId: { company: visit.organizer.name, product: "Visits", language: "EN" },
-    method: method === "CANCEL" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    method: METHODS[method],
   });
   calendar.createEvent({
     id: visit.uid,

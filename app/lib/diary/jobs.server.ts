@@ -19,17 +19,17 @@ import type { Business } from "../../content/schema.ts";
 import type { KeyedDb } from "../db/connection.server.ts";
 import { enqueue, type JobHandler } from "../jobs.server.ts";
 import type { LetterBusiness } from "../mail/letter.ts";
-import { oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
+import { sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
 import { openingOn, type HoursNow } from "../opening-hours.ts";
 import { recordAudit } from "../owner/audit.server.ts";
 import { leadById } from "../owner/inbox.server.ts";
 import { placeOf, queuePush, shortName, type PushMessage } from "../push.server.ts";
 import { addDays, ukClock, ukDate, ukInstant } from "../uk-time.ts";
 import { customerPageUrl } from "../customer/page-links.server.ts";
-import { visitCalendar } from "./ics.server.ts";
+import { customerEvent, visitCalendar } from "./ics.server.ts";
 import { cancelledLetter, invitationLetter, movedLetter, reminderLetter, type VisitLetterInput } from "./letters.server.ts";
 import { bookedOn, visitById, type Visit } from "./visits.server.ts";
-import { clockWords, CUSTOMER_KIND_NAMES, KIND_NAMES, whenWords, type VisitKind } from "./words.ts";
+import { clockWords, KIND_NAMES, whenWords, type VisitKind } from "./words.ts";
 
 type Hours = Business["openingHours"];
 
@@ -128,8 +128,6 @@ export function morningPush(visits: { kind: VisitKind; startAt: string; name: st
 const SENT: Record<VisitNews, string> = { booked: "e-mailed the invitation to the visit", moved: "e-mailed the visit's new time", cancelled: "e-mailed the cancellation of the visit" };
 const NOT_SENT: Record<VisitNews, string> = { booked: "could not e-mail the invitation to the visit", moved: "could not e-mail the visit's new time", cancelled: "could not e-mail the cancellation of the visit" };
 
-const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * `businessNow`: the business facts published when an e-mail goes; `hoursNow`: the opening hours
  * published now, which hold a reminder; `mail`: the mail set up on this server (none: nothing is
@@ -166,21 +164,7 @@ export function visitHandlers(store: KeyedDb, businessNow: () => LetterBusiness,
             ? movedLetter(input, { start: new Date(news.before?.startAt ?? news.startAt), end: new Date(news.before?.endAt ?? news.endAt) }, news.because)
             : cancelledLetter(input);
       const method = news.news === "cancelled" ? "CANCEL" : "REQUEST";
-      const calendar = visitCalendar(
-        {
-          uid: news.uid,
-          sequence: news.sequence,
-          start: input.visit.start,
-          end: input.visit.end,
-          summary: `${upper(CUSTOMER_KIND_NAMES[news.kind])}: ${business.name}`,
-          location: oneLine(customer.location),
-          description: `${business.name}. Questions, or need another time? Call ${business.phone.display}.${input.pageLink ? ` ${input.pageLink}` : ""}`,
-          organizer: { name: business.name, email: business.email },
-          attendee: { name: oneLine(customer.name), email: oneLine(customer.email) },
-        },
-        method,
-        now,
-      );
+      const calendar = visitCalendar(customerEvent({ ...news, start: input.visit.start, end: input.visit.end }, customer, business, input.pageLink), method, now);
       await sendToCustomer(mail, business, {
         ...letter,
         to: { name: customer.name, address: customer.email },
