@@ -38,6 +38,8 @@ export default [
         route("requests/:id/visits/new", "routes/admin/visit-book.tsx"),
         route("visits/:id/move", "routes/admin/visit-move.tsx"),
         route("visits/:id/cancel", "routes/admin/visit-cancel.tsx"),
+        route("diary", "routes/admin/diary.tsx"),
+        route("diary/reset-link", "routes/admin/diary-reset.tsx"),
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
@@ -77,6 +79,9 @@ export default [
   route("c/:token/quotes/:quoteId/pdf", "routes/customer-page-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
+  // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived
+  // like the customer's page; rendered per request (server/app.ts).
+  route("calendar/:file", "routes/calendar-feed.ts"),
   // Area pages are /areas/roofers-in-{slug}/ with a trailing slash. The "roofers-in-" prefix is
   // checked by the loader: a segment cannot be half static.
   route("areas/:slug", "routes/area.tsx"),

@@ -26,6 +26,8 @@ describe("loggedPath", () => {
     [`/c/${TOKEN}`, "/c/[token]"],
     [`/c/${TOKEN}/quotes/7/pdf`, "/c/[token]/quotes/7/pdf"],
     [`/c/${TOKEN}/review`, "/c/[token]/review"],
+    [`/calendar/${TOKEN}.ics`, "/calendar/[token]"],
+    [`/Calendar/${TOKEN}.ics`, "/Calendar/[token]"],
     [`/C/${TOKEN}#quote-7-heading`, "/C/[token]"],
     [`/q/${TOKEN}.data`, "/q/[token]"],
     [`/q/short`, "/q/[token]"],

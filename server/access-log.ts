@@ -1,11 +1,11 @@
 /**
  * The access log: one line a request, `GET /contact 200 3.1ms`. It keeps every visit and never a
  * secret: the path only (the query string may carry what a visitor typed), and the token of a
- * private link (a customer's page, quote or review, the owner's invite) written as `[token]`.
+ * private link (a customer's page, quote or review, the owner's invite or calendar feed) written as `[token]`.
  */
 
-/** A segment after which the next one is a private link's token: /c/…, /q/…, /review/…, /admin/invite/…. */
-const BEFORE_TOKEN = new Set(["c", "q", "review", "invite"]);
+/** A segment after which the next one is a private link's token: /c/…, /q/…, /review/…, /admin/invite/…, /calendar/…. */
+const BEFORE_TOKEN = new Set(["c", "q", "review", "invite", "calendar"]);
 /** What a server or a router may read as a slash: `/`, `\` and their percent-encodings. */
 const SEPARATOR = /([/\\]|%2f|%5c)/i;
 
@@ -20,7 +20,7 @@ function decoded(segment: string): string {
 /**
  * The path of a request target as the log writes it. The target is read as sent, so a token is
  * found however the path is spelled (`/Q/…`, `//q//…`, `/q/./…`, `/q%2F…`): the first segment
- * after `c`, `q`, `review` or `invite` that is not empty or a dot segment is the token.
+ * after `c`, `q`, `review`, `invite` or `calendar` that is not empty or a dot segment is the token.
  */
 export function loggedPath(target: string): string {
   const path = target.split(/[?#]/, 1)[0]!;

@@ -81,13 +81,16 @@ function setCommonHeaders(res: ServerResponse) {
 
 /** The owner's area: signed-in pages rendered per request, never prerendered. */
 const OWNER_AREA = /^\/admin(\/|$)/;
-/** A customer's page, quote or review link: a page for one person, rendered per request like the owner's. */
-const QUOTE_LINK = /^\/(c|q|review)\//;
+/**
+ * A customer's page, quote or review link, or the owner's calendar feed: for one person, rendered
+ * per request like the owner's pages.
+ */
+const QUOTE_LINK = /^\/(c|q|review|calendar)\//;
 /**
  * The same links in any case the router takes: their token must not leave in a Referer, so they
  * answer `no-referrer` (and the browser then sends their own forms with `Origin: null`).
  */
-const PRIVATE_LINK = /^\/(c|q|review)\//i;
+const PRIVATE_LINK = /^\/(c|q|review|calendar)\//i;
 /** The passkey ceremonies' endpoints: sign-in attempts, rate limited on their own. */
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 

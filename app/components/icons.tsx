@@ -75,5 +75,6 @@ export const GlobeIcon = (p: P) => (
     <path d="M2 12h20M12 2a15.3 15.3 0 0 1 4 10 15.3 15.3 0 0 1-4 10 15.3 15.3 0 0 1-4-10 15.3 15.3 0 0 1 4-10z" />
   </Icon>
 );
+export const CalendarIcon = lines("M8 2v4M16 2v4M3 10h18", "M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z");
 export const MoreIcon = lines("M5 12h.01M12 12h.01M19 12h.01");
 export const ChevronLeftIcon = lines("m15 18-6-6 6-6");

@@ -73,7 +73,7 @@ test("the inbox, sources, passkeys, notifications, every page of Your site and a
   }
 });
 
-test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer and a note error have no violations", async ({ page }, testInfo) => {
+test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question and a note error have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   let id: number;
   let customerPage: string;
@@ -101,7 +101,7 @@ test("a request in each status, its visits and their forms, its delete confirmat
   }
   await signUp(page, "Axe phone");
   const won = statuses[LEAD_STATUSES.indexOf("won") - 1]!;
-  for (const path of [`/admin/requests/${id}`, `/admin/requests/${id}?confirm=delete`, ...statuses.map((other) => `/admin/requests/${other}`), `/admin/requests/${won}/job-done`, `/admin/requests/${id}/customer-link`, `/admin/visits/${visit!}/move`, `/admin/visits/${visit!}/cancel`, "/admin?status=closed", "/admin?status=spam", customerPage]) {
+  for (const path of [`/admin/requests/${id}`, `/admin/requests/${id}?confirm=delete`, ...statuses.map((other) => `/admin/requests/${other}`), `/admin/requests/${won}/job-done`, `/admin/requests/${id}/customer-link`, `/admin/visits/${visit!}/move`, `/admin/visits/${visit!}/cancel`, "/admin/diary", "/admin/diary/reset-link", "/admin?status=closed", "/admin?status=spam", customerPage]) {
     await page.goto(path);
     await expectPlainPage(page);
   }

@@ -3,7 +3,9 @@
  * on a request: as he picks the times, the form says it overlaps a job day already booked, and he
  * books it all the same. The customer is e-mailed "tomorrow" in words with invite.ics. He moves it
  * for rain: the customer's e-mail says why, and its calendar file keeps the UID with a higher
- * SEQUENCE. He cancels it, asked first: METHOD:CANCEL, the same UID, higher again.
+ * SEQUENCE. He cancels it, asked first: METHOD:CANCEL, the same UID, higher again. His diary
+ * shows tomorrow's two visits marked as overlapping, and the calendar feed it offers (read
+ * without cookies) follows each change; Reset calendar link, asked first, makes the old feed 404.
  *
  * Run against a server of its own, with e-mail set up, so the e-mails can be read.
  */
@@ -58,6 +60,13 @@ function requests(): number {
 
 const toCustomer = () => smtp.messages.filter((mail) => mail.to.includes(CUSTOMER.email));
 /** The n-th e-mail to the customer: its subject, its words, and its calendar file's lines that matter. */
+/** The owner's calendar feed as his phone reads it, without cookies: its status and its events' UID and SEQUENCE. */
+async function feed(feedPath: string) {
+  const response = await fetch(`${origin}${feedPath}`);
+  const text = (await response.text()).replace(/\r\n /g, "");
+  return { status: response.status, events: text.split("BEGIN:VEVENT").slice(1).map((event) => `${/^UID:(.*)\r?$/m.exec(event)?.[1]} ${/^SEQUENCE:(.*)\r?$/m.exec(event)?.[1]}`) };
+}
+
 async function mailNumber(n: number) {
   const mail = await waitFor(() => toCustomer()[n]);
   const parts = allParts(mimeOf(mail.raw));
@@ -88,6 +97,18 @@ test("the owner books a survey for tomorrow, moves it for rain, then cancels it"
   expect(booked.subject).toBe(`Your roof survey is booked: tomorrow, ${when}`);
   expect([booked.method, booked.sequence]).toEqual(["REQUEST", "0"]);
 
+  // His diary: tomorrow holds both visits, each marked as overlapping the other; the feed it offers has the survey.
+  await owner.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Diary" }).click();
+  const tomorrow = owner.getByRole("list", { name: `Visits, Tomorrow, ${dayWords(TOMORROW)}` });
+  await expect(tomorrow.getByRole("listitem")).toHaveCount(2);
+  await expect(tomorrow.getByRole("listitem").first()).toContainText("Overlaps Job day, Tom Baker, 10:00–16:00");
+  await expect(tomorrow.getByRole("listitem").last()).toContainText(`Overlaps Survey, ${CUSTOMER.name}, 9:00–11:00`);
+  const subscribe = await owner.getByRole("link", { name: "Subscribe on this phone" }).getAttribute("href");
+  expect(subscribe).toMatch(/^webcal:\/\/[^/]+\/calendar\/[\w-]{43}\.ics$/);
+  const feedPath = new URL(subscribe!.replace(/^webcal:/, "https:")).pathname;
+  expect((await feed(feedPath)).events).toContain(`${booked.uid} 0`);
+  await owner.goBack();
+
   await visit.getByRole("link", { name: /^Move/ }).click();
   await owner.getByLabel("Date").fill(NEXT_WEEK);
   await owner.getByRole("radio", { name: "Weather" }).check();
@@ -97,6 +118,7 @@ test("the owner books a survey for tomorrow, moves it for rain, then cancels it"
   const moved = await mailNumber(1);
   expect(moved.text).toContain(`We have moved your roof survey to ${dayWords(NEXT_WEEK)}, 9:00–11:00, because of the weather forecast.`);
   expect([moved.uid, moved.method, moved.sequence]).toEqual([booked.uid, "REQUEST", "1"]);
+  expect((await feed(feedPath)).events, "the feed follows the move").toContain(`${booked.uid} 1`);
 
   await visit.getByRole("link", { name: /^Cancel visit/ }).click();
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText(`Cancel the survey with ${CUSTOMER.name}, ${dayWords(NEXT_WEEK)}, 9:00–11:00?`);
@@ -106,4 +128,16 @@ test("the owner books a survey for tomorrow, moves it for rain, then cancels it"
   await expect(visit).toContainText("Survey, cancelled");
   const cancelled = await mailNumber(2);
   expect([cancelled.uid, cancelled.method, cancelled.sequence]).toEqual([booked.uid, "CANCEL", "2"]);
+  expect((await feed(feedPath)).events.join(), "the feed drops the cancelled visit").not.toContain(booked.uid!);
+
+  // A new calendar link, asked first: the old one answers 404 at once and the diary shows the new one.
+  await owner.goto(`${origin}/admin/diary`);
+  await owner.getByRole("link", { name: "Reset calendar link" }).click();
+  await expect(owner.getByRole("heading", { level: 1 })).toHaveText("Reset your calendar link?");
+  await owner.getByRole("button", { name: "Yes, reset" }).click();
+  await expect(owner.getByRole("status")).toContainText("Calendar link reset");
+  expect((await feed(feedPath)).status).toBe(404);
+  const renewed = await owner.getByRole("link", { name: "Subscribe on this phone" }).getAttribute("href");
+  expect(renewed).not.toBe(subscribe);
+  expect((await feed(new URL(renewed!.replace(/^webcal:/, "https:")).pathname)).status).toBe(200);
 });

@@ -51,10 +51,10 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
   await signUp(page, "Order phone");
   const { width, height } = page.viewportSize()!;
 
-  // The tab bar: fixed to the bottom edge, at most 64 px, four places of 44 × 44 px or more, Requests current.
+  // The tab bar: fixed to the bottom edge, at most 64 px, five places of 44 × 44 px or more, Requests current.
   const nav = page.getByRole("navigation", { name: "Owner" });
   const tabs = nav.getByRole("link").filter({ visible: true });
-  await expect(tabs).toHaveText(["Requests", "Reviews", "Your site", "More"]);
+  await expect(tabs).toHaveText(["Requests", "Diary", "Reviews", "Your site", "More"]);
   await expect(nav.getByRole("link", { name: "Requests" })).toHaveAttribute("aria-current", "page");
   await expect(nav.locator("[aria-current]").filter({ visible: true })).toHaveCount(1);
   const bar = (await nav.boundingBox())!;
@@ -64,6 +64,10 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
     const box = (await tab.boundingBox())!;
     expect(Math.min(box.width, box.height), `${await tab.textContent()} is big enough to press`).toBeGreaterThanOrEqual(44);
   }
+  // Still big enough on the narrowest phone.
+  await page.setViewportSize({ width: 320, height });
+  for (const tab of await tabs.all()) expect((await tab.boundingBox())!.width, `${await tab.textContent()} at 320 px`).toBeGreaterThanOrEqual(44);
+  await page.setViewportSize({ width, height });
   // The top bar: one line of at most 64 px, the page's name.
   const top = page.locator("main header");
   await expect(top.getByRole("heading", { level: 1 })).toHaveText("Requests");
@@ -131,7 +135,7 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
 
   // From 1024 px the same one menu sits at the side with every place, and no More.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText(["Requests", "Reviews", "Your site", "Where requests come from", "Insights", "Notifications", "Passkeys", "Help"]);
+  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText(["Requests", "Diary", "Reviews", "Your site", "Where requests come from", "Insights", "Notifications", "Passkeys", "Help"]);
   await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
   const side = (await nav.boundingBox())!;
   expect([side.x, side.height]).toEqual([0, 800]);

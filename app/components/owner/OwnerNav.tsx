@@ -1,11 +1,11 @@
 /**
- * The owner's one menu, at every width: below 1024 px a bar fixed to the bottom edge with four
+ * The owner's one menu, at every width: below 1024 px a bar fixed to the bottom edge with five
  * destinations (an icon over a word), the rest under More (/admin/more); from 1024 px a column at
  * the side with every destination and Sign out. One <nav>, so a screen reader meets one menu.
  */
 import type { ComponentType, SVGProps } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { GlobeIcon, InboxIcon, MoreIcon, StarLineIcon } from "../icons.tsx";
+import { CalendarIcon, GlobeIcon, InboxIcon, MoreIcon, StarLineIcon } from "../icons.tsx";
 import { Logo } from "../layout/Logo.tsx";
 import { MORE_PLACES } from "./more-places.ts";
 
@@ -16,9 +16,10 @@ export interface OwnerData {
 
 type IconType = ComponentType<SVGProps<SVGSVGElement>>;
 
-/** The bar's four, in order; `owns` says which paths count as that destination. */
+/** The bar's five, in order; `owns` says which paths count as that destination. */
 const TABS: { name: string; path: string; icon: IconType; owns: (path: string) => boolean }[] = [
   { name: "Requests", path: "/admin", icon: InboxIcon, owns: (p) => p === "/admin" || p === "/admin/" || p.startsWith("/admin/requests") || p.startsWith("/admin/quotes") },
+  { name: "Diary", path: "/admin/diary", icon: CalendarIcon, owns: (p) => p.startsWith("/admin/diary") },
   { name: "Reviews", path: "/admin/reviews", icon: StarLineIcon, owns: (p) => p.startsWith("/admin/reviews") },
   { name: "Your site", path: "/admin/site", icon: GlobeIcon, owns: (p) => p.startsWith("/admin/site") },
   { name: "More", path: "/admin/more", icon: MoreIcon, owns: (p) => p.startsWith("/admin/more") || MORE_PLACES.some((place) => p.startsWith(place.path)) },

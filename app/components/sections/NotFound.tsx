@@ -1,9 +1,9 @@
 /** The not-found page (DECISIONS.md item 2). The server answers it with HTTP 404. */
 
 // One small static script tells the console which path was missing; its CSP hash is fixed. A
-// private link's token (/c/…, /q/…, /review/…, /admin/invite/…) is written [token], as in the server's log.
+// private link's token (/c/…, /q/…, /review/…, /admin/invite/…, /calendar/…) is written [token], as in the server's log.
 export const NOT_FOUND_SCRIPT =
-  'console.error("404 Error: User attempted to access non-existent route:", location.pathname.replace(/\\/(c|q|review|invite)\\/[^/]+/gi, "/$1/[token]"));';
+  'console.error("404 Error: User attempted to access non-existent route:", location.pathname.replace(/\\/(c|q|review|invite|calendar)\\/[^/]+/gi, "/$1/[token]"));';
 
 export function NotFound() {
   return (

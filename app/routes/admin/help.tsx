@@ -97,6 +97,26 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "diary",
+    title: "Your diary, and the visits in your phone's calendar",
+    body: (
+      <>
+        <p>
+          <a href="/admin/diary" className="link">
+            Diary
+          </a>{" "}
+          shows today and the next 13 days, each visit with its times, the customer, the address, Map and Call. Visits that overlap are marked.
+        </p>
+        <p>
+          To see your visits in your phone's own calendar, open the diary on the phone and press Subscribe on this phone, then say yes. On a computer,
+          copy the address under it into your calendar as a calendar to subscribe to. It keeps up as you book, move and cancel, though some
+          calendars take a few hours to look again.
+        </p>
+        <p>If the address may have reached someone else, press Reset calendar link: the old one stops working at once. Then subscribe again.</p>
+      </>
+    ),
+  },
+  {
     id: "expired-link",
     title: "When a customer's link has expired",
     body: (

@@ -18,6 +18,7 @@ import m0013 from "./0013-owner-settings.ts";
 import m0014 from "./0014-requests-erased.ts";
 import m0015 from "./0015-customer-page-links.ts";
 import m0016 from "./0016-visits.ts";
+import m0017 from "./0017-calendar-feed-link.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0014-requests-erased", sql: m0014 },
   { name: "0015-customer-page-links", sql: m0015 },
   { name: "0016-visits", sql: m0016 },
+  { name: "0017-calendar-feed-link", sql: m0017 },
 ];

@@ -1,0 +1,105 @@
+/**
+ * The diary (/admin/diary): today and the next 13 days on a phone, each day under its heading and
+ * each booked visit under its own day, with its customer, address, Map and Call, and any overlap
+ * marked (app/lib/diary/diary.server.ts). Below, the owner's calendar feed: Subscribe on this
+ * phone (webcal:), its address to copy, and Reset calendar link, which asks first on its own page.
+ */
+import { Fragment } from "react";
+import { CardSection } from "~/components/CardSection.tsx";
+import { Notices } from "~/components/owner/Notices.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
+import { diaryDays, type DiaryVisit } from "~/lib/diary/diary.server.ts";
+import { calendarFeedPath, calendarFeedToken } from "~/lib/diary/feed.server.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { noticeOf } from "~/lib/owner/notices.ts";
+import { siteUrl } from "~/lib/seo.ts";
+import { storeOf } from "~/lib/services.ts";
+import type { Route } from "./+types/diary";
+
+export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Diary");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const store = storeOf(context);
+  const feed = `${siteUrl()}${calendarFeedPath(calendarFeedToken(store))}`;
+  return {
+    days: diaryDays(store),
+    feed,
+    subscribe: feed.replace(/^https?:/, "webcal:"),
+    notice: noticeOf(new URL(request.url), {
+      "calendar-link": "Calendar link reset: the old address no longer works. Subscribe again on each phone with the new one below, and remove the old calendar.",
+    }),
+  };
+}
+
+function Visit({ visit }: { visit: DiaryVisit }) {
+  return (
+    <li className="space-y-1 rounded-lg bg-paper p-3">
+      <p>
+        <span className="font-semibold">{visit.times}</span> {visit.kind}
+      </p>
+      <p>
+        <a href={`/admin/requests/${visit.leadId}`} className="link break-words">
+          {visit.name}
+        </a>
+      </p>
+      {visit.location && <p className="break-words">{visit.location}</p>}
+      {visit.overlaps.map((overlap) => (
+        <p key={overlap} className="font-semibold text-accent-dark">
+          {overlap}
+        </p>
+      ))}
+      <p className="flex flex-wrap gap-3 pt-1">
+        {visit.map && (
+          <a href={visit.map} className="btn-secondary" aria-label={`Map: ${visit.location}`}>
+            Map
+          </a>
+        )}
+        <a href={visit.call} className="btn-secondary" aria-label={`Call ${visit.name}, ${visit.phone}`}>
+          Call
+        </a>
+      </p>
+    </li>
+  );
+}
+
+export default function Diary({ loaderData }: Route.ComponentProps) {
+  const { days, feed, subscribe, notice } = loaderData;
+  return (
+    <>
+      <TopBar title="Diary" />
+      <div className="container-page max-w-3xl space-y-4 py-4">
+        <Notices notice={notice} />
+        {days.map((day) => (
+          <Fragment key={day.date}>
+            <CardSection title={day.heading} id={`day-${day.date}`} className="space-y-3">
+              {day.visits.length === 0 ? (
+                <p className="text-muted">No visits</p>
+              ) : (
+                <ul aria-label={`Visits, ${day.heading}`} className="space-y-3">
+                  {day.visits.map((visit) => (
+                    <Visit key={visit.id} visit={visit} />
+                  ))}
+                </ul>
+              )}
+            </CardSection>
+          </Fragment>
+        ))}
+        <CardSection title="Your phone's calendar" id="calendar-feed">
+          <p>Put every visit in your phone's own calendar. It stays up to date as you book, move and cancel, with each customer's phone, address and your notes.</p>
+          <p>
+            <a href={subscribe} className="btn-primary">
+              Subscribe on this phone
+            </a>
+          </p>
+          <p>Or copy this address into your calendar app, as a calendar to subscribe to. Keep it to yourself: anyone with it can see your visits.</p>
+          <p className="break-all rounded-lg bg-paper p-3 font-mono text-sm">{feed}</p>
+          <p>
+            <a href="/admin/diary/reset-link" className="btn-secondary">
+              Reset calendar link
+            </a>
+          </p>
+        </CardSection>
+      </div>
+    </>
+  );
+}
