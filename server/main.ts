@@ -16,6 +16,7 @@ import { ownerMailHandler, queueWaitingOwnerMail } from "../app/lib/notify.serve
 import { reviewHandlers } from "../app/lib/owner/review-mail.server.ts";
 import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/visits/weekly-summary.server.ts";
 import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/forget-requests.server.ts";
+import { rearrangeHandler } from "../app/lib/diary/rearrange.server.ts";
 import { expireDue } from "../app/lib/owner/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs.server.ts";
@@ -160,6 +161,7 @@ const jobs = new JobRunner(
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
     ...visitHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
+    ...rearrangeHandler(store, business, settings.siteUrl, outgoing),
     ...weeklySummaryHandler(store, business, settings.siteUrl, outgoing),
     ...forgetRequestsHandler(store),
   },

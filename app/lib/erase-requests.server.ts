@@ -26,6 +26,7 @@ const PERSONAL: readonly Step[] = [
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
+  { what: "what the customer asked about its visits", sql: `DELETE FROM rearrange_requests WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its visits (the e-mails and reminders of them go with the queue's work above)", sql: `DELETE FROM visits WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its reviews and their links", sql: `DELETE FROM reviews WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its customer's page: every link it had then answers as unknown", sql: `DELETE FROM customer_page_links WHERE lead_id IN (SELECT id FROM ${ERASED})` },

@@ -11,7 +11,8 @@ import { data, redirect } from "react-router";
 import { CardSection } from "~/components/CardSection.tsx";
 import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
-import { CustomerVisits } from "~/components/customer/CustomerVisits.tsx";
+import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
+import { askToRearrange } from "~/lib/diary/rearrange.server.ts";
 import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.server.ts";
 import { checkCustomerLink, customerPagePath } from "~/lib/customer/page-links.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
@@ -47,19 +48,32 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // look (he opens the link he is about to text) is not the customer's.
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
-  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now) };
+  const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
+  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked };
 }
+
+/** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
+type Answer = { quoteId: number; field: string; error: string; rearrange?: RearrangeRefused };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const store = storeOf(context);
   const link = checkCustomerLink(store, params.token);
-  if (link.state !== "open") return data({ quoteId: 0, field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
+  if (link.state !== "open") return data<Answer>({ quoteId: 0, field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
   const form = await readForm(request);
+  if (form.get("intent") === "rearrange") {
+    // Ask to rearrange a visit: the owner is told; nothing in the diary changes.
+    const visitId = Number(form.get("visit")) || 0;
+    const words = String(form.get("words") ?? "");
+    const asked = askToRearrange(store, link.leadId, visitId, words);
+    if (!asked.ok) return data<Answer>({ quoteId: 0, field: "", error: "", rearrange: { visitId, error: asked.error, words } }, { status: 400 });
+    servicesOf(context).wake();
+    return redirect(`${new URL(request.url).pathname}?asked=${visitId}#visit-${visitId}`, 303);
+  }
   const quote = quotesSentTo(store, link.leadId).find((sent) => String(sent.id) === form.get("quote"));
-  if (!quote) return data({ quoteId: 0, field: "", error: "Choose Accept or Decline under a quote." }, { status: 400 });
+  if (!quote) return data<Answer>({ quoteId: 0, field: "", error: "Choose Accept or Decline under a quote." }, { status: 400 });
   // The same answer as on the quote's own link (/q/): recorded, locked, the owner told, a copy queued.
   const refused = answerQuoteFromForm(store, quote, form, context.get(clientAddressContext), servicesOf(context).wake);
-  if (refused) return data({ quoteId: quote.id, ...refused }, { status: 400 });
+  if (refused) return data<Answer>({ quoteId: quote.id, ...refused }, { status: 400 });
   return redirect(`${new URL(request.url).pathname}#quote-${quote.id}-heading`, 303);
 }
 
@@ -101,7 +115,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               </div>
             </dl>
           </CardSection>
-          <CustomerVisits visits={page.visits} path={path} />
+          <CustomerVisits visits={page.visits} path={path} asked={loaderData.asked} refused={actionData?.rearrange} />
           {page.quotes.map((quote) => (
             <CustomerQuote
               key={quote.id}

@@ -11,11 +11,11 @@ import { checkCustomerLink, customerPagePath, customerPageToken } from "../../ap
 import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview } from "../../app/lib/owner/reviews.server.ts";
 import { fileContent } from "../../app/content/index.ts";
-import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
+import { bookVisits, cancelVisit, moveVisit } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { sendQuoteAndSayYes, signedInOwner, withStore } from "../support/owner.ts";
 import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
-import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
 
 let server: RunningServer;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -45,6 +45,7 @@ const ownerPost = (pathname: string, fields: Record<string, string | string[]>) 
 };
 /** A page's words as a reader sees them: React's text markers gone. */
 const words = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+const ownerGet = (pathname: string) => fetch(`${server.url}${pathname}`, { headers: { Cookie: cookie }, redirect: "manual" });
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 /** The customer's page the e-mail links to: its path. */
 const pageLinkIn = (raw: string) => new URL(/https?:\/\/\S+?\/c\/[\w-]{43}/.exec(raw.replace(/=\r?\n/g, ""))![0]).pathname;
@@ -178,6 +179,42 @@ describe("the customer's own page", () => {
     expect(ics).not.toContain("Owner's own words");
     expect((await get(`${path}/visits/${other!.id}/calendar`)).status, "cancelled").toBe(404);
     expect((await get(`${pageOf(newLead())}/visits/${survey!.id}/calendar`)).status, "another request's page").toBe(404);
+  });
+});
+
+describe("Ask to rearrange", () => {
+  it("under a booked visit, without a script: the owner's e-mail and the history have the words, the visit a mark until it moves; five a day", async () => {
+    const leadId = newLead();
+    const path = pageOf(leadId);
+    const day = addDays(ukToday(), 4);
+    const change = { actor: "Test", hours: fileContent.business.openingHours, mail: false };
+    const visit = withStore(server.dataDir, (store) => bookVisits(store, leadId, { kind: "survey", days: [{ start: ukInstant(day, 9 * 60), end: ukInstant(day, 11 * 60) }], notes: "" }, change)![0]!);
+    expect(await words(await get(path))).toContain("Ask to rearrange");
+    const ask = (typed: string, headers = NO_REFERRER_PAGE) => post(path, { intent: "rearrange", visit: String(visit.id), words: typed }, headers);
+
+    const empty = await ask("   ");
+    expect(empty.status).toBe(400);
+    expect(await words(empty), "a message at the field, the form open").toMatch(/<details open=""[\s\S]*Say what would suit you better, such as another day or time\./);
+    expect((await ask("Friday?", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).status, "from another site").toBe(403);
+
+    const WORDS = "Could you come on Friday morning instead? The scaffold goes up on Thursday.";
+    const asked = await ask(WORDS);
+    expect(asked.status).toBe(303);
+    expect(await words(await get(asked.headers.get("location")!))).toContain("Thank you: we have your message, and will be in touch to find another time.");
+    const mail = await waitFor(() => mailsTo("owner@example.org").find((m) => /asks to rearrange a visit/.test(headersOf(m.raw).get("subject") ?? "")));
+    expect(letterParts(mail.raw).text).toContain(WORDS);
+    const request = await words(await ownerGet(`/admin/requests/${leadId}`));
+    expect(request).toContain(`Asked to rearrange:</span> “${WORDS.replace("'", "&#x27;")}”`);
+    expect(request).toContain("asked to rearrange the visit");
+    expect(await words(await ownerGet("/admin/diary")), "the diary marks it too").toContain("Asked to rearrange:");
+
+    withStore(server.dataDir, (store) => moveVisit(store, visit.id, { times: { start: ukInstant(addDays(day, 1), 9 * 60), end: ukInstant(addDays(day, 1), 11 * 60) }, reason: "other", words: "" }, change));
+    expect(await words(await ownerGet(`/admin/requests/${leadId}`)), "moved: the mark goes").not.toContain("Asked to rearrange:");
+
+    for (let i = 0; i < 4; i++) expect((await ask(`Another thought ${i}`)).status).toBe(303);
+    const sixth = await ask("One more");
+    expect(sixth.status, "at most five a day").toBe(400);
+    expect(await words(sixth)).toContain("We have your messages for today.");
   });
 });
 

@@ -18,7 +18,10 @@ const RULES: [string, RegExp][] = [
 /** Words that look like field keys and are not: brand names people write this way. */
 const ALLOWED = /^(?:iPhones?|iPads?|eBay|macOS|iOS)$/;
 
-export function developerWords(text: string): string[] {
+export function developerWords(shown: string): string[] {
+  // An address shown to be copied (a private link, the calendar feed) is an address, not words:
+  // its random part may look like anything.
+  const text = shown.replace(/\b(?:https?|webcal):\/\/\S+/g, "[address]");
   const found: string[] = [];
   for (const [what, rule] of RULES) {
     for (const match of text.matchAll(rule)) {

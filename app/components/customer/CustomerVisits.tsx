@@ -1,30 +1,85 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
+import { REARRANGE_MAX } from "~/lib/diary/limits.ts";
 
 /**
  * The customer's visits on their page (/c/{token}): each visit's kind, day and time in words, a
- * cancelled one marked so, and Add to calendar for each booked one (its calendar file). Ask to
- * rearrange is still to come (issue 27 §6).
+ * cancelled one marked so; for each booked one, Add to calendar (its calendar file) and Ask to
+ * rearrange, a form under it that opens without a script (details and summary).
  */
-export function CustomerVisits({ visits, path }: { visits: CustomerVisit[]; path: string }) {
+/** Why Ask to rearrange was refused, with what was typed. */
+export interface RearrangeRefused {
+  visitId: number;
+  error: string;
+  words: string;
+}
+
+export function CustomerVisits({ visits, path, asked, refused }: { visits: CustomerVisit[]; path: string; asked?: number | null; refused?: RearrangeRefused }) {
   if (visits.length === 0) return null;
   return (
     <CardSection id="visits-heading" title="Visits">
       <ul className="space-y-2">
         {visits.map((visit) => (
-          <li key={visit.id} className="space-y-1">
+          <li key={visit.id} id={`visit-${visit.id}`} className="space-y-2">
             <p>
               <strong>{visit.what}</strong>: {visit.when}
               {visit.cancelled && " (cancelled)"}
             </p>
             {!visit.cancelled && (
-              <a href={`${path}/visits/${visit.id}/calendar`} className="btn-secondary" download="visit.ics">
-                Add to calendar<span className="sr-only">: {visit.what.toLowerCase()}, {visit.when}</span>
-              </a>
+              <>
+                <a href={`${path}/visits/${visit.id}/calendar`} className="btn-secondary" download="visit.ics">
+                  Add to calendar<span className="sr-only">: {visit.what.toLowerCase()}, {visit.when}</span>
+                </a>
+                {asked === visit.id ? (
+                  <p role="status" className="font-semibold text-ok">
+                    Thank you: we have your message, and will be in touch to find another time.
+                  </p>
+                ) : (
+                  <Rearrange visit={visit} refused={refused?.visitId === visit.id ? refused : undefined} />
+                )}
+              </>
             )}
           </li>
         ))}
       </ul>
     </CardSection>
+  );
+}
+
+/** Ask to rearrange: the customer's words to the owner about one visit; nothing in the diary changes. */
+function Rearrange({ visit, refused }: { visit: CustomerVisit; refused?: RearrangeRefused }) {
+  const id = `rearrange-${visit.id}`;
+  return (
+    <details open={Boolean(refused)} className="rounded-lg border border-slate-300 px-3 py-2">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold">
+        Ask to rearrange<span className="sr-only">: {visit.what.toLowerCase()}, {visit.when}</span>
+      </summary>
+      <form method="post" className="space-y-2 pb-2">
+        <input type="hidden" name="intent" value="rearrange" />
+        <input type="hidden" name="visit" value={visit.id} />
+        <label htmlFor={id} className="field-label">
+          What would suit you better?
+        </label>
+        <textarea
+          id={id}
+          name="words"
+          rows={3}
+          maxLength={REARRANGE_MAX}
+          required
+          defaultValue={refused?.words}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? `${id}-error` : undefined}
+          className="field"
+        />
+        {refused && (
+          <p id={`${id}-error`} className="field-error">
+            {refused.error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary">
+          Send
+        </button>
+      </form>
+    </details>
   );
 }

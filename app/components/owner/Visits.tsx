@@ -30,6 +30,7 @@ function Visit({ visit, customer }: { visit: VisitItem; customer: string }) {
           {overlap}
         </p>
       ))}
+      {visit.asked && <AskedMark words={visit.asked} />}
       {visit.told !== "e-mail" && (
         <p>
           {customer} was not told: {NOT_TOLD[visit.told]}.
@@ -66,5 +67,14 @@ export function Visits({ leadId, customer, visits }: { leadId: number; customer:
         Book a visit
       </a>
     </CardSection>
+  );
+}
+
+/** The customer's words asking to rearrange a visit: shown on it until it moves. */
+export function AskedMark({ words }: { words: string }) {
+  return (
+    <p className="rounded-md border-l-4 border-danger bg-white px-3 py-2 break-words">
+      <span className="font-semibold text-danger">Asked to rearrange:</span> “{words}”
+    </p>
   );
 }

@@ -8,6 +8,7 @@ import type { Db } from "../db/connection.server.ts";
 import { asRow } from "../db/connection.server.ts";
 import { addDays, ukDate, ukDayEnd, ukDayStart, ukToday } from "../uk-time.ts";
 import { overlapsOf } from "./visits.server.ts";
+import { askedSince } from "./rearrange.server.ts";
 import { dayWords, KIND_NAMES, timesWords, type VisitKind } from "./words.ts";
 
 /** The days the diary shows: today and the next 13. */
@@ -28,6 +29,8 @@ export interface DiaryVisit {
   call: string;
   /** "Overlaps Survey, Sarah Jones, 9:00–11:00", one for each booked visit it overlaps. */
   overlaps: string[];
+  /** The customer's words asking to rearrange it, until it moves. */
+  asked?: string;
 }
 
 export interface DiaryDay {
@@ -40,6 +43,7 @@ export interface DiaryDay {
 interface Row {
   id: number;
   leadId: number;
+  changedAt: string;
   kind: VisitKind;
   startAt: string;
   endAt: string;
@@ -64,7 +68,7 @@ export function diaryDays(store: Db, now: Date = new Date()): DiaryDay[] {
   const dates = Array.from({ length: DIARY_DAYS }, (_, i) => addDays(today, i));
   const rows = store.db
     .prepare(
-      `SELECT v.id, v.lead_id AS leadId, v.kind, v.start_at AS startAt, v.end_at AS endAt, l.name, l.phone, l.location
+      `SELECT v.id, v.lead_id AS leadId, v.kind, v.start_at AS startAt, v.end_at AS endAt, v.changed_at AS changedAt, l.name, l.phone, l.location
          FROM visits v JOIN leads l ON l.id = v.lead_id
         WHERE v.status = 'booked' AND v.start_at >= ? AND v.start_at < ? ORDER BY v.start_at, v.id`,
     )
@@ -86,6 +90,7 @@ export function diaryDays(store: Db, now: Date = new Date()): DiaryDay[] {
         phone: row.phone,
         call: `tel:${internationalNumber(row.phone)}`,
         overlaps: overlapsOf(store, row).map((other) => `Overlaps ${KIND_NAMES[other.kind]}, ${other.name}, ${timesWords(new Date(other.startAt), new Date(other.endAt))}`),
+        asked: askedSince(store, row),
       })),
   }));
 }

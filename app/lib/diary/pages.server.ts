@@ -11,6 +11,7 @@ import { ukClock, ukDate } from "../uk-time.ts";
 import type { VisitChange } from "./book.server.ts";
 import type { BookedTimes } from "./clash.ts";
 import type { DayValues } from "./visit-form.ts";
+import { askedSince } from "./rearrange.server.ts";
 import { overlapsOf, upcomingBooked, upcomingOfLead, visitsOfLead, type Told, type Visit } from "./visits.server.ts";
 import { clockWords, KIND_NAMES, timesWords, whenFromNow, whenWords } from "./words.ts";
 
@@ -30,6 +31,8 @@ export interface VisitItem {
   told: Told;
   /** "Overlaps Survey, Sarah Jones, 9:00–11:00", one for each booked visit it overlaps. */
   overlaps: string[];
+  /** The customer's words asking to rearrange it, until it moves. */
+  asked?: string;
 }
 
 const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -53,6 +56,7 @@ export function visitItems(store: Db, leadId: number, now: Date): VisitItem[] {
       over: visit.endAt <= now.toISOString(),
       told: visit.told,
       overlaps: cancelled ? [] : overlapsOf(store, visit).map((other) => `Overlaps ${labelOf(other)}`),
+      asked: cancelled ? undefined : askedSince(store, visit),
     };
   });
 }

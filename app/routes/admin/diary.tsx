@@ -14,6 +14,7 @@ import { ownerMeta } from "~/lib/owner/meta.ts";
 import { noticeOf } from "~/lib/owner/notices.ts";
 import { siteUrl } from "~/lib/seo.ts";
 import { storeOf } from "~/lib/services.ts";
+import { AskedMark } from "~/components/owner/Visits.tsx";
 import type { Route } from "./+types/diary";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Diary");
@@ -48,6 +49,7 @@ function Visit({ visit }: { visit: DiaryVisit }) {
           {overlap}
         </p>
       ))}
+      {visit.asked && <AskedMark words={visit.asked} />}
       <p className="flex flex-wrap gap-3 pt-1">
         {visit.map && (
           <a href={visit.map} className="btn-secondary" aria-label={`Map: ${visit.location}`}>

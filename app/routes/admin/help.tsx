@@ -93,6 +93,10 @@ const TOPICS: Topic[] = [
           If two visits overlap, the form says so as you pick the times, and you can book it all the same. A customer with no e-mail address is not
           told: the request says so, and you ring them. With notifications on, your phone lists the day's visits at 7:00 each morning that has any.
         </p>
+        <p>
+          A customer can ask to rearrange a visit from their own page. Nothing in your diary changes: you get a notification and an e-mail with their
+          words, and the visit shows "Asked to rearrange" until you move it.
+        </p>
       </>
     ),
   },
