@@ -17,10 +17,13 @@
  * be read; the shared test server has none.
  */
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { fileContent } from "../../app/content/index.ts";
+import { bookVisits } from "../../app/lib/diary/book.server.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { signUp } from "./owner-support.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { attachmentsOf, headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
@@ -55,7 +58,10 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   const email = `morag-${Date.now()}@example.org`;
   const database = path.join(server.dataDir, "leads.sqlite");
   const store = new LeadStore(database);
-  store.add({ form: "quote", page: "/", name, email, phone: "07700 900321", location: "4 Church Road, Hitchin", message: "Tiles slipped after the storm." });
+  const leadId = store.add({ form: "quote", page: "/", name, email, phone: "07700 900321", location: "4 Church Road, Hitchin", message: "Tiles slipped after the storm." }).id;
+  // A survey already booked for the day after tomorrow, 9:00–11:00 UK time (its own journey books through the pages).
+  const surveyDay = addDays(ukToday(), 2);
+  const survey = bookVisits(store, leadId, { kind: "survey", days: [{ start: ukInstant(surveyDay, 9 * 60), end: ukInstant(surveyDay, 11 * 60) }], notes: "" }, { actor: "Test", hours: fileContent.business.openingHours, mail: false })![0]!;
   store.close();
 
   const owner = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: true });
@@ -180,6 +186,19 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   const ownPage = /<a href="https?:\/\/[^"]+(\/c\/[\w-]+)"[^>]*>Your page for this request<\/a>/.exec(letter.html)![1]!;
   await customerPage.goto(`${origin}${ownPage}`);
   await expect(customerPage.getByRole("heading", { level: 1, name: /^Your request K-\d+$/ })).toBeVisible();
+  // Without JavaScript: the survey goes into their calendar at its London hour, and they ask to rearrange it.
+  const download = customerPage.waitForEvent("download");
+  await customerPage.getByRole("link", { name: /^Add to calendar/ }).click();
+  const calendar = readFileSync((await (await download).path())!, "utf8");
+  expect(calendar).toContain(`UID:${survey.uid}`);
+  expect(calendar).toContain(`DTSTART:${ukInstant(surveyDay, 9 * 60).toISOString().replace(/[-:]|\.\d{3}/g, "")}`);
+  const WORDS = "Could you come on Friday instead? I am at work on that day.";
+  await customerPage.getByText("Ask to rearrange").click();
+  await customerPage.getByLabel("What would suit you better?").fill(WORDS);
+  await customerPage.getByRole("button", { name: "Send" }).click();
+  await expect(customerPage.getByRole("status")).toHaveText("Thank you: we have your message, and will be in touch to find another time.");
+  const rearrange = await waitFor(() => smtp.messages.find((m) => m.to.includes(OWNER_MAIL) && /asks to rearrange a visit/.test(headersOf(m.raw).get("subject") ?? "")));
+  expect(letterParts(rearrange.raw).text, "the owner's e-mail holds the words").toContain(WORDS);
   await customerPage.getByLabel("Your full name").fill(name);
   await customerPage.getByRole("button", { name: "Accept quote" }).click();
   await expect(customerPage).toHaveURL(new RegExp(`${ownPage}#quote-\\d+-heading$`));
@@ -199,6 +218,10 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   expect(edit.status()).toBe(409);
   await page.getByRole("link", { name: /^Back to / }).click();
   await expect(page.getByText("Won", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`Asked to rearrange: “${WORDS}”`)).toBeVisible();
+  // Won: the next step schedules the job's days, the form opening on Job day.
+  await page.getByRole("link", { name: "Schedule job" }).click();
+  await expect(page.getByRole("radio", { name: "Job day" })).toBeChecked();
   await owner.close();
 
   const copy = await waitFor(() => smtp.messages.find((m) => m.to.includes(email) && /accepted quote/.test(headersOf(m.raw).get("subject") ?? "")));
