@@ -7,7 +7,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { AutocannonRequest, AutocannonResult } from "autocannon";
+import { fileContent } from "../app/content/index.ts";
+import { bookVisits } from "../app/lib/diary/book.server.ts";
+import { calendarFeedPath, calendarFeedToken } from "../app/lib/diary/feed.server.ts";
 import { LeadStore } from "../app/lib/leads.server.ts";
+import { addDays, ukInstant, ukToday } from "../app/lib/uk-time.ts";
 import { addPasskey } from "../app/lib/owner/passkeys.server.ts";
 import { addSubscription } from "../app/lib/push.server.ts";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -316,4 +320,61 @@ export async function drainPushes(dataDir: string, maxMs: number): Promise<numbe
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return undefined;
+}
+
+/**
+ * A year of visits (`count`, 2,000 by default) booked on requests of their own, one a working
+ * hour from tomorrow on, through the owner's own booking: their invitations go out at once, and
+ * their day-before reminders and morning pushes wait in the queue for the whole run.
+ */
+export function seedVisits(dataDir: string, count = 2000): void {
+  const store = new LeadStore(path.join(dataDir, "leads.sqlite"));
+  try {
+    const today = ukToday();
+    for (let i = 0; i < count; i++) {
+      const lead = store.add({ form: "quote", page: "/", name: `Visit ${i} Bench`, email: `visit-${i}@example.org`, phone: "07700 900123", location: `${i} High Street, Hitchin`, message: "A year of visits." }, { notify: false });
+      const day = addDays(today, 1 + Math.floor((i * 365) / count));
+      const from = (9 + (i % 8)) * 60;
+      bookVisits(store, lead.id, { kind: i % 3 ? "job-day" : "survey", days: [{ start: ukInstant(day, from), end: ukInstant(day, from + 60) }], notes: "" }, { actor: "Bench", hours: fileContent.business.openingHours, mail: true });
+    }
+  } finally {
+    store.close();
+  }
+}
+
+/** Jobs of a kind not done yet, in the server's database. */
+export function pendingOf(dataDir: string, kind: string): number {
+  const db = new DatabaseSync(path.join(dataDir, "leads.sqlite"), { readOnly: true });
+  try {
+    return (db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE kind = ? AND done_at IS NULL").get(kind) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The owner's calendar feed fetched `runs` times: each answer's time in ms, its size, and how many visits it held. */
+export async function feedTimes(url: string, dataDir: string, runs = 7): Promise<{ ms: number[]; bytes: number; events: number }> {
+  const store = new LeadStore(path.join(dataDir, "leads.sqlite"));
+  const feed = `${url}${calendarFeedPath(calendarFeedToken(store))}`;
+  store.close();
+  const ms: number[] = [];
+  let body = "";
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(feed);
+    body = await response.text();
+    if (response.status !== 200) throw new BenchError(`the calendar feed answered ${response.status}`);
+    ms.push(performance.now() - started);
+  }
+  return { ms, bytes: Buffer.byteLength(body), events: body.split("BEGIN:VEVENT").length - 1 };
+}
+
+/** Waits (up to `maxMs`) until `done` says so; returns whether it did. */
+export async function waitUntil(done: () => boolean, maxMs: number): Promise<boolean> {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    if (done()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return done();
 }

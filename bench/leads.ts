@@ -36,7 +36,7 @@
  */
 import { noisyJpeg } from "../tests/support/pictures.ts";
 import { unitEnvironment } from "../tests/support/systemd-units.ts";
-import { type Success, addDevices, compareWithStore, describeSuccess, drainPushes, multipartWithPhoto, newTally, openQuoteRequests, probe, queuedPushes, quoteRequest, rssMb, samplePeakRss, startServices, statusCodes, storedIds, storedNames, storedPhotoCounts } from "./leads-parts.ts";
+import { type Success, addDevices, feedTimes, pendingOf, seedVisits, waitUntil, compareWithStore, describeSuccess, drainPushes, multipartWithPhoto, newTally, openQuoteRequests, probe, queuedPushes, quoteRequest, rssMb, samplePeakRss, startServices, statusCodes, storedIds, storedNames, storedPhotoCounts } from "./leads-parts.ts";
 import { envNumber, environmentLine, fmt, loadThenStop, main, markdownTable, met, openLoad, type OpenLoadResult, publish, runAutocannon, startServer, waitForQuiet } from "./support.ts";
 
 /**
@@ -53,6 +53,8 @@ const PHOTO_BYTES = 3 * 1024 * 1024;
 const TARGET_PEAK_RSS_MB = 300;
 const TARGET_PER_SECOND = 500;
 const TARGET_P99_MS = 50;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 main(async () => {
   const duration = envNumber("DURATION", 20);
@@ -71,10 +73,17 @@ main(async () => {
     NODE_EXTRA_CA_CERTS: services.caFile,
   });
   addDevices(server.dataDir, services.subscriptions);
+  // A year of visits in the diary, as a busy roofer has: their invitations sent before anything is
+  // measured, their reminders and morning pushes queued throughout.
+  const VISITS = envNumber("VISITS", 2000);
+  seedVisits(server.dataDir, VISITS);
+  const invitationsSent = await waitUntil(() => pendingOf(server.dataDir, "visit-mail") === 0, 300_000);
+  const remindersQueued = pendingOf(server.dataDir, "visit-reminder");
   const tally = newTally();
   const warm = newTally();
   const rateTally = newTally();
   let atRate: OpenLoadResult | undefined;
+  let feed: Awaited<ReturnType<typeof feedTimes>> | undefined;
   // Pushes delivered (as the push service counts them) and when: before the loads, when they
   // stopped, and when the queue was empty.
   const pushes = { before: 0, startedAt: 0, atLoadEnd: 0, loadEndedAt: 0, queuedAtLoadEnd: 0, drainedAt: undefined as number | undefined };
@@ -118,6 +127,7 @@ main(async () => {
     pushes.queuedAtLoadEnd = queuedPushes(server.dataDir);
     console.log(`Waiting for the ${fmt(pushes.queuedAtLoadEnd)} pushes still queued…`);
     pushes.drainedAt = await drainPushes(server.dataDir, 300_000);
+    feed = await feedTimes(server.url, server.dataDir);
     return { result, success };
   });
 
@@ -174,6 +184,9 @@ main(async () => {
       ["push fan-out once they stopped (flat out)", `${fmt(afterLoads, 1)} pushes/s`, "", ""],
       ["pushes still queued when the loads stopped → emptied after", `${fmt(pushes.queuedAtLoadEnd)} → ${pushes.drainedAt ? `${fmt((pushes.drainedAt - pushes.loadEndedAt) / 1000, 1)} s` : "NOT EMPTIED in 300 s"}`, "", ""],
       ["stored requests missing a push to either device", fmt(lostPushes), "0", met(lostPushes === 0 && pushes.drainedAt !== undefined)],
+      [`visits in the diary (a year), their invitations sent before the loads`, `${fmt(VISITS)}${invitationsSent ? "" : " (invitations NOT all sent)"}`, "", ""],
+      ["day-before reminders queued throughout the loads", fmt(remindersQueued), "", ""],
+      ["the owner's calendar feed: median / max of 7 fetches", feed ? `${fmt(median(feed.ms), 1)} / ${fmt(Math.max(...feed.ms), 1)} ms, ${fmt(feed.bytes / 1024)} KB, ${fmt(feed.events)} events` : "", "", ""],
     ],
     ["l", "r", "l", "l"],
   );
