@@ -15,9 +15,8 @@ import type { LeadStatus } from "../owner/status.ts";
 import { quoteSummary } from "../quotes/summary.server.ts";
 import type { CustomerVisit } from "./shown.ts";
 import { visitsOfLead } from "../diary/visits.server.ts";
-import { CUSTOMER_KIND_NAMES, whenWords } from "../diary/words.ts";
+import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../diary/words.ts";
 
-const upperFirst = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** The statuses that say the owner has answered the request himself. */
 const ANSWERED: readonly LeadStatus[] = ["contacted", "quoted", "won", "lost"];

@@ -7,7 +7,7 @@
  */
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { oneLine } from "../mailer.server.ts";
-import { CUSTOMER_KIND_NAMES, type VisitKind } from "./words.ts";
+import { CUSTOMER_KIND_NAMES, upperFirst, type VisitKind } from "./words.ts";
 
 export interface CalendarVisit {
   uid: string;
@@ -36,13 +36,12 @@ export function customerEvent(
   business: { name: string; email: string; phone: { display: string } },
   pageLink?: string,
 ): CalendarVisit {
-  const what = CUSTOMER_KIND_NAMES[visit.kind];
   return {
     uid: visit.uid,
     sequence: visit.sequence,
     start: visit.start,
     end: visit.end,
-    summary: `${what.charAt(0).toUpperCase()}${what.slice(1)}: ${business.name}`,
+    summary: `${upperFirst(CUSTOMER_KIND_NAMES[visit.kind])}: ${business.name}`,
     location: oneLine(customer.location),
     description: `${business.name}. Questions, or need another time? Call ${business.phone.display}.${pageLink ? ` ${pageLink}` : ""}`,
     organizer: { name: business.name, email: business.email },

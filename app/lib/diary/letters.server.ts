@@ -8,7 +8,7 @@
 import { displayName } from "../../content/rules/names.ts";
 import { customerPageLink, writeLetter, type Block, type Letter, type LetterBusiness } from "../mail/letter.ts";
 import { oneLine } from "../mailer.server.ts";
-import { CUSTOMER_KIND_NAMES, whenFromNow, whenWords, type VisitKind } from "./words.ts";
+import { CUSTOMER_KIND_NAMES, whenFromNow, whenWords, type VisitKind, upperFirst } from "./words.ts";
 
 export interface VisitLetterInput {
   business: LetterBusiness;
@@ -43,7 +43,6 @@ function letter(input: VisitLetterInput, subject: string, body: Block[]): Letter
   return writeLetter({ business: input.business, siteUrl: input.siteUrl, subject, greeting: dear(input.customer.name), body });
 }
 
-const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The invitation of a visit just booked, with its calendar file. */
 export function invitationLetter(input: VisitLetterInput): Letter {
@@ -85,5 +84,5 @@ export function cancelledLetter(input: VisitLetterInput): Letter {
 export function reminderLetter(input: VisitLetterInput): Letter {
   const when = whenFromNow(input.visit.start, input.visit.end, input.now);
   const is = when.startsWith("tomorrow") ? when : `on ${when}`;
-  return letter(input, `${upper(`your ${kindOf(input)}`)} is ${is}`, [`A reminder: your ${kindOf(input)} with ${input.business.name} is ${is}.`, facts(input), ...actions(input), change(input)]);
+  return letter(input, `${upperFirst(`your ${kindOf(input)}`)} is ${is}`, [`A reminder: your ${kindOf(input)} with ${input.business.name} is ${is}.`, facts(input), ...actions(input), change(input)]);
 }

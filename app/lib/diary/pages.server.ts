@@ -13,7 +13,7 @@ import type { BookedTimes } from "./clash.ts";
 import type { DayValues } from "./visit-form.ts";
 import { askedSince } from "./rearrange.server.ts";
 import { overlapsOf, upcomingBooked, upcomingOfLead, visitsOfLead, type Told, type Visit } from "./visits.server.ts";
-import { clockWords, KIND_NAMES, timesWords, whenFromNow, whenWords } from "./words.ts";
+import { clockWords, KIND_NAMES, timesWords, whenFromNow, whenWords, upperFirst } from "./words.ts";
 
 /** A visit as the request's page lists it. */
 export interface VisitItem {
@@ -35,7 +35,6 @@ export interface VisitItem {
   asked?: string;
 }
 
-const upper = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "Survey, Sarah Jones, 9:00–11:00". */
 const labelOf = (visit: Visit & { name: string }) => `${KIND_NAMES[visit.kind]}, ${visit.name}, ${timesWords(new Date(visit.startAt), new Date(visit.endAt))}`;
@@ -49,7 +48,7 @@ export function visitItems(store: Db, leadId: number, now: Date): VisitItem[] {
       id: visit.id,
       kind: KIND_NAMES[visit.kind],
       jobDay: visit.kind === "job-day",
-      when: upper(whenFromNow(start, end, now)),
+      when: upperFirst(whenFromNow(start, end, now)),
       short: `${KIND_NAMES[visit.kind].toLowerCase()}, ${whenWords(start, end, now).split(",")[0]}`,
       notes: visit.notes,
       cancelled,

@@ -58,3 +58,8 @@ export function whenFromNow(start: Date, end: Date, now: Date = new Date()): str
   const prefix = date === today ? "today, " : date === addDays(today, 1) ? "tomorrow, " : "";
   return `${prefix}${whenWords(start, end, now)}`;
 }
+
+/** The words with a capital first letter: "roof survey" → "Roof survey". */
+export function upperFirst(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

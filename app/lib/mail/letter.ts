@@ -14,6 +14,7 @@
  * stylesheet, and a page's Content-Security-Policy does not apply to mail), readable at 320 px.
  */
 import type { Business } from "../../content/schema.ts";
+import { BRAND } from "../brand-colours.ts";
 
 /** A link: the words it shows, and where it goes (https:, tel: or mailto:). */
 export interface Link {
@@ -68,12 +69,8 @@ export function customerPageLink(href: string): Block {
 /** The Content-ID of the logo attached to every HTML e-mail (app/lib/mail/logo.server.ts). */
 export const LOGO_CID = "logo@kestrel.letter";
 
-/** The site's colours (app/app.css): slate for the letterhead, the accent for the one button. */
-const INK = "#1e293b";
-const ACCENT = "#b45309";
-const ACCENT_DARK = "#92400e";
-const MUTED = "#475569";
-const PAPER = "#faf7f2";
+/** The site's colours: slate for the letterhead, the accent for the one button. */
+const { ink: INK, accent: ACCENT, accentDark: ACCENT_DARK, muted: MUTED, paper: PAPER } = BRAND;
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -12,19 +12,14 @@ import type { Business } from "../../content/index.ts";
 import { logoPng } from "../mail/logo.server.ts";
 import { dayAndTime, sentence } from "../mail/words.ts";
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
+import { BRAND } from "../brand-colours.ts";
 import { ukDate } from "../uk-time.ts";
 import { formatPounds, quantityAsText, quoteTotals, VAT_RATE_PERCENT } from "./money.ts";
 
 // The server runs from the project's folder (npm start), in development and in production alike.
 const FONT_DIR = path.resolve("app/content/fonts");
 
-/** The site's colours (app/app.css). */
-const INK = "#1e293b";
-const ACCENT = "#b45309";
-const ACCENT_DARK = "#92400e";
-const MUTED = "#475569";
-const RULE = "#cbd5e1";
-const SHADE = "#f1ebe1";
+const { ink: INK, accent: ACCENT, accentDark: ACCENT_DARK, muted: MUTED, rule: RULE, paperDark: SHADE } = BRAND;
 
 export interface QuotePdfInput {
   quote: Quote;
@@ -182,7 +177,7 @@ function totalsBlock(doc: Doc, quote: Quote, left: number, width: number) {
   const labelWidth = width * 0.43;
   const amountX = left + width * 0.75;
   const amountWidth = width * 0.25 - 6;
-  const sum = (words: string, pence: number, size: number, font: "body" | "bold", colour = INK) => {
+  const sum = (words: string, pence: number, size: number, font: "body" | "bold", colour: string = INK) => {
     doc.font(font).fontSize(size).fillColor(colour);
     const top = doc.y;
     doc.text(words, labelX, top, { width: labelWidth, align: "right" });

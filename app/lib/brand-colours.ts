@@ -1,0 +1,14 @@
+/**
+ * The site's colours (the @theme of app/app.css) for what a stylesheet cannot reach: the e-mails'
+ * inline styles (lib/mail/letter.ts) and the quote's PDF (lib/quotes/pdf.server.ts). Change one
+ * here and in app.css together.
+ */
+export const BRAND = {
+  ink: "#1e293b",
+  accent: "#b45309",
+  accentDark: "#92400e",
+  muted: "#475569",
+  paper: "#faf7f2",
+  paperDark: "#f1ebe1",
+  rule: "#cbd5e1",
+} as const;
