@@ -13,23 +13,17 @@ import { requestReview } from "../../app/lib/owner/reviews.server.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit, moveVisit } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
-import { sendQuoteAndSayYes, signedInOwner, withStore } from "../support/owner.ts";
-import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
-import { headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
+import { sendQuoteAndSayYes, withStore, serverWithOwnerAndMail } from "../support/owner.ts";
+import { postForm, QUOTE, type RunningServer } from "../support/server.ts";
+import { headersOf, letterParts, waitFor } from "../support/smtp.ts";
 
+let smtp: Awaited<ReturnType<typeof serverWithOwnerAndMail>>["smtp"];
 let server: RunningServer;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let cookie: string;
+let stop: () => Promise<void>;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "owner@example.org", FORM_RATE_LIMIT: "1000" });
-  cookie = signedInOwner(server.dataDir).cookie;
-});
-afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
+beforeAll(async () => ({ smtp, server, cookie, stop } = await serverWithOwnerAndMail("owner@example.org")));
+afterAll(() => stop());
 
 const CUSTOMER = { name: "Priya Tilewell", email: "priya@example.org", phone: "07700 900555", location: "3 Mill Lane, Hitchin", message: "Flat roof over the garage leaks." };
 /** What a browser sends with a form from a page under `Referrer-Policy: no-referrer`. */

@@ -9,23 +9,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
-import { openStore, signedInOwner, withStore } from "../support/owner.ts";
-import { postForm, startServer, type RunningServer } from "../support/server.ts";
-import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { openStore, withStore, serverWithOwnerAndMail } from "../support/owner.ts";
+import { postForm, type RunningServer } from "../support/server.ts";
+import { headersOf, waitFor } from "../support/smtp.ts";
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Awaited<ReturnType<typeof serverWithOwnerAndMail>>["smtp"];
 let server: RunningServer;
 let cookie: string;
+let stop: () => Promise<void>;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", FORM_RATE_LIMIT: "1000" });
-  cookie = signedInOwner(server.dataDir).cookie;
-});
-afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
+beforeAll(async () => ({ smtp, server, cookie, stop } = await serverWithOwnerAndMail()));
+afterAll(() => stop());
 
 /** A won request from a town page, as the owner's work leaves it. */
 function wonRequest(name: string, email: string): number {

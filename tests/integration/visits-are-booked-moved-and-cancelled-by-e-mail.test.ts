@@ -11,23 +11,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, ukToday } from "~/lib/uk-time.ts";
 import { dayWords } from "~/lib/diary/words.ts";
-import { openStore, signedInOwner, withStore } from "../support/owner.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
-import { allParts, letterParts, mimeOf, startSmtp, subjectOf, waitFor, type ReceivedMail } from "../support/smtp.ts";
+import { openStore, withStore, serverWithOwnerAndMail } from "../support/owner.ts";
+import { type RunningServer } from "../support/server.ts";
+import { allParts, letterParts, mimeOf, subjectOf, waitFor, type ReceivedMail } from "../support/smtp.ts";
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: Awaited<ReturnType<typeof serverWithOwnerAndMail>>["smtp"];
 let server: RunningServer;
 let cookie: string;
+let stop: () => Promise<void>;
 
-beforeAll(async () => {
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", FORM_RATE_LIMIT: "1000" });
-  cookie = signedInOwner(server.dataDir).cookie;
-});
-afterAll(async () => {
-  await server.stop();
-  await smtp.close();
-});
+beforeAll(async () => ({ smtp, server, cookie, stop } = await serverWithOwnerAndMail()));
+afterAll(() => stop());
 
 const TOMORROW = addDays(ukToday(), 1);
 const IN_A_WEEK = addDays(ukToday(), 7);

@@ -20,6 +20,7 @@ import { fileContent } from "../../app/content/index.ts";
 import { bookVisits } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { startServer, type RunningServer } from "./server.ts";
+import { startSmtp } from "./smtp.ts";
 
 export function openStore(dataDir: string): LeadStore {
   return new LeadStore(path.join(dataDir, "leads.sqlite"));
@@ -50,6 +51,20 @@ export function storedPhoto(store: LeadStore, jpeg: { bytes: Buffer; width: numb
 export async function serverWithOwner(): Promise<{ server: RunningServer; cookie: string }> {
   const server = await startServer();
   return { server, cookie: signedInOwner(server.dataDir).cookie };
+}
+
+/**
+ * A server of a test's own with e-mail set up (to a real SMTP server, `smtp`), the owner's
+ * address `ownerTo`, and a signed-in owner's cookie; `stop` ends both.
+ */
+export async function serverWithOwnerAndMail(ownerTo = "office@example.com") {
+  const smtp = await startSmtp();
+  const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: ownerTo, FORM_RATE_LIMIT: "1000" });
+  const stop = async () => {
+    await server.stop();
+    await smtp.close();
+  };
+  return { smtp, server, cookie: signedInOwner(server.dataDir).cookie, stop };
 }
 
 export function signedInOwner(dataDir: string, name = "Test phone") {
