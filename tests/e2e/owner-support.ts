@@ -2,9 +2,12 @@
  * What the owner's browser journeys share: Chromium's virtual authenticator (a passkey device
  * driven over CDP), invites made straight in the test server's store, and signing up.
  */
-import { expect, type Page } from "@playwright/test";
+import path from "node:path";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
+import { startServer } from "../support/server.ts";
+import { startSmtp } from "../support/smtp.ts";
 import { LEADS_DB, waitForHydration } from "./support.ts";
 
 /** A platform authenticator that holds passkeys and says yes at once (a phone's screen lock). */
@@ -46,4 +49,26 @@ export async function signUp(page: Page, name = "Owner's phone", server?: { orig
 export async function signOut(page: Page) {
   await page.goto("/admin/more");
   await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+}
+
+/** The owner's phone, as the journeys on a server of their own hold it. */
+export const PHONE_VIEW = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/**
+ * A journey's own server with e-mail set up (to a real SMTP server, `smtp`, the owner's address
+ * office@example.com), and the owner signed up on his phone (`owner`); `close` ends them all.
+ * `env` adds to the server's settings; `dataDir` starts it on a folder made ready beforehand.
+ */
+export async function ownerOnAServerWithMail(browser: Browser, env: Record<string, string> = {}, dataDir?: string) {
+  const smtp = await startSmtp();
+  const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", ...env }, dataDir);
+  const origin = `http://localhost:${server.port}`;
+  const owner = await (await browser.newContext(PHONE_VIEW)).newPage();
+  await signUp(owner, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
+  const close = async () => {
+    await owner.context().close();
+    await server.stop();
+    await smtp.close();
+  };
+  return { smtp, server, origin, owner, close };
 }

@@ -16,30 +16,24 @@ import { bookVisits } from "../../app/lib/diary/book.server.ts";
 import { dayWords } from "../../app/lib/diary/words.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
-import { allParts, mimeOf, startSmtp, subjectOf, waitFor } from "../support/smtp.ts";
-import { signUp } from "./owner-support.ts";
+import { allParts, mimeOf, subjectOf, waitFor } from "../support/smtp.ts";
+import { ownerOnAServerWithMail } from "./owner-support.ts";
 
-const PHONE_VIEW = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const CUSTOMER = { name: "Sarah Jones", email: "sarah@example.org" };
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: RunningServer;
+type OwnServer = Awaited<ReturnType<typeof ownerOnAServerWithMail>>;
+let smtp: OwnServer["smtp"];
+let server: OwnServer["server"];
 let origin: string;
 let owner: Page;
+let close: OwnServer["close"] | undefined;
 
 test.beforeAll(async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "The owner books his visits from his phone.");
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" });
-  origin = `http://localhost:${server.port}`;
-  owner = await (await browser.newContext(PHONE_VIEW)).newPage();
-  await signUp(owner, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
+  ({ smtp, server, origin, owner, close } = await ownerOnAServerWithMail(browser, {}));
 });
 test.afterAll(async () => {
-  await owner?.context().close();
-  await server?.stop();
-  await smtp?.close();
+  await close?.();
 });
 
 const TOMORROW = addDays(ukToday(), 1);

@@ -15,36 +15,30 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { aliasPaths, canonicalPaths, fileContent } from "../../app/content/index.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
-import { signUp } from "./owner-support.ts";
-import { startServer, type RunningServer } from "../support/server.ts";
-import { attachmentsOf, headersOf, startSmtp, waitFor } from "../support/smtp.ts";
+import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";
+import { attachmentsOf, headersOf, waitFor } from "../support/smtp.ts";
 import { contactForm, expectNoViolations, fakeChatApp, uniqueName, VALID_CONTACT } from "./support.ts";
 
 const OLD = fileContent.business.phone;
 const NEW = { display: "01438 555123", e164: "+441438555123" };
 /** The old number in every spelling a page, a link or a PDF could carry it. */
 const OLD_SPELLINGS = [OLD.display, OLD.display.replaceAll(" ", ""), OLD.e164, OLD.e164.slice(1)];
-const PHONE_VIEW = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: RunningServer;
+type OwnServer = Awaited<ReturnType<typeof ownerOnAServerWithMail>>;
+let smtp: OwnServer["smtp"];
+let server: OwnServer["server"];
 let origin: string;
 let owner: Page;
+let close: OwnServer["close"] | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "The owner changes his site from his phone.");
-  smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", FORM_RATE_LIMIT: "1000" });
-  origin = `http://localhost:${server.port}`;
-  owner = await (await browser.newContext(PHONE_VIEW)).newPage();
-  await signUp(owner, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
+  ({ smtp, server, origin, owner, close } = await ownerOnAServerWithMail(browser, { FORM_RATE_LIMIT: "1000" }));
 });
 test.afterAll(async () => {
-  await owner?.context().close();
-  await server?.stop();
-  await smtp?.close();
+  await close?.();
 });
 
 function expectNoOldNumber(text: string, where: string) {

@@ -15,41 +15,36 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fileContent } from "../../app/content/index.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
-import { ROOT, startServer, type RunningServer } from "../support/server.ts";
-import { headersOf, startSmtp, waitFor } from "../support/smtp.ts";
-import { signUp } from "./owner-support.ts";
+import { ROOT } from "../support/server.ts";
+import { headersOf, waitFor } from "../support/smtp.ts";
+import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";
 import { expectNoViolations } from "./support.ts";
 
 const OLD = fileContent.business.phone;
 const NEW = { display: "01438 555123", e164: "+441438555123" };
-const PHONE_VIEW = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const CUSTOMER = { name: "Harriet Reviewer", email: "harriet@example.org", address: "9 High Street, Harpenden" };
 const REVIEW = "New valley gutter in a day, the old lead taken away, and the rain runs where it should now.";
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-let server: RunningServer;
+type OwnServer = Awaited<ReturnType<typeof ownerOnAServerWithMail>>;
+let smtp: OwnServer["smtp"];
+let server: OwnServer["server"];
 let origin: string;
 let owner: Page;
+let close: OwnServer["close"] | undefined;
 
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async ({ browser }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "The owner runs his jobs and his site from his phone.");
-  smtp = await startSmtp();
   // The build's social pictures in the server's picture cache, as a server that has published
   // before keeps them: the review's publish draws none again, only the new number's are drawn.
   const dataDir = mkdtempSync(path.join(tmpdir(), "kestrel-test-"));
   const built = path.join(ROOT, "node_modules/.cache/social-images");
   if (existsSync(built)) cpSync(built, path.join(dataDir, "cache/social-images"), { recursive: true });
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" }, dataDir);
-  origin = `http://localhost:${server.port}`;
-  owner = await (await browser.newContext(PHONE_VIEW)).newPage();
-  await signUp(owner, "Owner's phone", { origin, database: path.join(server.dataDir, "leads.sqlite") });
+  ({ smtp, server, origin, owner, close } = await ownerOnAServerWithMail(browser, {}, dataDir));
 });
 test.afterAll(async () => {
-  await owner?.context().close();
-  await server?.stop();
-  await smtp?.close();
+  await close?.();
 });
 
 /** A request from the Harpenden page that the owner has won. */
