@@ -1,5 +1,6 @@
 /**
- * Background work that waits for opening time: the owner's reminders and the quotes' follow-ups.
+ * Background work that waits for opening time: the owner's reminders, the quotes' follow-ups and
+ * the invoices' reminders.
  * Each is queued with the time it falls due (`dueAt` in its payload) and planned for the next
  * opening by the hours published then, so the owner sees when it will go. The hours that decide
  * are read again when it runs, from the hours published now (a HoursNow service, never a copy
@@ -14,7 +15,7 @@ import { withinOpeningHours } from "./opening-hours.ts";
 type Hours = Business["openingHours"];
 
 /** The kinds of job held to the opening hours. */
-export const HELD_KINDS = ["reminder", "quote-follow-up"] as const;
+export const HELD_KINDS = ["reminder", "quote-follow-up", "invoice-reminder"] as const;
 
 /** When a job due at `dueAt` may go, seen at `now`: its due time or now, whichever is later, held to the next opening. */
 export function heldRunAt(hours: Hours, dueAt: Date, now: Date): Date {

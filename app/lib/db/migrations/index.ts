@@ -20,6 +20,7 @@ import m0015 from "./0015-customer-page-links.ts";
 import m0016 from "./0016-visits.ts";
 import m0017 from "./0017-calendar-feed-link.ts";
 import m0018 from "./0018-rearrange-requests.ts";
+import m0019 from "./0019-invoices.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0016-visits", sql: m0016 },
   { name: "0017-calendar-feed-link", sql: m0017 },
   { name: "0018-rearrange-requests", sql: m0018 },
+  { name: "0019-invoices", sql: m0019 },
 ];

@@ -1,0 +1,19 @@
+/**
+ * Sends the given draft invoices from a process of its own, on its own connection to the
+ * database: two of these at once are two senders racing for the next number. Waits until the
+ * start time given, so both begin together; prints the numbers it took, one per line.
+ * Usage: node tests/support/send-invoices.ts DB_FILE START_MS ID...
+ */
+import { LeadStore } from "../../app/lib/leads.server.ts";
+import { invoiceNumber, sendInvoice } from "../../app/lib/invoices/invoices.server.ts";
+
+const [file, startMs, ...ids] = process.argv.slice(2);
+const store = new LeadStore(file!);
+const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
+const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
+while (Date.now() < Number(startMs)) await new Promise((resolve) => setTimeout(resolve, 1));
+for (const id of ids) {
+  const sent = sendInvoice(store, Number(id), { seller, customer, actor: "test" });
+  process.stdout.write(`${typeof sent === "string" ? sent : invoiceNumber(sent)}\n`);
+}
+store.close();
