@@ -1,0 +1,42 @@
+/**
+ * Who an invoice is from and to, as sending copies them onto it: the seller from the business
+ * facts and the invoicing facts published now (name, postal address, VAT number, bank details),
+ * the customer from the request (their name, and the address they gave, as typed).
+ */
+import type { Business } from "../../content/schema.ts";
+import type { Lead } from "../requests/lead.ts";
+import type { Billed, Seller } from "./invoices.server.ts";
+
+/** The invoicing facts (app/content/invoicing.json, edited on Your site › Invoices and bank details). */
+export interface InvoicingFacts {
+  postalAddress: string[];
+  accountName?: string;
+  sortCode?: string;
+  accountNumber?: string;
+  paymentTermsDays: number;
+  cardPaymentLink?: string;
+}
+
+/** The seller, or what is missing before an invoice can be sent: the bank details it asks payment into. */
+export function sellerOf(business: Business, invoicing: InvoicingFacts): Seller | { missing: ("accountName" | "sortCode" | "accountNumber")[] } {
+  const { accountName, sortCode, accountNumber } = invoicing;
+  if (!accountName || !sortCode || !accountNumber) {
+    return { missing: (["accountName", "sortCode", "accountNumber"] as const).filter((key) => !invoicing[key]) };
+  }
+  return {
+    name: business.name,
+    postalAddress: invoicing.postalAddress,
+    ...(business.vatNumber ? { vatNumber: business.vatNumber } : {}),
+    phone: business.phone.display,
+    email: business.email,
+    accountName,
+    sortCode,
+    accountNumber,
+    ...(invoicing.cardPaymentLink ? { cardPaymentLink: invoicing.cardPaymentLink } : {}),
+  };
+}
+
+/** The customer as the request names them. */
+export function billedOf(lead: Pick<Lead, "name" | "location" | "email">): Billed {
+  return { name: lead.name, address: lead.location, email: lead.email };
+}
