@@ -4,19 +4,35 @@ export function readCsv(text: string): Record<string, string>[] {
   let row: string[] = [];
   let cell = "";
   let inQuotes = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
-    if (inQuotes) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') inQuotes = false;
+    if (inQuotes && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (inQuotes) {
+      if (char === '"') inQuotes = false;
       else cell += char;
-    } else if (char === '"') inQuotes = true;
-    else if (char === ",") row.push(cell), (cell = "");
-    else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    } else cell += char;
+    } else if (char === '"') {
+      inQuotes = true;
+    } else if (char === ",") {
+      endCell();
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else {
+      cell += char;
+    }
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   const [header, ...body] = rows;
   return body.map((cells) => Object.fromEntries(header!.map((name, i) => [name, cells[i] ?? ""])));
 }
