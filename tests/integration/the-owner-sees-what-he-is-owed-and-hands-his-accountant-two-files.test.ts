@@ -139,7 +139,7 @@ describe("Money and the accountant's files", () => {
     expect(html).toContain(`This month: ${monthInWords(thisMonth)}`);
     expect(html).toContain(`href="/admin/invoices/${deposit.id}"`);
     expect(html).toContain(`href="/admin/requests/${leadId}"`);
-    expect(html).toMatch(/role="region" aria-label="Invoices" tabindex="0"/);
+    expect(html).toMatch(/role="region" aria-label="The invoices, owed first" tabindex="0"/);
     const figures = await figuresOf("/admin/money");
 
     const invoicesFile = await ownerGet(`/admin/money/invoices.csv?month=${thisMonth}`);

@@ -44,7 +44,7 @@ export function Figures({ rows }: { rows: [string, number][] }) {
 export function InvoicesTable({ invoices }: { invoices: ListedInvoice[] }) {
   const caption = "Invoices: owed first, then the others sent in this period";
   return (
-    <Frame name="Invoices">
+    <Frame name="The invoices, owed first">
       <table className="w-full border-collapse text-left">
         <caption className="sr-only">{caption}</caption>
         <HeadRow names={["Invoice", "Customer", "Due", "Amount due", "State"]} words={3} />
