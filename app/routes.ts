@@ -47,6 +47,10 @@ export default [
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
         route("insights", "routes/admin/insights.tsx"),
+        // Money at a glance, and the accountant's two files for the period it shows.
+        route("money", "routes/admin/money.tsx"),
+        route("money/invoices.csv", "routes/admin/money-invoices-csv.ts"),
+        route("money/payments.csv", "routes/admin/money-payments-csv.ts"),
         route("help", "routes/admin/help.tsx"),
         route("more", "routes/admin/more.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),

@@ -2,14 +2,15 @@
  * The customer's own page at /c/{token} (issue 27 §6): no sign-in, the link is the key, and every
  * e-mail to the customer carries it. Rendered per request, never prerendered, cached or indexed;
  * plain HTML and forms that work without JavaScript. It shows the request, the visits, each quote
- * sent with Accept and Decline while it is open (the very same as on the quote's own link), and an
- * open review request. Until the owner has answered it shows only the reference, the date and the
+ * sent with Accept and Decline while it is open (the very same as on the quote's own link), each
+ * invoice sent with its bank details to copy, and an open review request. Until the owner has answered it shows only the reference, the date and the
  * phone (lib/customer/page.server.ts). A replaced link answers 410, an unknown one 404, each with
  * the phone and nothing else.
  */
 import { data, redirect } from "react-router";
 import { CardSection } from "~/components/CardSection.tsx";
 import { ClosedLink } from "~/components/ClosedLink.tsx";
+import { CustomerInvoice } from "~/components/customer/CustomerInvoice.tsx";
 import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
 import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
 import { askToRearrange } from "~/lib/diary/rearrange.server.ts";
@@ -123,6 +124,9 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
               pdfPath={`${path}/quotes/${quote.id}/pdf`}
               errorFor={(field) => (actionData?.quoteId === quote.id && actionData.field === field ? actionData.error : undefined)}
             />
+          ))}
+          {page.invoices.map((invoice) => (
+            <CustomerInvoice key={invoice.id} invoice={invoice} path={path} />
           ))}
           {page.review && (
             <CardSection id="review-heading" title="Your review">

@@ -10,7 +10,9 @@
  * Job done's and Reset customer link's questions, a request's visits (one overlapping, one the
  * customer was not told of, one cancelled) and the visit forms (Book a visit refused, Move visit,
  * Cancel visit's question); and the customer's quote link when it is open, unknown, expired or
- * replaced, their review link, and their own page before the owner answered and with quotes.
+ * replaced, their review link, and their own page before the owner answered and with quotes and
+ * invoices (part paid and overdue, paid, void, part credited, a draft); and Money, with those
+ * invoices and with From and To refused.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
@@ -22,6 +24,7 @@ import { LEAD_STATUSES } from "../../app/lib/owner/status.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { invoicesInEachState } from "../support/invoices.ts";
 import { storedPhoto } from "../support/owner.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
@@ -116,7 +119,7 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await expectPlainPage(page);
 });
 
-test("quotes, the inbox's expiring list, the customer's open and closed links and their page with its quotes have no violations", async ({ page }, testInfo) => {
+test("quotes, the inbox's expiring list, Money, the customer's open and closed links and their page with its quotes and invoices have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   const paths: { owner: string[]; customer: string[] } = { owner: [], customer: [] };
   try {
@@ -141,7 +144,8 @@ test("quotes, the inbox's expiring list, the customer's open and closed links an
     const draft = createQuote(store, lead.id, { actor: "Axe" })!;
     store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
     const review = requestReview(store, lead.id, { actor: "Axe" })!;
-    paths.owner = [`/admin/requests/${lead.id}`, `/admin/quotes/${expiring.quote.id}`, `/admin/quotes/${expired.quote.id}`, `/admin/quotes/${asking.id}/send`, `/admin/quotes/${draft.id}`];
+    invoicesInEachState(store, lead.id, { name: "Axe Quote", address: "SG1 1AA", email: "axe-quote@example.org" });
+    paths.owner = ["/admin/money", "/admin/money?from=2026-12-31&to=2026-10-01", `/admin/requests/${lead.id}`, `/admin/quotes/${expiring.quote.id}`, `/admin/quotes/${expired.quote.id}`, `/admin/quotes/${asking.id}/send`, `/admin/quotes/${draft.id}`];
     paths.customer = [quotePath(expiring.token), quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token), reviewPath(review.token), customerPagePath(customerPageToken(store, lead.id)!)];
   } finally {
     store.close();

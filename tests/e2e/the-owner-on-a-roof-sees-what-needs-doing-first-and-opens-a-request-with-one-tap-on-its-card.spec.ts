@@ -54,7 +54,7 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
   // The tab bar: fixed to the bottom edge, at most 64 px, five places of 44 × 44 px or more, Requests current.
   const nav = page.getByRole("navigation", { name: "Owner" });
   const tabs = nav.getByRole("link").filter({ visible: true });
-  await expect(tabs).toHaveText(["Requests", "Diary", "Reviews", "Your site", "More"]);
+  await expect(tabs).toHaveText(["Requests", "Diary", "Money", "Your site", "More"]);
   await expect(nav.getByRole("link", { name: "Requests" })).toHaveAttribute("aria-current", "page");
   await expect(nav.locator("[aria-current]").filter({ visible: true })).toHaveCount(1);
   const bar = (await nav.boundingBox())!;
@@ -135,7 +135,7 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
 
   // From 1024 px the same one menu sits at the side with every place, and no More.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText(["Requests", "Diary", "Reviews", "Your site", "Where requests come from", "Insights", "Notifications", "Passkeys", "Help"]);
+  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText(["Requests", "Diary", "Money", "Your site", "Reviews", "Where requests come from", "Insights", "Notifications", "Passkeys", "Help"]);
   await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
   const side = (await nav.boundingBox())!;
   expect([side.x, side.height]).toEqual([0, 800]);

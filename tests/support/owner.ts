@@ -19,6 +19,7 @@ import { addSubscription } from "../../app/lib/push.server.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { invoicesInEachState } from "./invoices.ts";
 import { startServer, type RunningServer } from "./server.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -169,6 +170,11 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     const replaced = customerPageToken(store, unanswered.id)!;
     resetCustomerLink(store, unanswered.id, "Sweep");
     const page = (leadId: number) => customerPagePath(customerPageToken(store, leadId)!);
+    // Invoices in each state, on the customer's page and the owner's Money page.
+    const paying = store.add({ form: "quote", page: "/", name: "Sweep Payer", email: "payer@example.org", phone: "01438 000001", location: "2 Mill Lane, Hitchin SG4 9AA", message: "Ridge tiles." }, { notify: false });
+    invoicesInEachState(store, paying.id, { name: "Sweep Payer", address: "2 Mill Lane, Hitchin SG4 9AA", email: "payer@example.org" });
+    quotes.customer.push(page(paying.id));
+    quotes.owner.push("/admin/money", "/admin/money?from=2026-12-31&to=2026-10-01");
     quotes.customer.push(page(lead.id), page(openReview.review.leadId), `${page(openReview.review.leadId)}/review`, page(unanswered.id), customerPagePath(replaced), customerPagePath("A".repeat(43)));
     quotes.owner.push(`/admin/requests/${lead.id}/customer-link`);
     const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];

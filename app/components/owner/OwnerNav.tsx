@@ -5,7 +5,7 @@
  */
 import type { ComponentType, SVGProps } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { CalendarIcon, GlobeIcon, InboxIcon, MoreIcon, StarLineIcon } from "../icons.tsx";
+import { CalendarIcon, GlobeIcon, InboxIcon, MoreIcon, PoundIcon } from "../icons.tsx";
 import { Logo } from "../layout/Logo.tsx";
 import { MORE_PLACES } from "./more-places.ts";
 
@@ -20,7 +20,7 @@ type IconType = ComponentType<SVGProps<SVGSVGElement>>;
 const TABS: { name: string; path: string; icon: IconType; owns: (path: string) => boolean }[] = [
   { name: "Requests", path: "/admin", icon: InboxIcon, owns: (p) => p === "/admin" || p === "/admin/" || p.startsWith("/admin/requests") || p.startsWith("/admin/quotes") },
   { name: "Diary", path: "/admin/diary", icon: CalendarIcon, owns: (p) => p.startsWith("/admin/diary") },
-  { name: "Reviews", path: "/admin/reviews", icon: StarLineIcon, owns: (p) => p.startsWith("/admin/reviews") },
+  { name: "Money", path: "/admin/money", icon: PoundIcon, owns: (p) => p.startsWith("/admin/money") },
   { name: "Your site", path: "/admin/site", icon: GlobeIcon, owns: (p) => p.startsWith("/admin/site") },
   { name: "More", path: "/admin/more", icon: MoreIcon, owns: (p) => p.startsWith("/admin/more") || MORE_PLACES.some((place) => p.startsWith(place.path)) },
 ];

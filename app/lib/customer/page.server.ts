@@ -3,7 +3,8 @@
  * (a quote sent, a visit booked, the status moved on from New), only the reference and the date:
  * the acknowledgement carries the link to whatever address was typed, and must never show a
  * stranger someone else's words. Spam is no answer. Afterwards: the address and the message, each
- * quote sent (drafts and replaced revisions left out), the visits, and an open review request.
+ * quote sent (drafts and replaced revisions left out), the visits, each invoice sent, and an open
+ * review request.
  */
 import type { Db } from "../db/connection.server.ts";
 import { referenceOf } from "../forms/reference.ts";
@@ -15,6 +16,7 @@ import type { LeadStatus } from "../owner/status.ts";
 import { quoteSummary } from "../quotes/summary.server.ts";
 import type { CustomerVisit } from "./shown.ts";
 import { visitsOfLead } from "../diary/visits.server.ts";
+import { invoicesSentTo } from "./invoices-shown.server.ts";
 import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../diary/words.ts";
 
 
@@ -51,7 +53,8 @@ export function customerPage(store: Db, leadId: number, quotes: Quote[], now: Da
     cancelled: visit.status === "cancelled",
   }));
   const head = { reference: referenceOf(lead.id), createdAt: lead.createdAt };
-  if (!ANSWERED.includes(lead.status) && quotes.length === 0 && visits.length === 0) return { answered: false as const, ...head };
+  const invoices = invoicesSentTo(store, leadId, now);
+  if (!ANSWERED.includes(lead.status) && quotes.length === 0 && visits.length === 0 && invoices.length === 0) return { answered: false as const, ...head };
   const review = reviewOfRequest(store, leadId, now).state;
   return {
     answered: true as const,
@@ -60,6 +63,8 @@ export function customerPage(store: Db, leadId: number, quotes: Quote[], now: Da
     message: lead.message,
     quotes: quotes.map((quote) => quoteView(quote, now)),
     visits,
+    /** Each invoice sent (never a draft), by number. */
+    invoices,
     /** An open review request (its form is at /c/{token}/review), one already written, or none. */
     review: review === "open" || review === "done" ? review : null,
   };

@@ -121,6 +121,14 @@ export function forgetInvoiceNames(store: Db, today: string): number {
   return Number(result.changes);
 }
 
+/** The invoices sent with an invoice date from `from` to `to` (UK days, both included), by number. */
+export function invoicesIssuedBetween(store: Db, from: string, to: string): Invoice[] {
+  return store.db
+    .prepare(`SELECT ${COLUMNS} FROM invoices WHERE status = 'sent' AND issued_on BETWEEN ? AND ? ORDER BY year, sequence`)
+    .all(from, to)
+    .map(asInvoice);
+}
+
 /**
  * What has been invoiced against a quote so far: its sent invoices (whole, deposit, balance), less
  * their credit notes. Blank invoices are extras beside the quote, not part of it.

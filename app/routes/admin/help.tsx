@@ -208,6 +208,30 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "accountant",
+    title: "Money, and the files for your accountant",
+    body: (
+      <>
+        <p>
+          <a href="/admin/money" className="link">
+            Money
+          </a>{" "}
+          shows what you invoiced and were paid this month, what you are owed and what is overdue, and every invoice still owed. The links at the
+          top go back a month at a time.
+        </p>
+        <p>
+          Under For your accountant, Invoices for Xero (CSV) and Payments (CSV) download the month shown. For a VAT quarter, enter its first and
+          last day under Other dates, press Show these dates, then download.
+        </p>
+        <p>
+          To bring the invoices into Xero: Business, Invoices, Import, choose the invoices file, and pick <strong>Tax exclusive</strong> when Xero
+          asks how amounts are entered. Each invoice then has the same total as the one your customer got. Credit notes come in with it, as
+          negative amounts against the invoice they correct.
+        </p>
+      </>
+    ),
+  },
+  {
     id: "notifications",
     title: "Being told of a new request on your phone",
     body: (

@@ -23,7 +23,7 @@ import { publishReview } from "~/lib/site/publish-review.server.ts";
 import { hasChanges } from "~/lib/site/versions.server.ts";
 import * as z from "zod/mini";
 import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
-import { TopBar } from "~/components/owner/TopBar.tsx";
+import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reviews");
@@ -95,7 +95,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
   const { reviews, towns, notice } = loaderData;
   return (
     <>
-      <TopBar title="Reviews" />
+      <TopBar title="Reviews" back={MORE_BACK} />
       <div className="container-page max-w-3xl space-y-6 py-4">
         <p>Every finished job is asked for a review (Job done, on a won request). Every review is kept here, whatever its stars.</p>
         <Notices notice={notice} />

@@ -1,0 +1,113 @@
+/**
+ * The parts of the owner's Money page (app/routes/admin/money.tsx): an invoice's state chip, the
+ * figures each beside its label, the invoices' table and the accountant's files with their dates.
+ */
+import type { ListedInvoice } from "~/lib/invoices/money-figures.server.ts";
+import { standingWords, type Standing } from "~/lib/invoices/money.ts";
+import { dayInWords, type MoneyPeriod, type PeriodField } from "~/lib/invoices/money-period.ts";
+import { formatPounds } from "~/lib/quotes/money.ts";
+import { Field } from "../forms/Field.tsx";
+import { ErrorSummary } from "./ErrorSummary.tsx";
+import { HeadRow } from "./HeadRow.tsx";
+import { Frame, TD } from "./InsightsParts.tsx";
+
+// Colour is a second signal: every chip says the state in words, Overdue among them.
+const STATE_STYLES: Record<Standing["state"], string> = {
+  draft: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
+  sent: "bg-sky-100 text-sky-900 ring-1 ring-sky-300",
+  "part-paid": "bg-violet-100 text-violet-900 ring-1 ring-violet-300",
+  paid: "bg-green-100 text-ok ring-1 ring-green-300",
+  void: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
+};
+
+/** Where an invoice stands, in words: "Sent", "Part paid · Overdue", "Paid", "Void". */
+export function InvoiceStateChip({ standing }: { standing: Pick<Standing, "state" | "overdue"> }) {
+  const style = standing.overdue ? "bg-white text-danger ring-2 ring-danger" : STATE_STYLES[standing.state];
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ${style}`}>{standingWords(standing)}</span>;
+}
+
+/** Figures, each beside its label: "Invoiced £1,440.00". */
+export function Figures({ rows }: { rows: [string, number][] }) {
+  return (
+    <dl className="card divide-y divide-slate-200 p-0">
+      {rows.map(([label, pence]) => (
+        <div key={label} className="flex items-baseline justify-between gap-3 px-4 py-3">
+          <dt>{label}</dt>
+          <dd className="text-lg font-bold whitespace-nowrap">{formatPounds(pence)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The invoices: the owed ones first, the longest overdue on top. */
+export function InvoicesTable({ invoices }: { invoices: ListedInvoice[] }) {
+  const caption = "Invoices: owed first, then the others sent in this period";
+  return (
+    <Frame name="The invoices, owed first">
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">{caption}</caption>
+        <HeadRow names={["Invoice", "Customer", "Due", "Amount due", "State"]} words={3} />
+        <tbody>
+          {invoices.map((invoice) => (
+            <tr key={invoice.id} className="border-b border-slate-200">
+              <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
+                <a href={`/admin/invoices/${invoice.id}`} className="link">
+                  {invoice.number}
+                </a>
+              </th>
+              <td className="py-2 pr-3">
+                <a href={`/admin/requests/${invoice.leadId}`} className="link break-words">
+                  {invoice.customerName}
+                </a>
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">{dayInWords(invoice.dueOn)}</td>
+              <td className={`${TD} whitespace-nowrap`}>{formatPounds(Math.max(0, invoice.standing.duePence))}</td>
+              <td className="py-2">
+                <InvoiceStateChip standing={invoice.standing} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Frame>
+  );
+}
+
+/** The two files for the period shown, and From and To to choose other days (a VAT quarter). */
+export function AccountantFiles({ period, errors, typed }: { period: MoneyPeriod; errors?: Partial<Record<PeriodField, string>>; typed?: { from: string; to: string } }) {
+  const values = typed ?? (period.month ? { from: "", to: "" } : { from: period.from, to: period.to });
+  return (
+    <section aria-labelledby="files-heading" className="card space-y-4 p-4">
+      <h2 id="files-heading" className="text-xl">
+        For your accountant
+      </h2>
+      <p>Every invoice and credit note, and every payment, for {period.name}. Both files open in Xero, Excel or Google Sheets.</p>
+      <ul className="space-y-2">
+        <li>
+          <a href={`/admin/money/invoices.csv?${period.query}`} download className="link inline-flex min-h-11 items-center font-semibold">
+            Invoices for Xero (CSV)
+          </a>
+        </li>
+        <li>
+          <a href={`/admin/money/payments.csv?${period.query}`} download className="link inline-flex min-h-11 items-center font-semibold">
+            Payments (CSV)
+          </a>
+        </li>
+      </ul>
+      <form method="get" action="/admin/money" className="space-y-3" aria-labelledby="dates-heading" noValidate>
+        <h3 id="dates-heading" className="text-lg">
+          Other dates, such as a VAT quarter
+        </h3>
+        {errors && <ErrorSummary errors={errors} idOf={(field) => `period-${field}`} />}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field form="period" name="from" label="From" type="date" defaultValue={values.from} error={errors?.from} hint={`Such as ${dayInWords("2026-10-01")}`} />
+          <Field form="period" name="to" label="To" type="date" defaultValue={values.to} error={errors?.to} hint={`Such as ${dayInWords("2026-12-31")}`} />
+        </div>
+        <button type="submit" className="btn-secondary">
+          Show these dates
+        </button>
+      </form>
+    </section>
+  );
+}

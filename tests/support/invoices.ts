@@ -1,0 +1,45 @@
+/**
+ * Invoices in each state that changes a page, made through the store's own functions: for the
+ * sweeps of the customer's page and the owner's Money page.
+ */
+import type { Db } from "../../app/lib/db/connection.server.ts";
+import { createInvoice, saveInvoiceDraft, sendInvoice, type Seller } from "../../app/lib/invoices/invoices.server.ts";
+import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
+import { addDays, ukToday } from "../../app/lib/uk-time.ts";
+
+export const SWEEP_SELLER: Seller = {
+  name: "Kestrel Roofing",
+  postalAddress: ["1 Yard Lane", "Stevenage SG1 1AA"],
+  vatNumber: "GB999999973",
+  phone: "07700 900123",
+  email: "info@example.com",
+  accountName: "Kestrel Roofing Ltd",
+  sortCode: "60-16-13",
+  accountNumber: "31926819",
+  cardPaymentLink: "https://pay.example.com/kestrel",
+};
+
+/**
+ * On the request `leadId`: an overdue invoice sent a month ago and part paid, one paid in full,
+ * one voided by a credit note, one with a part credit and no card link, and a draft (never shown
+ * to the customer).
+ */
+export function invoicesInEachState(store: Db, leadId: number, customer: { name: string; address: string; email: string }) {
+  const today = ukToday();
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+  const sent = (unitPence: number, now = new Date(), seller = SWEEP_SELLER) => {
+    const draft = createInvoice(store, { leadId, kind: "blank", vat: true, termsDays: 14, actor: "Sweep", now });
+    if (typeof draft === "string") throw new Error(draft);
+    saveInvoiceDraft(store, draft.id, { lines: [{ description: "Ridge tiles re-bedded", quantity: 100, unitPence, netPence: unitPence, vatPence: unitPence / 5 }], dueOn: draft.dueOn, note: "" });
+    const invoice = sendInvoice(store, draft.id, { seller, customer, actor: "Sweep", now });
+    if (typeof invoice === "string") throw new Error(invoice);
+    return invoice;
+  };
+  const pay = (invoiceId: number, amountPence: number) => recordPayment(store, invoiceId, { receivedOn: today, amountPence, method: "bank-transfer", note: "", actor: "Sweep" });
+  pay(sent(50000, monthAgo).id, 10000);
+  pay(sent(20000).id, 24000);
+  issueCreditNote(store, sent(30000).id, { amountPence: "whole", reason: "Work not needed", actor: "Sweep" });
+  issueCreditNote(store, sent(10000, new Date(), { ...SWEEP_SELLER, cardPaymentLink: undefined }).id, { amountPence: 1200, reason: "Less a tile", actor: "Sweep" });
+  createInvoice(store, { leadId, kind: "blank", vat: true, termsDays: 14, actor: "Sweep" });
+  return { dueOn: addDays(today, 14) };
+}
