@@ -7,7 +7,7 @@ import { checkName, displayName } from "./rules/names.ts";
 import { ACCOUNT_NUMBER, isPaymentTerms, MAX_PAYMENT_TERMS_DAYS, SORT_CODE } from "./rules/bank.ts";
 import { GOOGLE_REVIEW_LINK_MESSAGE, HTTPS_LINK_MESSAGE, isGoogleReviewLink, isHttpsLink, isSocialLink, SOCIAL_NETWORK_NAMES, socialLinkMessage } from "./rules/links.ts";
 import { CHAT_DIGITS, INTERNATIONAL, internationalNumber, isPhoneNumber } from "./rules/phone.ts";
-import { isValidVatNumber, VAT_NUMBER_MESSAGE } from "./rules/vat.ts";
+import { isValidVatNumber, VAT_CHECK_MESSAGE, VAT_NUMBER_MESSAGE, WRITTEN as VAT_WRITTEN } from "./rules/vat.ts";
 
 /** Lowercase words joined by single hyphens, as every URL slug on the site is written. */
 export const slug = z
@@ -59,7 +59,7 @@ export const businessSchema = z.object({
    * The VAT registration number, when the business is registered: quotes and invoices then add
    * VAT and show it. "GB" and 9 digits (12 for a branch), passing HMRC's check-digit test.
    */
-  vatNumber: z.string().refine(isValidVatNumber, VAT_NUMBER_MESSAGE).optional(),
+  vatNumber: z.string().regex(VAT_WRITTEN, VAT_NUMBER_MESSAGE).refine(isValidVatNumber, VAT_CHECK_MESSAGE).optional(),
   /** Where the business is based. No street address is published: it is a service-area business. */
   base: z.object({ town: text, county: text, country: z.string().length(2) }),
   /** The area served, as one line of text. */

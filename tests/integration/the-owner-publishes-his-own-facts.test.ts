@@ -299,7 +299,7 @@ describe("refusals", () => {
     ["social", "social-1", "https://www.facebook.com/kestrelroofing", "Must be your X (Twitter) page&#x27;s address"],
     ["social", "google-review", "https://www.trustpilot.com/review/kestrelroofing", "Must be your Google review link"],
     ["invoicing", "vat", "GB 123", "Must be a UK VAT number such as GB123456789"],
-    ["invoicing", "vat", "GB 999 9999 74", "Must be a UK VAT number such as GB123456789"],
+    ["invoicing", "vat", "GB 999 9999 74", "Is not a VAT number HMRC gives: check each digit against your VAT certificate"],
     ["invoicing", "sort-code", "60 16 1", "Enter a sort code of 6 digits, such as 12-34-56"],
     ["invoicing", "account-number", "3192681", "Enter an account number of 8 digits"],
     ["invoicing", "payment-terms", "121", "Enter a whole number of days from 0 to 120"],

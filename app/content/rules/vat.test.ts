@@ -45,6 +45,8 @@ describe("HMRC's check-digit test for VAT numbers", () => {
     const mistyped = facts("GB999999974");
     expect(mistyped.success).toBe(false);
     expect(mistyped.error!.issues[0]!.path).toEqual(["vatNumber"]);
-    expect(mistyped.error!.issues[0]!.message).toContain("GB123456789");
+    expect(mistyped.error!.issues[0]!.message).toContain("check each digit against your VAT certificate");
+    const written = facts("GB 123");
+    expect(written.error!.issues[0]!.message).toContain("such as GB123456789");
   });
 });

@@ -8,10 +8,14 @@
  * after adding 55 ("modulus 9755"). A branch's 3 digits are not checked.
  */
 
-/** What the owner is told at a VAT number that breaks the rule. */
-export const VAT_NUMBER_MESSAGE = "must be a UK VAT number such as GB123456789: GB and 9 digits, as on your VAT certificate";
+/** A VAT number as stored: "GB" and 9 digits, or 12 for a branch. */
+export const WRITTEN = /^GB(\d{9})(\d{3})?$/;
 
-const WRITTEN = /^GB(\d{9})(\d{3})?$/;
+/** What the owner is told at a VAT number not written as one. */
+export const VAT_NUMBER_MESSAGE = "must be a UK VAT number such as GB123456789: GB and 9 digits";
+
+/** What the owner is told at a VAT number written as one that fails HMRC's check: a digit is wrong. */
+export const VAT_CHECK_MESSAGE = "is not a VAT number HMRC gives: check each digit against your VAT certificate";
 const WEIGHTS = [8, 7, 6, 5, 4, 3, 2];
 
 /** " gb 123 4567 89 " → "GB123456789": the number as HMRC prints it, however it was typed. */

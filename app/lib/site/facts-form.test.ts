@@ -71,7 +71,7 @@ describe("refusals at their fields, with nothing to save", () => {
     [{ "social-3": "data:text/html,hi" }, "social-3", "Must be your LinkedIn page's address", "social"],
     [{ "google-review": "https://www.trustpilot.com/review/kestrelroofing" }, "google-review", "Must be your Google review link", "social"],
     [{ vat: "GB12345" }, "vat", "Must be a UK VAT number such as GB123456789", "invoicing"],
-    [{ vat: "GB 999 9999 74" }, "vat", "Must be a UK VAT number such as GB123456789", "invoicing"],
+    [{ vat: "GB 999 9999 74" }, "vat", "Is not a VAT number HMRC gives: check each digit against your VAT certificate", "invoicing"],
     [{ "hours-0-opens": "18:00", "hours-0-closes": "08:00" }, "hours-0-closes", "Must be after the opening time", "hours"],
   ] as const)("%o is refused at %s", (changes, field, message, page) => {
     const read = readFacts(formOf(changes), business, page);
