@@ -61,6 +61,7 @@ export default [
         route("site/hours", "routes/admin/site-hours.tsx"),
         route("site/promises", "routes/admin/site-promises.tsx"),
         route("site/social", "routes/admin/site-social.tsx"),
+        route("site/invoicing", "routes/admin/site-invoicing.tsx"),
         route("site/versions", "routes/admin/site-versions.tsx"),
         route("site/testimonials", "routes/admin/site-testimonials.tsx"),
         route("site/gallery", "routes/admin/site-gallery.tsx"),

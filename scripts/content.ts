@@ -2,7 +2,8 @@
  * The site's content from the server's shell:
  *   npm run content -- export DIR   writes the live content (the content files with the owner's
  *                                   published edits over them) as the same JSON files, for a
- *                                   developer to copy into app/content/ and commit
+ *                                   developer to copy into app/content/ and commit; all but
+ *                                   invoicing.json (see below)
  *   npm run content -- check        lists what still holds a placeholder (also logged at start)
  * It reads the same DATA_DIR as the server.
  */
@@ -33,7 +34,7 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     const raw = applyEdits(contentFiles, live?.edits ?? {});
     const content = loadContent(raw);
     if (command === "check") {
-      const found = placeholders(content.business, contentFiles);
+      const found = placeholders(content, contentFiles);
       out(found.length ? `Still to replace before launch:\n${found.map(({ text }) => `  - ${text}`).join("\n")}\n` : "Nothing holds a placeholder.\n");
       return found.length ? 1 : 0;
     }
@@ -42,7 +43,11 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
       return 2;
     }
     mkdirSync(dir, { recursive: true });
-    for (const [name, value] of Object.entries(raw)) writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
+    // The invoicing file is not written at all: its bank details and invoice address must never
+    // reach the repository or a public page (issue 28), so they stay in the server's database, as
+    // the owner's edits over the committed file, which keeps its placeholder.
+    const exported = Object.entries(raw).filter(([name]) => name !== "invoicing");
+    for (const [name, value] of exported) writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(value, null, 2)}\n`);
     // The gallery's own photos, as the build takes pictures in: app/content/images/{name}.jpg
     // (the largest JPEG made of each; the original upload was never kept).
     const uploaded = store.db.prepare("SELECT name, entry FROM site_pictures").all() as { name: string; entry: string }[];
@@ -55,8 +60,9 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     }
     out(
       `${live ? `Version ${live.id} (published ${live.publishedAt} by ${live.author})` : "The content files (nothing published yet)"} written to ${dir}: ` +
-        `${Object.keys(raw).map((name) => `${name}.json`).join(", ")}${pictures.length ? ` and ${pictures.length} gallery photo${pictures.length === 1 ? "" : "s"} in images/` : ""}.\n` +
-        "Copy them into app/content/ (the photos into app/content/images/) and commit them; the owner's edits then match the files.\n",
+        `${exported.map(([name]) => `${name}.json`).join(", ")}${pictures.length ? ` and ${pictures.length} gallery photo${pictures.length === 1 ? "" : "s"} in images/` : ""}.\n` +
+        "Copy them into app/content/ (the photos into app/content/images/) and commit them; the owner's edits then match the files.\n" +
+        "The bank details and the postal address for invoices are not written: they stay on the server.\n",
     );
     return 0;
   } finally {

@@ -132,7 +132,7 @@ const closureCheck = setInterval(() => void endClosureNotice(), CLOSURE_CHECK_MS
 closureCheck.unref();
 // Before launch, the site must not still show the content files' sample facts.
 if (process.env.NODE_ENV === "production") {
-  const found = placeholders(business(), contentFiles);
+  const found = placeholders(contentNow, contentFiles);
   if (found.length) console.warn(`The site still holds placeholders (change them at /admin/site or in app/content/):\n${found.map(({ text }) => `  - ${text}`).join("\n")}`);
 }
 // The one mailer: one SMTP transport for every e-mail, each sent by the queue's handlers.

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import areas from "./areas.json" with { type: "json" };
 import business from "./business.json" with { type: "json" };
 import gallery from "./gallery.json" with { type: "json" };
+import invoicing from "./invoicing.json" with { type: "json" };
 import { fileContent as content, canonicalPaths, aliasPaths } from "./index.ts";
 import { ContentError, loadContent, type RawContent } from "./load.ts";
 import regions from "./regions.json" with { type: "json" };
 import services from "./services.json" with { type: "json" };
 import testimonials from "./testimonials.json" with { type: "json" };
 
-const raw = (): RawContent => structuredClone({ business, services, regions, areas, gallery, testimonials });
+const raw = (): RawContent => structuredClone({ business, services, regions, areas, gallery, testimonials, invoicing });
 
 function problemsOf(change: (c: RawContent & { areas: any[]; services: any[]; business: any }) => void): string[] {
   const input = raw() as RawContent & { areas: any[]; services: any[]; business: any };

@@ -9,16 +9,17 @@
 import areas from "./areas.json" with { type: "json" };
 import business from "./business.json" with { type: "json" };
 import gallery from "./gallery.json" with { type: "json" };
+import invoicing from "./invoicing.json" with { type: "json" };
 import { loadContent, type Content, type RawContent } from "./load.ts";
 import regions from "./regions.json" with { type: "json" };
 import services from "./services.json" with { type: "json" };
 import testimonials from "./testimonials.json" with { type: "json" };
 import type { Area, Region, Service } from "./schema.ts";
 
-export type { Area, Business, GalleryProject, Image, Region, Service, Testimonial } from "./schema.ts";
+export type { Area, Business, GalleryProject, Image, Invoicing, Region, Service, Testimonial } from "./schema.ts";
 
 /** The content files as they are in the repository, before any check: what the owner's edits lie over. */
-export const contentFiles: RawContent = { business, services, regions, areas, gallery, testimonials };
+export const contentFiles: RawContent = { business, services, regions, areas, gallery, testimonials, invoicing };
 
 /** The content files, checked: what the site says when nothing else was published. */
 export const fileContent: Content = loadContent(contentFiles);

@@ -8,12 +8,14 @@ import {
   areaSchema,
   businessSchema,
   galleryProjectSchema,
+  invoicingSchema,
   regionSchema,
   serviceSchema,
   testimonialSchema,
   type Area,
   type Business,
   type GalleryProject,
+  type Invoicing,
   type Region,
   type Service,
   type Testimonial,
@@ -26,6 +28,7 @@ export interface RawContent {
   areas: unknown;
   gallery: unknown;
   testimonials: unknown;
+  invoicing: unknown;
 }
 
 export interface Content {
@@ -35,6 +38,8 @@ export interface Content {
   areas: Area[];
   gallery: GalleryProject[];
   testimonials: Testimonial[];
+  /** What invoices need (bank details, the invoice address): its own key, never inside `business`, which every public page is handed. */
+  invoicing: Invoicing;
 }
 
 /** One problem: the file, the field's path inside it, and what is wrong (said without the file). */
@@ -46,7 +51,7 @@ export interface ContentProblem {
   unknownFact?: string;
 }
 
-type ContentFile = "business.json" | "services.json" | "regions.json" | "areas.json" | "gallery.json" | "testimonials.json";
+type ContentFile = "business.json" | "services.json" | "regions.json" | "areas.json" | "gallery.json" | "testimonials.json" | "invoicing.json";
 
 export class ContentError extends Error {
   /** Each problem as a developer reads it: "app/content/areas.json: [3].nearby[0]: …". */
@@ -122,11 +127,13 @@ export function loadContent(raw: RawContent): Content {
   const gallery = parseFile("gallery.json", z.array(galleryProjectSchema).min(1, "must have at least one project").max(60, "must have at most 60 projects"), withFacts("gallery.json", raw.gallery), problems);
   const testimonials = parseFile("testimonials.json", z.array(testimonialSchema).min(1, "must have at least one testimonial").max(30, "must have at most 30 testimonials"), withFacts("testimonials.json", raw.testimonials), problems);
 
+  const invoicing = parseFile("invoicing.json", invoicingSchema, raw.invoicing, problems);
+
   crossCheck({ services, regions, areas, gallery, testimonials }, problems);
-  if (problems.length > 0 || !business || !services || !regions || !areas || !gallery || !testimonials) {
+  if (problems.length > 0 || !business || !services || !regions || !areas || !gallery || !testimonials || !invoicing) {
     throw new ContentError(problems);
   }
-  return { business, services, regions, areas, gallery, testimonials };
+  return { business, services, regions, areas, gallery, testimonials, invoicing };
 }
 
 /**

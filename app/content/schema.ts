@@ -4,8 +4,10 @@
  */
 import { z } from "zod";
 import { checkName, displayName } from "./rules/names.ts";
-import { GOOGLE_REVIEW_LINK_MESSAGE, isGoogleReviewLink, isSocialLink, SOCIAL_NETWORK_NAMES, socialLinkMessage } from "./rules/links.ts";
+import { ACCOUNT_NUMBER, isPaymentTerms, MAX_PAYMENT_TERMS_DAYS, SORT_CODE } from "./rules/bank.ts";
+import { GOOGLE_REVIEW_LINK_MESSAGE, HTTPS_LINK_MESSAGE, isGoogleReviewLink, isHttpsLink, isSocialLink, SOCIAL_NETWORK_NAMES, socialLinkMessage } from "./rules/links.ts";
 import { CHAT_DIGITS, INTERNATIONAL, internationalNumber, isPhoneNumber } from "./rules/phone.ts";
+import { isValidVatNumber, VAT_CHECK_MESSAGE, VAT_NUMBER_MESSAGE, WRITTEN as VAT_WRITTEN } from "./rules/vat.ts";
 
 /** Lowercase words joined by single hyphens, as every URL slug on the site is written. */
 export const slug = z
@@ -53,8 +55,11 @@ export const businessSchema = z.object({
   chatNumber: z.string().regex(CHAT_DIGITS, "must be digits only, starting with the country code").optional(),
   /** The public e-mail address. */
   email: z.email("must be an e-mail address"),
-  /** The VAT registration number, when the business is registered: quotes then add VAT and show it. */
-  vatNumber: z.string().regex(/^GB\d{9}(\d{3})?$/, "must be a UK VAT number such as GB123456789").optional(),
+  /**
+   * The VAT registration number, when the business is registered: quotes and invoices then add
+   * VAT and show it. "GB" and 9 digits (12 for a branch), passing HMRC's check-digit test.
+   */
+  vatNumber: z.string().regex(VAT_WRITTEN, VAT_NUMBER_MESSAGE).refine(isValidVatNumber, VAT_CHECK_MESSAGE).optional(),
   /** Where the business is based. No street address is published: it is a service-area business. */
   base: z.object({ town: text, county: text, country: z.string().length(2) }),
   /** The area served, as one line of text. */
@@ -127,6 +132,40 @@ export const businessSchema = z.object({
     )
     .length(4),
 });
+
+/** The bank details an invoice asks to be paid into: all three, or none yet. */
+const BANK_FIELDS = ["accountName", "sortCode", "accountNumber"] as const;
+
+/**
+ * What the invoices need to know that the site never shows (invoicing.json): kept apart from the
+ * business facts, which every public page is handed, so no page can carry them by mistake.
+ * `npm run content -- export` leaves this file out.
+ */
+export const invoicingSchema = z
+  .object({
+    /** The postal address printed on invoices (HMRC asks for one), one line each: 1 to 6 lines. */
+    postalAddress: z
+      .array(text.max(100, "must be at most 100 characters"))
+      .min(1, "must have at least one line")
+      .max(6, "must have at most 6 lines"),
+    /** The name the bank account is in, as the bank has it. */
+    accountName: text.max(70, "must be at most 70 characters").optional(),
+    /** The account's sort code, kept as "12-34-56". */
+    sortCode: z.string().regex(SORT_CODE, "must be a sort code such as 12-34-56").optional(),
+    /** The account number: 8 digits. */
+    accountNumber: z.string().regex(ACCOUNT_NUMBER, "must be an account number of 8 digits").optional(),
+    /** Days from the invoice date to the due date: a whole number from 0 to 120, e.g. 14. */
+    paymentTermsDays: z.number().refine(isPaymentTerms, `must be a whole number of days from 0 to ${MAX_PAYMENT_TERMS_DAYS}`),
+    /** A page where the customer may pay by card, offered on invoices when set: https only. */
+    cardPaymentLink: z.string().refine(isHttpsLink, HTTPS_LINK_MESSAGE).optional(),
+  })
+  .superRefine((invoicing, context) => {
+    const given = BANK_FIELDS.filter((field) => invoicing[field] !== undefined);
+    if (given.length === 0 || given.length === BANK_FIELDS.length) return;
+    for (const field of BANK_FIELDS.filter((f) => invoicing[f] === undefined)) {
+      context.addIssue({ code: "custom", path: [field], params: { missing: true }, message: "needed with the rest of the bank details: an invoice gives the account name, sort code and account number, or none of them" });
+    }
+  });
 
 export const serviceSchema = z.object({
   /** URL slug: the service lives at /{slug}-in-stevenage and /services/{slug}. */
@@ -251,6 +290,8 @@ export const testimonialSchema = z.object({
 });
 
 export type Business = z.infer<typeof businessSchema>;
+/** What invoices need from the site's content (Content["invoicing"]): never on a public page. */
+export type Invoicing = z.infer<typeof invoicingSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type Region = z.infer<typeof regionSchema>;
 export type Area = z.infer<typeof areaSchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import areas from "./areas.json" with { type: "json" };
 import business from "./business.json" with { type: "json" };
 import gallery from "./gallery.json" with { type: "json" };
+import invoicing from "./invoicing.json" with { type: "json" };
 import { ContentError, loadContent, type RawContent } from "./load.ts";
 import regions from "./regions.json" with { type: "json" };
 import services from "./services.json" with { type: "json" };
@@ -11,7 +12,7 @@ const TEXT = "They replaced our whole flat roof in two days and left the garden 
 
 /** The content with one more testimonial first, by `name`: its name as loaded, or the problems. */
 function withTestimonialBy(name: string): { name: string } | { problems: string[] } {
-  const raw: RawContent = structuredClone({ business, services, regions, areas, gallery, testimonials: [{ name, location: "hitchin", rating: 5, text: TEXT }, ...testimonials] });
+  const raw: RawContent = structuredClone({ business, services, regions, areas, gallery, testimonials: [{ name, location: "hitchin", rating: 5, text: TEXT }, ...testimonials], invoicing });
   try {
     return { name: loadContent(raw).testimonials[0]!.name };
   } catch (error) {

@@ -4,23 +4,40 @@
  * only he sees, a publish that puts it on every public page (header, tel: link, structured data,
  * the chat hand-off, which follows the phone) and into what the server makes afterwards (the
  * contact page's answer, the acknowledgement e-mail, the rate-limit page), and survives a
- * restart; and an Undo that brings the old number back. Each short page saves only its own facts,
- * beside what another page saved. A schema error, markup in the phone and a link that is not the
+ * restart; and an Undo that brings the old number back. Bank details and an invoice address
+ * published with it are in no public page, data answer, published file or export. Each short page
+ * saves only its own facts, beside what another page saved. A schema error, markup in the phone and a link that is not the
  * network's or Google's are shown at their field and nothing is saved; a save from a stale page
  * is refused; everything is refused signed out and from another origin.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths, fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
+import { invoicingValues } from "~/lib/site/invoicing-form.ts";
 import { openStore, signedInOwner } from "../support/owner.ts";
 import { CONTACT, postForm, startServer, type RunningServer } from "../support/server.ts";
 import { startSmtp, waitFor } from "../support/smtp.ts";
 
 const OLD = { display: fileContent.business.phone.display, e164: fileContent.business.phone.e164 };
 const NEW = { display: "01438 555123", e164: "+441438555123" };
+
+/** Bank details and an invoice address no public page may carry, in every spelling one could. */
+const BANK = { "account-name": "Zephyrine Slate Holdings", "sort-code": "60 16 13", "account-number": "31926819", "card-link": "https://pay.example.com/zq-card-link", "postal-address": "7 Quillfeather Yard\nStevenage\nSG1 9ZZ" };
+const BANK_SPELLINGS = ["Zephyrine", "60-16-13", "60 16 13", "601613", "31926819", "3192 6819", "zq-card-link", "Quillfeather"];
+
+function expectNoBankDetails(text: string, where: string) {
+  for (const spelling of BANK_SPELLINGS) expect(text, `${where}: ${spelling}`).not.toContain(spelling);
+}
+
+/** Every file under `dir`, as text: a published version's pages, sitemap, robots.txt and pictures. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile());
+}
 
 /** The old number in every spelling a page or a link could carry it. */
 const OLD_SPELLINGS = [OLD.display, OLD.display.replaceAll(" ", ""), OLD.e164, OLD.e164.slice(1)];
@@ -46,7 +63,7 @@ const page = async (path: string) => (await fetch(`${server.url}${path}`)).text(
 /** The draft revision a short page was made from. */
 const revisionOf = async (page = "/admin/site/contact") => Number(/name="from" value="(\d+)"/.exec(await (await owner(page)).text())![1]);
 /** The facts as the short pages show them, with some fields changed (each page reads only its own). */
-const factsForm = (changes: Record<string, string>, from: number) => ({ from: String(from), ...factValues(fileContent.business), ...changes });
+const factsForm = (changes: Record<string, string>, from: number) => ({ from: String(from), ...factValues(fileContent.business), ...invoicingValues(fileContent.invoicing), ...changes });
 /** A post to a page of Your site: the overview's Publish, or a short page's save. */
 const post = (fields: Record<string, string>, headers: Record<string, string> = {}, page = "/admin/site") => postForm(server, page, fields, { Cookie: cookie, ...headers });
 const save = (page: string, changes: Record<string, string>, from: number, headers: Record<string, string> = {}) => post(factsForm(changes, from), headers, `/admin/site/${page}`);
@@ -84,6 +101,19 @@ describe("changing the phone number", { timeout: 90_000 }, () => {
     expect((await fetch(`${server.url}/admin/site/preview/contact`, { redirect: "manual" })).status, "signed out: no preview").toBe(303);
   });
 
+  it("keeps bank details and an invoice address in the same draft, shown only to the owner", async () => {
+    const saved = await save("invoicing", BANK, await revisionOf());
+    expect(saved.status, await saved.clone().text()).toBe(303);
+    expect(saved.headers.get("location")).toBe("/admin/site/invoicing?saved");
+    const shown = await (await owner("/admin/site/invoicing")).text();
+    expect(shown, "the sort code as it is kept").toContain('value="60-16-13"');
+    expect(shown).toContain("7 Quillfeather Yard\nStevenage\nSG1 9ZZ");
+    const site = (await (await owner("/admin/site")).text()).replaceAll("<!-- -->", "");
+    expect(site).toContain("Sort code: none → 60-16-13, on invoices only");
+    expect(site, "the example address is replaced").not.toContain("The postal address for invoices, Unit 0");
+    expectNoBankDetails(await (await owner("/admin/site/preview/contact")).text(), "the preview");
+  });
+
   it("publishes it to every public page in one step, and says Live", async () => {
     const published = await post({ intent: "publish", from: String(await revisionOf()) });
     expect(published.status).toBe(303);
@@ -95,10 +125,18 @@ describe("changing the phone number", { timeout: 90_000 }, () => {
       expectNumber(html, NEW, path);
       expect(html, `${path}: the social picture's words`).toMatch(new RegExp(`<meta property="og:image:alt" content="[^"]*, call ${NEW.display}"`));
       expectNoOldNumber(html, path);
+      expectNoBankDetails(html, path);
+      expectNoBankDetails(await page(`${path === "/" ? "/_" : path.replace(/\/$/, "")}.data`), `${path}: its data file`);
     }
     const notFound = await page("/no-such-page");
     expect(notFound).toContain(`href="tel:${NEW.e164}"`);
     expectNoOldNumber(notFound, "the not-found page");
+    expectNoBankDetails(notFound, "the not-found page");
+    for (const path of ["/sitemap.xml", "/robots.txt"]) expectNoBankDetails(await page(path), path);
+    // Every file the publish wrote (pages, structured data, sitemap, the social pictures' files).
+    const written = filesUnder(path.join(server.dataDir, "site"));
+    expect(written.length).toBeGreaterThan(canonicalPaths().length);
+    for (const file of written) expectNoBankDetails(readFileSync(file, "latin1"), path.relative(server.dataDir, file));
   });
 
   it("moves the chat hand-off with it: the number the script reads, and the answer without JavaScript", async () => {
@@ -109,6 +147,13 @@ describe("changing the phone number", { timeout: 90_000 }, () => {
     expect(html).toContain(`href="https://wa.me/${NEW.e164.slice(1)}?text=`);
     expect(html).toContain(`url=https://wa.me/${NEW.e164.slice(1)}?text=`);
     expectNoOldNumber(html, "the contact page's answer");
+    expectNoBankDetails(html, "the contact page's answer");
+    // The form's answer as data, the one public answer that carries every loader's data (the root's business facts).
+    const answered = await postForm(server, "/contact.data", { ...CONTACT, email: "after-publish-data@example.org" });
+    expect(answered.status).toBe(200);
+    const payload = await answered.text();
+    expect(payload, "the data answer is the published content's").toContain(NEW.e164.slice(1));
+    expectNoBankDetails(payload, "the contact form's data answer");
   });
 
   it("is in the acknowledgement e-mail sent after the publish", async () => {
@@ -142,7 +187,9 @@ describe("changing the phone number", { timeout: 90_000 }, () => {
       const business = JSON.parse(readFileSync(path.join(dir, "business.json"), "utf8")) as { phone: unknown; name: string };
       expect(business.phone).toEqual(NEW);
       expect(business.name).toBe(fileContent.business.name);
-      expect(readdirSync(dir).sort()).toEqual(["areas.json", "business.json", "gallery.json", "regions.json", "services.json", "testimonials.json"]);
+      expect(readdirSync(dir).sort(), "no invoicing file: the bank details stay on the server").toEqual(["areas.json", "business.json", "gallery.json", "regions.json", "services.json", "testimonials.json"]);
+      for (const file of readdirSync(dir)) expectNoBankDetails(readFileSync(path.join(dir, file), "utf8"), `the export's ${file}`);
+      expectNoBankDetails(said, "what the export says");
     } finally {
       process.env.DATA_DIR = before;
       rmSync(dir, { recursive: true, force: true });
@@ -210,7 +257,7 @@ describe("a closure notice", () => {
 
 describe("the short pages", () => {
   it("and the overview say everything in words: no file names, commands, {placeholders} or computer times", async () => {
-    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin"]) {
+    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin"]) {
       const words = (await (await owner(page)).text()).replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "").replace(/<[^>]+>/g, " ");
       expect(words, page).not.toMatch(/\.json|npm |\{\w+\}|\d{4}-\d{2}-\d{2}|experienceYears|googleReviewUrl|vatNumber/);
     }
@@ -219,12 +266,12 @@ describe("the short pages", () => {
   it("each save only their own facts, beside what another page saved; the VAT number replaces HMRC's example", async () => {
     const before = await (await owner("/admin/site")).text();
     expect(before).toContain("The VAT number GB999999973 is HMRC&#x27;s example.");
-    expect(before, "the placeholder links to its field").toContain('href="/admin/site/promises#site-vat"');
-    expect((await save("promises", { vat: "gb 123 4567 89" }, await revisionOf())).headers.get("location")).toBe("/admin/site/promises?saved");
+    expect(before, "the placeholder links to its field").toContain('href="/admin/site/invoicing#site-vat"');
+    expect((await save("invoicing", { vat: "gb 339 0727 47" }, await revisionOf())).headers.get("location")).toBe("/admin/site/invoicing?saved");
     // The contact page, posted every fact as it came with other pages' fields changed, saves only its own.
     expect((await save("contact", { email: "office@kestrel-roofing.co.uk", vat: "GB999999973", "hours-0-closed": "on" }, await revisionOf())).status).toBe(303);
     const site = (await (await owner("/admin/site")).text()).replaceAll("<!-- -->", "");
-    expect(site).toContain("VAT number: GB999999973 → GB123456789, on all");
+    expect(site).toContain("VAT number: GB999999973 → GB339072747, on quotes and invoices");
     expect(site).toContain("E-mail address: info@example.com → office@kestrel-roofing.co.uk, on all");
     expect(site, "the hours were not the contact page's to change").not.toContain("Opening hours:");
     expect(site).not.toContain("HMRC&#x27;s example");
@@ -251,7 +298,12 @@ describe("refusals", () => {
     ["social", "social-0", "javascript:alert(document.cookie)", "Must be your Facebook page&#x27;s address"],
     ["social", "social-1", "https://www.facebook.com/kestrelroofing", "Must be your X (Twitter) page&#x27;s address"],
     ["social", "google-review", "https://www.trustpilot.com/review/kestrelroofing", "Must be your Google review link"],
-    ["promises", "vat", "GB 123", "Must be a UK VAT number such as GB123456789"],
+    ["invoicing", "vat", "GB 123", "Must be a UK VAT number such as GB123456789"],
+    ["invoicing", "vat", "GB 999 9999 74", "Is not a VAT number HMRC gives: check each digit against your VAT certificate"],
+    ["invoicing", "sort-code", "60 16 1", "Enter a sort code of 6 digits, such as 12-34-56"],
+    ["invoicing", "account-number", "3192681", "Enter an account number of 8 digits"],
+    ["invoicing", "payment-terms", "121", "Enter a whole number of days from 0 to 120"],
+    ["invoicing", "card-link", "javascript:alert(document.cookie)", "Must be a link starting https://"],
   ])("on the %s page, refuses %s = %s at its field, and saves nothing", async (page, field, typed, message) => {
     const before = await revisionOf();
     const response = await save(page, { [field]: typed }, before);
@@ -282,7 +334,7 @@ describe("refusals", () => {
       const forged = await post(fields, { Origin: "https://evil.example" }, page);
       expect(forged.status, "a post from another origin").toBeGreaterThanOrEqual(400);
     }
-    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/versions"]) {
+    for (const page of ["/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions"]) {
       expect((await fetch(`${server.url}${page}`, { redirect: "manual" })).status, page).toBe(303);
     }
     expect(await (await owner("/admin/site/contact")).text()).not.toContain("evil@example.net");

@@ -3,7 +3,8 @@
  * a social link is an `https://` address on its own network's domain (with or without `www.`),
  * and the Google review link is one of Google's own review addresses. Anything else (a
  * `javascript:` or `data:` address, `http://`, another host, a Facebook address in the X field)
- * is refused, so it is never published to the footer or the structured data.
+ * is refused, so it is never published to the footer or the structured data. The card payment
+ * link an invoice offers is any `https://` address on a named host, and nothing else.
  */
 
 /** The social networks the footer links to, in the content files' names. */
@@ -23,6 +24,14 @@ function httpsAddress(typed: string): URL | undefined {
   const url = new URL(typed);
   return url.protocol === "https:" && !url.username && !url.password && !url.port ? url : undefined;
 }
+
+/** Whether `typed` is an https:// address on a named host (pay.example.com), with nothing hidden in it. */
+export function isHttpsLink(typed: string): boolean {
+  const url = httpsAddress(typed);
+  return url !== undefined && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(url.hostname);
+}
+
+export const HTTPS_LINK_MESSAGE = "must be a link starting https://, such as https://pay.example.com/kestrel-roofing";
 
 /** Whether `typed` is a page on `network`: https://, its own domain or www. before it, and a path. */
 export function isSocialLink(network: SocialNetwork, typed: string): boolean {

@@ -6,15 +6,24 @@
  * schemas, through `loadContent`.
  */
 import type { Content, RawContent } from "../../content/load.ts";
-import type { Business } from "../../content/schema.ts";
+import type { Business, Invoicing } from "../../content/schema.ts";
 
 /** The business facts the owner edits at /admin/site. Names, pages and towns stay a developer's. */
 export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "vatNumber", "googleReviewUrl", "social"] as const;
 export type EditableBusinessField = (typeof EDITABLE_BUSINESS_FIELDS)[number];
 
+/** What the invoices need, edited at /admin/site/invoicing: all of it, and never on a public page. */
+export const INVOICING_FIELDS = ["postalAddress", "accountName", "sortCode", "accountNumber", "paymentTermsDays", "cardPaymentLink"] as const satisfies readonly (keyof Invoicing)[];
+export type InvoicingField = (typeof INVOICING_FIELDS)[number];
+
 export interface SiteEdits {
   /** The fields that differ from the files; null for one the owner left out that the files hold (no chat number of its own, no notice). */
   business?: Partial<Record<EditableBusinessField, unknown>>;
+  /**
+   * What the invoices need, the same way: the fields that differ from the files, null for one left
+   * out. Versions published before it existed have none, and read the files' values.
+   */
+  invoicing?: Partial<Record<InvoicingField, unknown>>;
   /** The whole list, when the owner changed it: testimonials have no identity to merge by. */
   testimonials?: unknown[];
   /** The whole list of gallery projects, when the owner changed it. */
@@ -76,11 +85,11 @@ const areaTexts = (item: Raw, texts: AreaTexts): Raw => ({
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The business facts with the owner's fields laid over them; a field he left out (null) is gone. */
-function withFacts(files: unknown, edited: SiteEdits["business"]): unknown {
-  const business: Record<string, unknown> = { ...(files as object), ...edited };
-  for (const [field, value] of Object.entries(edited ?? {})) if (value === null) delete business[field];
-  return business;
+/** The business facts (or the invoicing facts) with the owner's fields laid over them; a field he left out (null) is gone. */
+function withFacts(files: unknown, edited: Record<string, unknown> | undefined): unknown {
+  const facts: Record<string, unknown> = { ...(files as object), ...edited };
+  for (const [field, value] of Object.entries(edited ?? {})) if (value === null) delete facts[field];
+  return facts;
 }
 
 /** The content files with the edits laid over them, ready for `loadContent` to check. */
@@ -88,6 +97,7 @@ export function applyEdits(files: RawContent, edits: SiteEdits): RawContent {
   return {
     ...files,
     business: withFacts(files.business, edits.business),
+    invoicing: withFacts(files.invoicing, edits.invoicing),
     testimonials: edits.testimonials ?? files.testimonials,
     gallery: edits.gallery ?? files.gallery,
     services: withTexts(files.services, edits.texts?.services, serviceTexts),
@@ -132,14 +142,23 @@ export function withList(files: RawContent, edits: SiteEdits, list: "testimonial
  * (undefined) that the files hold is kept as null, so the edit survives storage.
  */
 export function withBusiness(files: RawContent, edits: SiteEdits, business: Partial<Record<EditableBusinessField, unknown>>): SiteEdits {
-  const fromFiles = files.business as Record<string, unknown>;
-  const fields: Record<string, unknown> = { ...edits.business };
-  for (const [field, value] of Object.entries(business)) {
+  return withFields(files, edits, "business", business);
+}
+
+/** The edits with these invoicing facts set, as `withBusiness` sets the business facts. */
+export function withInvoicing(files: RawContent, edits: SiteEdits, invoicing: Partial<Record<InvoicingField, unknown>>): SiteEdits {
+  return withFields(files, edits, "invoicing", invoicing);
+}
+
+function withFields(files: RawContent, edits: SiteEdits, kind: "business" | "invoicing", set: Record<string, unknown>): SiteEdits {
+  const fromFiles = files[kind] as Record<string, unknown>;
+  const fields: Record<string, unknown> = { ...edits[kind] };
+  for (const [field, value] of Object.entries(set)) {
     if (same(fromFiles[field], value)) delete fields[field];
     else fields[field] = value ?? null;
   }
-  const next: SiteEdits = { ...edits, business: fields };
-  if (Object.keys(fields).length === 0) delete next.business;
+  const next: SiteEdits = { ...edits, [kind]: fields };
+  if (Object.keys(fields).length === 0) delete next[kind];
   return next;
 }
 
@@ -155,6 +174,24 @@ export const FIELD_NAMES: Record<EditableBusinessField, string> = {
   googleReviewUrl: "Google review link",
   social: "Social links",
 };
+
+/** Each invoicing fact, as the Invoices and bank details page names it. */
+export const INVOICING_NAMES: Record<InvoicingField, string> = {
+  postalAddress: "Postal address for invoices",
+  accountName: "Account name",
+  sortCode: "Sort code",
+  accountNumber: "Account number",
+  paymentTermsDays: "Payment terms",
+  cardPaymentLink: "Card payment link",
+};
+
+/** How an invoicing fact reads in a summary line. */
+function invoicingText(field: InvoicingField, invoicing: Invoicing): string {
+  const value = invoicing[field];
+  if (value === undefined) return "none";
+  if (field === "paymentTermsDays") return `${value} days`;
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
 
 /** "Thursday 31 December 2026": a calendar date (YYYY-MM-DD) as people read it. */
 function dayInWords(date: string): string {
@@ -199,8 +236,12 @@ export function describeChanges(live: Content, next: Content, pageCount: number)
     const before = valueText(field, live.business);
     const after = valueText(field, next.business);
     const values = before && after ? `: ${before} → ${after}` : "";
-    return `${FIELD_NAMES[field]}${values}, on all ${pageCount} pages`;
+    // The VAT number is on no page: quotes and invoices carry it.
+    return `${FIELD_NAMES[field]}${values}, ${field === "vatNumber" ? "on quotes and invoices" : `on all ${pageCount} pages`}`;
   });
+  const invoicing = INVOICING_FIELDS.filter((field) => !same(live.invoicing[field], next.invoicing[field])).map(
+    (field) => `${INVOICING_NAMES[field]}: ${invoicingText(field, live.invoicing)} → ${invoicingText(field, next.invoicing)}, on invoices only`,
+  );
   const lists: string[] = [];
   if (!same(live.testimonials, next.testimonials)) lists.push(`Testimonials: ${listChange(live.testimonials, next.testimonials, (t) => `${t.name}|${t.text}`)}, on the home and gallery pages`);
   if (!same(live.gallery, next.gallery)) lists.push(`Gallery: ${listChange(live.gallery, next.gallery, (p) => p.title)}, on the gallery page`);
@@ -208,7 +249,7 @@ export function describeChanges(live: Content, next: Content, pageCount: number)
     ...next.services.filter((service, i) => !same(service, live.services[i])).map((service) => `Texts of the ${service.name} page, on that page`),
     ...next.areas.filter((area, i) => !same(area, live.areas[i])).map((area) => `Texts of the ${area.name} town page, on that page`),
   ];
-  return [...facts, ...lists, ...texts];
+  return [...facts, ...invoicing, ...lists, ...texts];
 }
 
 /** "1 added, 2 changed", "order changed": how a list differs, by an item's key. */

@@ -70,7 +70,8 @@ describe("refusals at their fields, with nothing to save", () => {
     [{ "social-2": "http://www.instagram.com/kestrelroofing" }, "social-2", "Must be your Instagram page's address", "social"],
     [{ "social-3": "data:text/html,hi" }, "social-3", "Must be your LinkedIn page's address", "social"],
     [{ "google-review": "https://www.trustpilot.com/review/kestrelroofing" }, "google-review", "Must be your Google review link", "social"],
-    [{ vat: "GB12345" }, "vat", "Must be a UK VAT number such as GB123456789", "promises"],
+    [{ vat: "GB12345" }, "vat", "Must be a UK VAT number such as GB123456789", "invoicing"],
+    [{ vat: "GB 999 9999 74" }, "vat", "Is not a VAT number HMRC gives: check each digit against your VAT certificate", "invoicing"],
     [{ "hours-0-opens": "18:00", "hours-0-closes": "08:00" }, "hours-0-closes", "Must be after the opening time", "hours"],
   ] as const)("%o is refused at %s", (changes, field, message, page) => {
     const read = readFacts(formOf(changes), business, page);
@@ -92,9 +93,9 @@ describe("refusals at their fields, with nothing to save", () => {
 
 describe("the VAT number", () => {
   it("is kept as HMRC prints it, however it was typed, and empty is none", () => {
-    const read = readFacts(formOf({ vat: " gb 123 4567 89 " }), business, "promises");
-    expect(read.ok && read.fields.vatNumber).toBe("GB123456789");
-    const none = readFacts(formOf({ vat: "" }), business, "promises");
+    const read = readFacts(formOf({ vat: " gb 339 0727 47 " }), business, "invoicing");
+    expect(read.ok && read.fields.vatNumber).toBe("GB339072747");
+    const none = readFacts(formOf({ vat: "" }), business, "invoicing");
     expect(none.ok && "vatNumber" in none.fields && none.fields.vatNumber).toBeUndefined();
     const edits = JSON.parse(JSON.stringify(withBusiness(contentFiles, {}, none.ok ? none.fields : {}))) as SiteEdits;
     expect(loadContent(applyEdits(contentFiles, edits)).business.vatNumber, "no VAT number once none is saved").toBeUndefined();

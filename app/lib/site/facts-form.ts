@@ -7,6 +7,7 @@
  */
 import { businessSchema, type Business } from "../../content/schema.ts";
 import { chatNumberOf, internationalNumber, isPhoneNumber, PHONE_EXAMPLE } from "../../content/rules/phone.ts";
+import { vatNumberAsPrinted } from "../../content/rules/vat.ts";
 import { ukToday } from "../uk-time.ts";
 import { fieldErrors } from "../forms/fields.ts";
 import type { EditableBusinessField } from "./edits.ts";
@@ -31,8 +32,10 @@ export const CLAIM_FIELDS: { key: keyof Business["claims"]; label: string }[] = 
 export const FACT_PAGES = {
   contact: ["phone", "chatNumber", "email"],
   hours: ["openingHours", "closure"],
-  promises: ["claims", "vatNumber"],
+  promises: ["claims"],
   social: ["social", "googleReviewUrl"],
+  // With the invoicing facts (invoicing-form.ts): what a quote and an invoice say of the seller.
+  invoicing: ["vatNumber"],
 } as const satisfies Record<string, readonly EditableBusinessField[]>;
 export type FactPage = keyof typeof FACT_PAGES;
 
@@ -128,7 +131,7 @@ export function readFacts(form: FormData, current: Business, page: FactPage): { 
     closure: () => (get("closure-message") || get("closure-until") ? { message: get("closure-message"), until: get("closure-until") } : undefined),
     claims: () => Object.fromEntries(CLAIM_FIELDS.map(({ key }) => [key, key === "experienceYears" ? Number(get(`claims-${key}`)) || get(`claims-${key}`) : get(`claims-${key}`)])),
     // Written as people write it ("gb 123 4567 89"), kept as HMRC prints it; empty when not registered.
-    vatNumber: () => get("vat").replace(/\s+/g, "").toUpperCase() || undefined,
+    vatNumber: () => vatNumberAsPrinted(get("vat")) || undefined,
     googleReviewUrl: () => get("google-review") || undefined,
     social: () => current.social.map((link, i) => ({ ...link, url: get(`social-${i}`) })),
   };

@@ -17,7 +17,7 @@ export interface ShortPage {
 
 /** The short pages, in the order the overview lists them; `live` the version now live, if any. */
 export function shortPages(content: Content, live: number | undefined): ShortPage[] {
-  const { business } = content;
+  const { business, invoicing } = content;
   const chat = chatNumberOf(business) === chatNumberOf({ phone: business.phone }) ? "WhatsApp on the same number" : `WhatsApp +${chatNumberOf(business)}`;
   const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   return [
@@ -26,7 +26,12 @@ export function shortPages(content: Content, live: number | undefined): ShortPag
     {
       href: "/admin/site/promises",
       title: "Promises and guarantees",
-      holds: `${plural(CLAIM_FIELDS.length - 1, "promise")}, ${business.claims.experienceYears} years of experience, ${business.vatNumber ? `VAT number ${business.vatNumber}` : "no VAT number"}`,
+      holds: `${plural(CLAIM_FIELDS.length - 1, "promise")}, ${business.claims.experienceYears} years of experience`,
+    },
+    {
+      href: "/admin/site/invoicing",
+      title: "Invoices and bank details",
+      holds: `${business.vatNumber ? `VAT number ${business.vatNumber}` : "No VAT number"}, ${invoicing.accountNumber ? "bank details set" : "no bank details yet"}, ${plural(invoicing.paymentTermsDays, "day")} to pay`,
     },
     {
       href: "/admin/site/social",

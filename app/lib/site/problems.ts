@@ -6,7 +6,7 @@
 import type { ContentProblem, RawContent } from "../../content/load.ts";
 import { SOCIAL_NETWORKS } from "../../content/rules/links.ts";
 import type { Business } from "../../content/schema.ts";
-import { FIELD_NAMES, LOCAL_FIELDS, type EditableBusinessField } from "./edits.ts";
+import { FIELD_NAMES, INVOICING_NAMES, LOCAL_FIELDS, type EditableBusinessField, type InvoicingField } from "./edits.ts";
 import { FACT_WORDS } from "./fact-words.ts";
 import { CLAIM_FIELDS } from "./facts-form.ts";
 
@@ -56,6 +56,8 @@ function whereOf({ file, path }: ContentProblem, raw: RawContent): string {
       return item ? `Testimonial ${Number(index) + 1}${item.name ? ` (${item.name})` : ""}` : "Testimonials";
     case "gallery.json":
       return item ? `Gallery project ${Number(index) + 1}${item.title ? ` (${item.title})` : ""}` : "The gallery";
+    case "invoicing.json":
+      return INVOICING_NAMES[index as InvoicingField] ?? "Invoices and bank details";
   }
 }
 

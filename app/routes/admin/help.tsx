@@ -166,6 +166,21 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "bank-details",
+    title: "Setting your bank details for invoices",
+    body: (
+      <p>
+        Open Your site, then{" "}
+        <a href="/admin/site/invoicing" className="link">
+          Invoices and bank details
+        </a>
+        . Enter your VAT number (or leave it empty if you are not registered), the account name, sort code and account number your customers pay into, how many
+        days they have to pay, and the postal address your invoices show. Save the draft, then publish: invoices use what is published. None of it is ever shown on
+        your site.
+      </p>
+    ),
+  },
+  {
     id: "gallery",
     title: "Adding photos of a finished job",
     body: (

@@ -1,11 +1,10 @@
 /**
- * Your site's promises and guarantees, and the VAT number (/admin/site/promises), saved into the
- * draft. Each promise is stated once and shown wherever the site makes it; the years of experience
- * fill in "[years of experience]" in the page texts.
+ * Your site's promises and guarantees (/admin/site/promises), saved into the draft. Each promise
+ * is stated once and shown wherever the site makes it; the years of experience fill in "[years of
+ * experience]" in the page texts. The VAT number, once here, is on Invoices and bank details.
  */
 import { FactsForm, FACTS_FORM, factsShown } from "~/components/owner/FactFields.tsx";
 import { SitePage } from "~/components/owner/SitePage.tsx";
-import { CardSection } from "~/components/CardSection.tsx";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { CLAIM_FIELDS } from "~/lib/site/facts-form.ts";
 import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
@@ -33,10 +32,14 @@ export default function PromisesFacts({ loaderData, actionData }: Route.Componen
             field(`claims-${key}`, label, key === "experienceYears" ? { type: "number", inputMode: "numeric", hint: "A whole number. The page texts show it wherever they say [years of experience]." } : {}),
           )}
         </div>
-        <CardSection id="vat-heading" title="VAT">
-          {field("vat", "VAT number", { hint: "As HMRC gives it, e.g. GB123456789. Leave it empty if you are not registered for VAT: your quotes then add no VAT." })}
-        </CardSection>
       </FactsForm>
+      <p className="text-muted">
+        Your VAT number is with your bank details, on{" "}
+        <a href="/admin/site/invoicing#site-vat" className="link">
+          Invoices and bank details
+        </a>
+        .
+      </p>
     </SitePage>
   );
 }

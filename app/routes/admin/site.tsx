@@ -51,7 +51,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       problems: "problems" in drafted ? drafted.problems : [],
       warnings: "content" in drafted ? visitorWarnings(drafted.content) : [],
     },
-    stillToSet: [...placeholders(shown.business, contentFiles), ...notSetYet(shown.business)],
+    stillToSet: [...placeholders(shown, contentFiles), ...notSetYet(shown)],
     shortPages: shortPages(shown, live?.id),
     justPublished: published && live?.id === published ? { id: published, seconds: Number(url.searchParams.get("ms")) / 1000 } : null,
     notice: noticeOf(url, {
