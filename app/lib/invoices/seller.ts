@@ -3,22 +3,12 @@
  * facts and the invoicing facts published now (name, postal address, VAT number, bank details),
  * the customer from the request (their name, and the address they gave, as typed).
  */
-import type { Business } from "../../content/schema.ts";
+import type { Business, Invoicing } from "../../content/schema.ts";
 import type { Lead } from "../requests/lead.ts";
 import type { Billed, Seller } from "./invoices.server.ts";
 
-/** The invoicing facts (app/content/invoicing.json, edited on Your site › Invoices and bank details). */
-export interface InvoicingFacts {
-  postalAddress: string[];
-  accountName?: string;
-  sortCode?: string;
-  accountNumber?: string;
-  paymentTermsDays: number;
-  cardPaymentLink?: string;
-}
-
 /** The seller, or what is missing before an invoice can be sent: the bank details it asks payment into. */
-export function sellerOf(business: Business, invoicing: InvoicingFacts): Seller | { missing: ("accountName" | "sortCode" | "accountNumber")[] } {
+export function sellerOf(business: Business, invoicing: Invoicing): Seller | { missing: ("accountName" | "sortCode" | "accountNumber")[] } {
   const { accountName, sortCode, accountNumber } = invoicing;
   if (!accountName || !sortCode || !accountNumber) {
     return { missing: (["accountName", "sortCode", "accountNumber"] as const).filter((key) => !invoicing[key]) };
