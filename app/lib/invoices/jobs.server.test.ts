@@ -118,6 +118,18 @@ describe("the invoice's e-mail", () => {
     expect(server.smtp.messages).toHaveLength(0);
     expect(outcomes("invoice-send")).toEqual(["not sent: no e-mail address on the request"]);
   });
+
+  it("is tried for a week while the mail server refuses it, then the request's history says it never went; the number stays", async () => {
+    const invoice = sentInvoice();
+    server.refuse("Mailbox full");
+    await runner.runDue();
+    await at("2026-12-16T10:00:00Z");
+    expect(server.smtp.messages).toHaveLength(0);
+    const history = auditOfLead(store, invoice.leadId);
+    expect(history[0]).toMatchObject({ actor: "the site", action: "could not e-mail the invoice" });
+    expect(history[0]!.detail).toMatch(/^INV-2026-0001: .*Mailbox full/);
+    expect(history.map((entry) => entry.action)).toContain("sent an invoice");
+  });
 });
 
 describe("a receipt", () => {

@@ -57,11 +57,11 @@ export function invoiceHandlers(store: KeyedDb, businessNow: () => MailBusiness,
     return { invoice, business: businessNow(), siteUrl, page: customerPageUrl(store, siteUrl, invoice.leadId) };
   };
   /** After a week of refusals, the request's history says the e-mail never went. */
-  const gaveUp = (what: string) => (job: Job) => {
+  const gaveUp = (what: string) => (job: Job, now: Date) => {
     const invoiceId = job.payload.invoiceId ?? creditNoteById(store, Number(job.payload.creditNoteId))?.invoiceId ?? paymentById(store, Number(job.payload.paymentId))?.invoiceId;
     const invoice = invoiceById(store, Number(invoiceId));
     if (!invoice) return;
-    return { commit: () => recordAudit(store, { actor: "the site", action: `could not e-mail ${what}`, leadId: invoice.leadId, detail: `${invoiceNumber(invoice)}: ${job.lastError ?? "refused"}` }) };
+    return { commit: () => recordAudit(store, { actor: "the site", action: `could not e-mail ${what}`, leadId: invoice.leadId, detail: `${invoiceNumber(invoice)}: ${job.lastError ?? "refused"}`, now }) };
   };
   return {
     "invoice-send": async (job) => {
