@@ -43,6 +43,9 @@ export default [
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
+        // Invoices' and credit notes' PDFs, as the customer gets them (a draft's is a preview).
+        route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
+        route("credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
@@ -82,6 +85,8 @@ export default [
   // Its link is derived, not stored (docs/decisions/0026-one-link-rule.md); rendered per request.
   route("c/:token", "routes/customer-page.tsx"),
   route("c/:token/quotes/:quoteId/pdf", "routes/customer-page-pdf.ts"),
+  route("c/:token/invoices/:invoiceId/pdf", "routes/customer-page-invoice-pdf.ts"),
+  route("c/:token/credit-notes/:creditNoteId/pdf", "routes/customer-page-credit-note-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
   // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived

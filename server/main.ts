@@ -26,6 +26,7 @@ import { Turns } from "../app/lib/visitors-first.ts";
 import { reminderHandler } from "../app/lib/lead-follow-ups.server.ts";
 import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
+import { invoiceHandlers } from "../app/lib/invoices/jobs.server.ts";
 import { replanVisitReminders, visitHandlers } from "../app/lib/diary/jobs.server.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
 import { closureShows } from "../app/lib/site-data.ts";
@@ -147,7 +148,7 @@ const outgoing =
 // Requests a version before the queue left waiting for their e-mail get their row in it.
 if (outgoing) queueWaitingOwnerMail(store.db);
 // The background work: every e-mail (the owner's, the visitor's acknowledgement, quotes, review
-// requests, visits), the pushes to the owner's devices, the reminders. It lives in the database, so work
+// requests, visits, invoices), the pushes to the owner's devices, the reminders. It lives in the database, so work
 // queued before a restart (or a kill mid-send) is done after it. What waits for opening time
 // reads the hours published when it falls due.
 const hoursNow: HoursNow = () => business().openingHours;
@@ -159,6 +160,7 @@ const jobs = new JobRunner(
     ...pushHandler(store, { keys: vapidKeys(store.db), subject: process.env.VAPID_SUBJECT || `mailto:${business().email}` }),
     ...reminderHandler(store, hoursNow),
     ...quoteHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
+    ...invoiceHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
     ...visitHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...rearrangeHandler(store, business, settings.siteUrl, outgoing),

@@ -1,6 +1,6 @@
 /**
  * The site's colours (the @theme of app/app.css) for what a stylesheet cannot reach: the e-mails'
- * inline styles (lib/mail/letter.ts) and the quote's PDF (lib/quotes/pdf.server.ts). Change one
+ * inline styles (lib/mail/letter.ts) and the PDFs' paper (lib/pdf/paper.server.ts). Change one
  * here and in app.css together.
  */
 export const BRAND = {

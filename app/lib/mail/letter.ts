@@ -80,8 +80,8 @@ export function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
-/** A quote's number or a request's reference ("Q-2026-0042", "K-1042"), kept on one line. */
-const NUMBER = /\b[QK]-\d{4}(?:-\d{4})?\b/g;
+/** A document's number or a request's reference ("Q-2026-0042", "INV-2026-0001", "CN-2026-0001", "K-1042"), kept on one line. */
+const NUMBER = /\b(?:[QK]|INV|CN)-\d{4}(?:-\d{4})?\b/g;
 
 /** Text as a paragraph's HTML: escaped, its numbers kept whole on a narrow screen. */
 function words(text: string): string {

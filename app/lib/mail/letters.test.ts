@@ -15,6 +15,8 @@ import { acceptedLetter, followUpLetter, ownerNoticeLetter, quoteLetter } from "
 import type { Lead } from "../requests/lead.ts";
 import { developerWords } from "../../../tests/support/plain-words.ts";
 import { cancelledLetter, invitationLetter, movedLetter, reminderLetter } from "../diary/letters.server.ts";
+import { creditNoteLetter, invoiceLetter, invoiceReminderLetter, receiptLetter, type SentInvoice } from "../invoices/mail.server.ts";
+import type { CreditNote, Payment } from "../invoices/payments.server.ts";
 import { escape, LOGO_CID, writeLetter, type Letter } from "./letter.ts";
 
 const SITE = "https://www.example.com";
@@ -71,6 +73,19 @@ const PAGE_LINK = `${SITE}/c/${"c".repeat(43)}`;
 const input = { quote: QUOTE, lead: LEAD, business, siteUrl: SITE, link: QUOTE_LINK, page: PAGE_LINK };
 const visit = { business, siteUrl: SITE, customer: LEAD, visit: { kind: "survey" as const, start: new Date("2026-11-26T09:00:00Z"), end: new Date("2026-11-26T11:00:00Z") }, now: new Date("2026-11-25T14:05:00Z"), pageLink: PAGE_LINK };
 const CALL = { words: "Call 07700 900123", href: "tel:+447700900123" };
+const INVOICE: SentInvoice = {
+  id: 3, leadId: 42, quoteId: 7, kind: "deposit", status: "sent", year: 2026, sequence: 1, createdAt: "2026-12-09T10:00:00Z",
+  issuedOn: "2026-12-09", dueOn: "2026-12-23", vat: true, note: "", sentAt: "2026-12-09T10:00:00Z", reminders: true,
+  lines: [{ description: "Deposit of 25% on quote Q-2026-0007", quantity: 100, unitPence: 120000, netPence: 120000, vatPence: 24000 }],
+  netPence: 120000, vatPence: 24000, totalPence: 144000,
+  seller: { name: "Kestrel Roofing", postalAddress: ["Unit 4", "Stevenage SG1 1AA"], vatNumber: "GB999999973", phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819", cardPaymentLink: `${SITE}/pay` },
+  customer: { name: "Sarah M.", address: "4 Church Road, Hitchin", email: "sarah@example.org" },
+};
+const invoiceInput = { invoice: INVOICE, business, siteUrl: SITE, page: PAGE_LINK };
+const PAYMENT: Payment = { id: 1, invoiceId: 3, receivedOn: "2026-12-10", amountPence: 100000, method: "bank-transfer", note: "", createdAt: "2026-12-10T10:00:00Z", removedAt: null };
+const CREDIT: CreditNote = { id: 1, invoiceId: 3, year: 2026, sequence: 1, issuedOn: "2026-12-11", createdAt: "2026-12-11T10:00:00Z", reason: "Less lead needed", netPence: 10000, vatPence: 2000, totalPence: 12000 };
+const PART_PAID = { state: "part-paid" as const, overdue: false, paidPence: 100000, creditedPence: 0, duePence: 44000 };
+const TO_PAY = { words: "See your invoice and how to pay", href: PAGE_LINK };
 
 /** Each e-mail, with the button it must carry. */
 const CUSTOMER_LETTERS: [string, Letter, { words: string; href: string }][] = [
@@ -84,6 +99,11 @@ const CUSTOMER_LETTERS: [string, Letter, { words: string; href: string }][] = [
   ["a visit moved", movedLetter(visit, { start: new Date("2026-11-25T16:00:00Z"), end: new Date("2026-11-25T17:00:00Z") }, "because of the weather forecast"), CALL],
   ["a visit cancelled", cancelledLetter(visit), CALL],
   ["a visit's reminder", reminderLetter(visit), CALL],
+  ["an invoice", invoiceLetter(invoiceInput), TO_PAY],
+  ["a credit note", creditNoteLetter(invoiceInput, CREDIT, PART_PAID), { words: "Your page for this request", href: PAGE_LINK }],
+  ["a receipt", receiptLetter(invoiceInput, PAYMENT, PART_PAID), { words: "Your page for this request", href: PAGE_LINK }],
+  ["an invoice's due-day reminder", invoiceReminderLetter(invoiceInput, 0, 144000), TO_PAY],
+  ["an invoice's overdue reminder", invoiceReminderLetter(invoiceInput, 14, 44000), TO_PAY],
 ];
 const OWNER_LETTERS: [string, Letter, { words: string; href: string }][] = [
   ["the new request", ownerLetter(LEAD, business, SITE) as Letter, { words: "Open K-1042, Sarah M.", href: `${SITE}/admin/requests/42` }],
@@ -208,7 +228,9 @@ describe("the letter", () => {
     expect(() => writeLetter({ business, siteUrl: SITE, subject: "x", body: [{ button: { words: "Click", href: "javascript:alert(1)" } }] })).toThrow(/Not a link/);
   });
 
-  it("keeps a quote's number and a request's reference whole on a narrow screen", () => {
+  it("keeps a document's number and a request's reference whole on a narrow screen", () => {
     expect(quoteLetter(input).html).toContain('<span style="white-space:nowrap">Q-2026-0007</span>');
+    expect(invoiceLetter(invoiceInput).html).toContain('<span style="white-space:nowrap">INV-2026-0001</span>');
+    expect(creditNoteLetter(invoiceInput, CREDIT, PART_PAID).html).toContain('<span style="white-space:nowrap">CN-2026-0001</span>');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The site's logo (public/logo.svg) as a PNG, for the e-mails' letterhead and the quote's PDF:
+ * The site's logo (public/logo.svg) as a PNG, for the e-mails' letterhead and the PDFs':
  * made once per process by sharp, at twice the size it is shown, so it is sharp on a phone.
  * Mail clients show SVG poorly or not at all, and PDFKit draws only PNG and JPEG.
  */

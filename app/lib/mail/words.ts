@@ -1,6 +1,7 @@
 /**
- * Words the e-mails, the quote's page and its PDF share: a moment as people read it in the UK,
- * and a sentence that ends with a name ("… Sarah M.") never given a second full stop.
+ * Words the e-mails, the pages and the PDFs share: a moment as people read it in the UK, a day in
+ * words ("3 December 2026"), and a sentence that ends with a name ("… Sarah M.") never given a
+ * second full stop.
  */
 import { ukClock } from "../uk-time.ts";
 
@@ -22,4 +23,9 @@ export function dayAndTime(at: string | Date, now: Date = new Date()): string {
 export function sentence(words: string): string {
   const trimmed = words.trimEnd();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** "3 December 2026" for a YYYY-MM-DD date. */
+export function longDate(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }

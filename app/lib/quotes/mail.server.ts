@@ -13,7 +13,8 @@ import { oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mail
 import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
-import { longDate, quotePdf } from "./pdf.server.ts";
+import { longDate } from "../mail/words.ts";
+import { quotePdf } from "./pdf.server.ts";
 
 export type MailBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
