@@ -6,23 +6,14 @@
 import type { Content } from "../../content/load.ts";
 import type { Lead } from "../requests/lead.ts";
 import type { Parties } from "./pdf.server.ts";
-import { billedOf, sellerOf, type InvoicingFacts } from "./seller.ts";
-
-/**
- * The invoicing facts published now. Until the invoicing facts are part of the published content
- * (content.invoicing, edited at Your site › Invoices and bank details), the content file's values:
- * this function is then `return content.invoicing`.
- */
-export function invoicingNow(_content: Content): InvoicingFacts {
-  return { postalAddress: ["Unit 0", "Example Business Park", "Stevenage", "SG1 0AA"], paymentTermsDays: 14 };
-}
+import { billedOf, sellerOf } from "./seller.ts";
 
 export function draftParties(content: Content, lead: Pick<Lead, "name" | "location" | "email">): Parties {
   const { business } = content;
-  const seller = sellerOf(business, invoicingNow(content));
+  const seller = sellerOf(business, content.invoicing);
   const withoutBank = {
     name: business.name,
-    postalAddress: invoicingNow(content).postalAddress,
+    postalAddress: content.invoicing.postalAddress,
     ...(business.vatNumber ? { vatNumber: business.vatNumber } : {}),
     phone: business.phone.display,
     email: business.email,
