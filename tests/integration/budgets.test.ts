@@ -79,7 +79,7 @@ describe("the owner's area", () => {
         for (const { body } of files) expect(body, pagePath).toBe("");
         const total = files.reduce((sum, { attrs }) => sum + transferBytes(attrs.match(/src="([^"]+)"/)![1]!), 0);
         expect(total, pagePath).toBeLessThanOrEqual(100 * KB);
-        // A quote's page: a draft's totals follow the typing (enhance/quote-totals.ts). A visit
+        // A quote's page: a draft's totals follow the typing (enhance/line-totals.ts). A visit
         // form's clash is said as the times are picked (enhance/visit-clash.ts).
         const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|\/visits\/new|\/visits\/\d+\/move$/.test(pagePath);
         expect(files.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script"}`).toBe(scripted);
