@@ -43,6 +43,12 @@ export default [
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
+        // Invoices: made from a request, then edited as drafts, sent once, paid and corrected.
+        route("requests/:id/invoices/new", "routes/admin/invoice-new.tsx"),
+        route("invoices/:id", "routes/admin/invoice.tsx"),
+        route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
+        route("invoices/:id/credit-note", "routes/admin/credit-note.tsx"),
+        route("payments/:id/remove", "routes/admin/payment-remove.tsx"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),

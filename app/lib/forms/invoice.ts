@@ -5,6 +5,7 @@
  * due, nothing left) are said at the same fields by the routes.
  */
 import * as z from "zod/mini";
+import type { InvoiceKind } from "../invoices/invoices.server.ts";
 import type { PaymentMethod } from "../invoices/payments.server.ts";
 import { formatPounds, parsePence } from "../quotes/money.ts";
 import { addDays } from "../uk-time.ts";
@@ -20,16 +21,18 @@ export const DEFAULT_DEPOSIT_PERCENT = 25;
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value);
 
+const KINDS: readonly InvoiceKind[] = ["whole", "deposit", "balance", "blank"];
+
 /** Create invoice: what the draft starts from, and a deposit's share in whole per cent. */
 export const newInvoiceForm = z.pipe(
   z.object({ kind: text(), depositPercent: text(z.trim()) }),
   z.transform((form, context) => {
-    const kind = form.kind;
-    if (kind !== "whole" && kind !== "deposit" && kind !== "balance" && kind !== "blank") {
-      context.issues.push({ code: "custom", path: ["kind"], message: "Choose what the invoice is for.", input: kind });
+    const kind = KINDS.find((one) => one === form.kind);
+    if (!kind) {
+      context.issues.push({ code: "custom", path: ["kind"], message: "Choose what the invoice is for.", input: form.kind });
       return z.NEVER;
     }
-    if (kind !== "deposit") return { kind };
+    if (kind !== "deposit") return { kind, depositPercent: undefined };
     const percent = /^\d{1,3}$/.test(form.depositPercent) ? Number(form.depositPercent) : NaN;
     if (!(percent >= 1 && percent <= 100)) {
       context.issues.push({ code: "custom", path: ["depositPercent"], message: "A whole number from 1 to 100, such as 25.", input: form.depositPercent });

@@ -26,6 +26,7 @@ import { penceAsText, quantityAsText } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
+import { CreateInvoice } from "~/components/owner/invoices/CreateInvoice.tsx";
 import { lineButton } from "~/lib/forms/lines.ts";
 import { typedTotals } from "~/lib/quotes/typed-totals.ts";
 import type { RouteHandle } from "~/root";
@@ -159,6 +160,11 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
           Download PDF
         </a>
       </CardSection>
+      {status === "accepted" && (
+        <CardSection id="invoice-heading" title="Create invoice">
+          <CreateInvoice leadId={lead.id} quote={number} />
+        </CardSection>
+      )}
       <CardSection id="progress-heading" title="Progress" className="space-y-3">
         <ul className="space-y-1">
           {sentAt && <li>Sent to {lead.email} on {exactTime(sentAt)}</li>}
