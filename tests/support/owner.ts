@@ -18,6 +18,8 @@ import { createSession } from "../../app/lib/owner/sessions.server.ts";
 import { addSubscription } from "../../app/lib/push.server.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits } from "../../app/lib/diary/book.server.ts";
+import { createInvoice, sendInvoice } from "../../app/lib/invoices/invoices.server.ts";
+import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
 import { startServer, type RunningServer } from "./server.ts";
 import { startSmtp } from "./smtp.ts";
@@ -130,6 +132,33 @@ function sweepVisits(store: LeadStore, leadId: number): string[] {
 }
 
 /**
+ * The invoice pages in the states that change their markup, on a request whose quote was accepted:
+ * Create invoice, a draft and its send and delete questions, a sent one part paid (with its
+ * Remove payment and Credit note questions) and one voided by a credit note.
+ */
+export function sweepInvoices(store: LeadStore, leadId: number): string[] {
+  const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing", sortCode: "60-16-13", accountNumber: "31926819" };
+  const customer = { name: "Sweep Visitor", address: "1 High St, Watford", email: "sweep@example.org" };
+  const made = (kind: "deposit" | "whole") => {
+    const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Sweep" });
+    if (typeof draft === "string") throw new Error(draft);
+    return draft.id;
+  };
+  const sent = (kind: "deposit" | "whole") => {
+    const invoice = sendInvoice(store, made(kind), { seller, customer, actor: "Sweep" });
+    if (typeof invoice === "string") throw new Error(invoice);
+    return invoice.id;
+  };
+  const draft = made("whole");
+  const partPaid = sent("deposit");
+  const payment = recordPayment(store, partPaid, { receivedOn: ukToday(), amountPence: 10000, method: "bank-transfer", note: "First part", actor: "Sweep" });
+  if (!("id" in payment)) throw new Error(payment.reason);
+  const voided = sent("deposit");
+  issueCreditNote(store, voided, { amountPence: "whole", reason: "Job cancelled", actor: "Sweep" });
+  return [`/admin/requests/${leadId}/invoices/new`, `/admin/invoices/${draft}`, `/admin/invoices/${draft}?confirm=delete`, `/admin/invoices/${draft}/send`, `/admin/invoices/${partPaid}`, `/admin/invoices/${partPaid}/credit-note`, `/admin/payments/${payment.id}/remove`, `/admin/invoices/${voided}`];
+}
+
+/**
  * Every owner page in the states that change its markup, with a stored request (an unsent one,
  * with a note, a photo, quotes and visits) to show, and the customer's quote, review and own pages, and the headers to
  * fetch each with (signed in, except the sign-in page and the customer's pages):
@@ -149,7 +178,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
-    quotes.owner.push(...sweepVisits(store, lead.id));
+    quotes.owner.push(...sweepVisits(store, lead.id), ...sweepInvoices(store, lead.id));
     // A finished job's review: the customer's open form and their thank-you, and the owner's list.
     // Each won job is asked once: one asked and waiting, one answered, one not yet done (its question).
     const won = () => {
