@@ -184,7 +184,7 @@ test("the invoice pages, a refused payment and the credit note's question have n
   const partPaid = paths.find((path) => path.endsWith("/credit-note"))!.replace("/credit-note", "");
   await page.goto(partPaid);
   await page.locator("summary", { hasText: "Record payment" }).click();
-  await page.getByLabel("Amount (£)").fill("99999");
+  await page.getByRole("region", { name: "Payments" }).getByLabel("Amount (£)").fill("99999");
   await page.getByRole("button", { name: "Record payment" }).click();
   await expect(page.getByText("That is more than the £1,340.00 still due.")).toBeVisible();
   await expectPlainPage(page);
