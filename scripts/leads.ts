@@ -15,6 +15,8 @@ import { LeadStore } from "../app/lib/leads.server.ts";
 import { photoFilesByLead } from "../app/lib/requests/photo-store.server.ts";
 import { forgottenLine } from "../app/lib/forget-requests.server.ts";
 import { recordAudit } from "../app/lib/owner/audit.server.ts";
+import { forgetInvoiceNames } from "../app/lib/invoices/invoices.server.ts";
+import { ukToday } from "../app/lib/uk-time.ts";
 
 export { toCsv };
 
@@ -81,7 +83,10 @@ export function run(argv: string[], out: (text: string) => void = (t) => process
     try {
       if (purge) {
         // The nightly job's rules, with the day given here instead of 24 months ago.
-        const forgotten = store.forgetBefore(purge, (n) => recordAudit(store, { actor: "npm run leads", action: forgottenLine(n, purge) }));
+        // Invoices keep the name and address they were made out to six years from the end of their tax year, whatever the day given.
+        const forgotten = store.forgetBefore(purge, (n) =>
+          recordAudit(store, { actor: "npm run leads", action: forgottenLine(n, purge, forgetInvoiceNames(store, ukToday())) }),
+        );
         out(`Erased the personal details of ${forgotten} request${forgotten === 1 ? "" : "s"} last in touch before ${purge}.\n`);
         return 0;
       }

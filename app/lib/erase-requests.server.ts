@@ -2,7 +2,9 @@
  * What erasing a request removes, in one list used by every path that erases (Delete on a request
  * in /admin), and what forgetting a request's customer takes from it, 24 months after the last
  * contact (lib/privacy.ts): the nightly job and `npm run leads -- --purge-before`. A record that
- * belongs to a request (its visits; invoices next) joins the lists here, a line in each.
+ * belongs to a request (its visits, its invoices) joins the lists here, a line in each. A request
+ * with a sent invoice is never erased (invoices are kept six years, as HMRC asks: lib/privacy.ts);
+ * forgetting it keeps the invoices, with only what an invoice needs.
  *
  * The audit keeps that something happened, never what was said: its details of an erased request
  * (a quote's number, a customer's reason for declining) are blanked.
@@ -21,8 +23,12 @@ const PERSONAL: readonly Step[] = [
     sql: `DELETE FROM jobs WHERE json_extract(payload, '$.leadId') IN (SELECT id FROM ${ERASED})
             OR json_extract(payload, '$.quoteId') IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))
             OR json_extract(payload, '$.tag') IN (SELECT 'request-' || id FROM ${ERASED})
-            OR json_extract(payload, '$.tag') IN (SELECT 'quote-' || id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))`,
+            OR json_extract(payload, '$.tag') IN (SELECT 'quote-' || id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))
+            OR json_extract(payload, '$.invoiceId') IN (SELECT id FROM invoices WHERE lead_id IN (SELECT id FROM ${ERASED}))
+            OR json_extract(payload, '$.paymentId') IN (SELECT payments.id FROM payments JOIN invoices ON invoices.id = payments.invoice_id WHERE invoices.lead_id IN (SELECT id FROM ${ERASED}))
+            OR json_extract(payload, '$.creditNoteId') IN (SELECT credit_notes.id FROM credit_notes JOIN invoices ON invoices.id = credit_notes.invoice_id WHERE invoices.lead_id IN (SELECT id FROM ${ERASED}))`,
   },
+  { what: "its draft invoices (never sent, never numbered)", sql: `DELETE FROM invoices WHERE status = 'draft' AND lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
@@ -49,6 +55,14 @@ export const FORGETS: readonly Step[] = [
     what: "its quotes' links and what the customer typed in answer (the numbers, lines and amounts stay)",
     sql: `UPDATE quotes SET token_hash = NULL, answer_name = NULL, answer_address = NULL, decline_reason = NULL, notes = '' WHERE lead_id IN (SELECT id FROM ${ERASED})`,
   },
+  {
+    what: "the e-mail address its invoices were sent to (their number, dates, name and address invoiced, lines and VAT stay six years)",
+    sql: `UPDATE invoices SET customer = json_remove(customer, '$.email') WHERE customer IS NOT NULL AND lead_id IN (SELECT id FROM ${ERASED})`,
+  },
+  {
+    what: "the owner's notes on its payments (their dates, amounts and ways stay)",
+    sql: `UPDATE payments SET note = '' WHERE invoice_id IN (SELECT id FROM invoices WHERE lead_id IN (SELECT id FROM ${ERASED}))`,
+  },
   { what: "its words in the search index", sql: `DELETE FROM leads_search WHERE rowid IN (SELECT id FROM ${ERASED})` },
   {
     what: "the customer's name, e-mail, phone, address and message (the date, page, form and status stay)",
@@ -57,11 +71,12 @@ export const FORGETS: readonly Step[] = [
 ];
 
 /**
- * Erases the requests `select` names (a SELECT of ids, with its parameters), with everything of
- * theirs in ERASES; returns how many requests went. Call it inside a transaction.
+ * Erases the requests `select` names (a SELECT of ids from `leads`, with its parameters), with
+ * everything of theirs in ERASES, except those with a sent invoice; returns how many went. Call it
+ * inside a transaction.
  */
 export function eraseRequests(db: DatabaseSync, select: string, ...params: (string | number)[]): number {
-  return runSteps(db, ERASES, select, params);
+  return runSteps(db, ERASES, `SELECT id FROM (${select}) AS chosen WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE invoices.lead_id = chosen.id AND invoices.status = 'sent')`, params);
 }
 
 /** Forgets the customers of the requests `select` names, by FORGETS; returns how many. Call it inside a transaction. */

@@ -1,10 +1,12 @@
 /**
  * The nightly job that keeps the privacy notice's promise: each night at 03:30 UK time it forgets
- * the customers of requests last in touch more than 24 months before (lib/privacy.ts), writes one
- * audit line with the count and never a name, and queues the next night. Each night's row is
+ * the customers of requests last in touch more than 24 months before (lib/privacy.ts), takes the
+ * name and address off invoices kept six years from the end of their tax year, writes one audit
+ * line with the counts and never a name, and queues the next night. Each night's row is
  * queued once, ever; a server that was down runs the missed night's when it is back.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { forgetInvoiceNames } from "./invoices/invoices.server.ts";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import type { LeadStore } from "./leads.server.ts";
 import { recordAudit } from "./owner/audit.server.ts";
@@ -22,16 +24,21 @@ export function scheduleForgetting(db: DatabaseSync, now: Date) {
 }
 
 /** What a run says in the audit: how many, never who. */
-export function forgottenLine(count: number, before: string): string {
-  return `erased the personal details of ${count} request${count === 1 ? "" : "s"} last in touch before ${before}`;
+export function forgottenLine(count: number, before: string, invoices = 0): string {
+  const line = `erased the personal details of ${count} request${count === 1 ? "" : "s"} last in touch before ${before}`;
+  return invoices ? `${line}, and the names on ${invoices} invoice${invoices === 1 ? "" : "s"} kept six years` : line;
 }
 
 export function forgetRequestsHandler(store: LeadStore): Record<string, JobHandler> {
   return {
     [KIND]: async (job, now) => {
       const before = monthsBefore(ukDate(now), RETENTION_MONTHS);
-      const count = store.forgetBefore(before, (n) => recordAudit(store, { actor: "Nightly privacy job", action: forgottenLine(n, before), now }));
-      return { outcome: `forgot ${count}`, commit: () => scheduleForgetting(store.db, ukInstant(addDays(String(job.payload.night), 1), 0)) };
+      let invoices = 0;
+      const count = store.forgetBefore(before, (n) => {
+        invoices = forgetInvoiceNames(store, ukDate(now));
+        recordAudit(store, { actor: "Nightly privacy job", action: forgottenLine(n, before, invoices), now });
+      });
+      return { outcome: `forgot ${count}, ${invoices} invoice names`, commit: () => scheduleForgetting(store.db, ukInstant(addDays(String(job.payload.night), 1), 0)) };
     },
   };
 }

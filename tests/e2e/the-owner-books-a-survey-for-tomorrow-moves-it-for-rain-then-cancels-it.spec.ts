@@ -2,7 +2,8 @@
  * Issue 27 §1–4, on a 390 px phone with a real SMTP server. The owner books a survey for tomorrow
  * on a request: as he picks the times, the form says it overlaps a job day already booked, and he
  * books it all the same. The customer is e-mailed "tomorrow" in words with invite.ics. He moves it
- * for rain: the customer's e-mail says why, and its calendar file keeps the UID with a higher
+ * for rain (the e-mailed file read by node-ical in a process whose zone is New York shows 4:00,
+ * 9:00 in London): the customer's e-mail says why, and its calendar file keeps the UID with a higher
  * SEQUENCE. He cancels it, asked first: METHOD:CANCEL, the same UID, higher again. His diary
  * shows tomorrow's two visits marked as overlapping, and the calendar feed it offers (read
  * without cookies) follows each change; Reset calendar link, asked first, makes the old feed 404.
@@ -16,6 +17,7 @@ import { bookVisits } from "../../app/lib/diary/book.server.ts";
 import { dayWords } from "../../app/lib/diary/words.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { readInZone } from "../support/calendar.ts";
 import { allParts, mimeOf, subjectOf, waitFor } from "../support/smtp.ts";
 import { ownerOnAServerWithMail } from "./owner-support.ts";
 
@@ -66,7 +68,7 @@ async function mailNumber(n: number) {
   const parts = allParts(mimeOf(mail.raw));
   const ics = parts.find((part) => part.type === "text/calendar")!.text.replace(/\r\n /g, "");
   const field = (name: string) => new RegExp(`^${name}:(.*)\\r?$`, "m").exec(ics)?.[1];
-  return { subject: subjectOf(mail.raw), text: parts.find((part) => part.type === "text/plain")!.text, uid: field("UID"), sequence: field("SEQUENCE"), method: field("METHOD") };
+  return { subject: subjectOf(mail.raw), text: parts.find((part) => part.type === "text/plain")!.text, ics, uid: field("UID"), sequence: field("SEQUENCE"), method: field("METHOD") };
 }
 
 test("the owner books a survey for tomorrow, moves it for rain, then cancels it", async () => {
@@ -90,6 +92,11 @@ test("the owner books a survey for tomorrow, moves it for rain, then cancels it"
   const booked = await mailNumber(0);
   expect(booked.subject).toBe(`Your roof survey is booked: tomorrow, ${when}`);
   expect([booked.method, booked.sequence]).toEqual(["REQUEST", "0"]);
+  // The customer's phone shows it at the right hour wherever it is: 9:00 in London is 4:00 in New
+  // York (5:00 in the weeks the two change their clocks on different Sundays).
+  const newYork = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", minute: "2-digit", hourCycle: "h23" }).format(ukInstant(TOMORROW, 540));
+  expect(readInZone(booked.ics, "America/New_York"), "a phone in New York").toEqual([newYork.replace(/^0/, "")]);
+  expect(readInZone(booked.ics, "Europe/London"), "a phone in London").toEqual(["9:00"]);
 
   // His diary: tomorrow holds both visits, each marked as overlapping the other; the feed it offers has the survey.
   await owner.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Diary" }).click();

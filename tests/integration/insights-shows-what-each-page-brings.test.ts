@@ -8,6 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { changeStatus } from "../../app/lib/owner/inbox.server.ts";
+import { createInvoice, sendInvoice, type Invoice } from "../../app/lib/invoices/invoices.server.ts";
+import { recordPayment } from "../../app/lib/invoices/payments.server.ts";
+import { billedOf } from "../../app/lib/invoices/seller.ts";
+import { ukToday } from "../../app/lib/uk-time.ts";
 import { openStore, signedInOwner } from "../support/owner.ts";
 import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 
@@ -54,6 +58,11 @@ describe("Insights", { timeout: 60_000 }, () => {
       if ("refused" in result) throw new Error(result.refused);
       acceptQuote(store, quote.id, { name: "Insight Customer", address: "192.0.2.9" });
       store.inTransaction(() => changeStatus(store, lead.id, "won", "Test"));
+      // A deposit invoiced and £300.00 of it paid: Paid £ follows the page that brought the request.
+      const deposit = createInvoice(store, { leadId: lead.id, kind: "deposit", depositPercent: 50, vat: false, termsDays: 14, actor: "Test" }) as Invoice;
+      const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
+      sendInvoice(store, deposit.id, { seller, customer: billedOf(lead), actor: "Test" });
+      recordPayment(store, deposit.id, { receivedOn: ukToday(), amountPence: 30_000, method: "bank-transfer", note: "", actor: "Test" });
     } finally {
       store.close();
     }
@@ -64,8 +73,9 @@ describe("Insights", { timeout: 60_000 }, () => {
       page = text(await (await fetch(`${server.url}/admin/insights`, { headers: { cookie } })).text());
       if (/Page views 5 /.test(page)) break;
     }
-    // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, 1 won, £1,234.00.
-    expect(page).toMatch(/Maldon town page : its sources and devices \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 won from the Maldon town page £1,234\.00/);
+    // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, 1 won, £1,234.00, £300.00 paid.
+    expect(page).toMatch(/Maldon town page : its sources and devices \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 won from the Maldon town page £1,234\.00 £300\.00/);
+    expect(page).toMatch(/Paid £300\.00 /);
     expect(page).toMatch(/Page views 5 /);
     expect(page).toMatch(/Visitors 5 /);
     expect(page).toMatch(/Won 1 · £1,234\.00/);

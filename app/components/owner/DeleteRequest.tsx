@@ -6,9 +6,14 @@ export const DELETE_CONFIRMED = { name: "confirmed", value: "delete-for-good" } 
 /**
  * Deleting a request, in two steps that work without JavaScript: Delete (a GET) asks in words
  * what goes, naming its visits still to come (each is cancelled to the customer by e-mail); only
- * Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes.
+ * Delete for good, a POST carrying `DELETE_CONFIRMED`, deletes. A request with an invoice sent is
+ * kept, and says why.
  */
-export function DeleteRequest({ id, name, asking, visits = [], told = false }: { id: number; name: string; asking: boolean; visits?: string[]; told?: boolean }) {
+export function DeleteRequest({ id, name, asking, invoiced = false, visits = [], told = false }: { id: number; name: string; asking: boolean; invoiced?: boolean; visits?: string[]; told?: boolean }) {
+  // Invoices are kept six years, as HMRC asks: the request they were made for stays with them.
+  if (invoiced) {
+    return <p>This request has invoices sent, which are kept for six years as HMRC asks, so it cannot be deleted. Its customer&apos;s other details are erased 24 months after your last contact.</p>;
+  }
   if (asking) {
     return (
       <SecondYes

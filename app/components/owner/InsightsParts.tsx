@@ -54,10 +54,10 @@ export function MonthByMonth({ months }: { months: ({ month: string } & Figures)
     <section aria-labelledby="months-heading" className="card space-y-3 p-4">
       <h2 id="months-heading" className="text-xl">Month by month</h2>
       <DayChart days={months.map((m) => ({ day: m.month, views: m.views, visitors: m.visitors }))} summary={summary} />
-      <Frame name="Month by month: views, visitors, requests and work won">
+      <Frame name="Month by month: views, visitors, requests, work won and paid">
         <table className="w-full border-collapse text-left">
-          <caption className="sr-only">Month by month: views, visitors, requests and work won</caption>
-          <HeadRow names={["Month", "Page views", "Visitors", "Requests", "Won", "Won £"]} />
+          <caption className="sr-only">Month by month: views, visitors, requests, work won and paid</caption>
+          <HeadRow names={["Month", "Page views", "Visitors", "Requests", "Won", "Won £", "Paid £"]} />
           <tbody>
             {[...months].reverse().map((m) => (
               <tr key={m.month} className="border-b border-slate-200">
@@ -67,6 +67,7 @@ export function MonthByMonth({ months }: { months: ({ month: string } & Figures)
                 <td className={TD}>{number(m.requests)}</td>
                 <td className={TD}>{number(m.won)}</td>
                 <td className={`${TD} whitespace-nowrap`}>{formatPounds(m.wonPence)}</td>
+                <td className={`${TD} whitespace-nowrap`}>{formatPounds(m.paidPence)}</td>
               </tr>
             ))}
           </tbody>

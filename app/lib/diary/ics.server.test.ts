@@ -3,11 +3,11 @@
  * library as the same instants in winter and in summer time, and as 4:00 by a phone in New York
  * for 9:00 in London. A cancellation is METHOD:CANCEL with STATUS:CANCELLED, same UID, higher SEQUENCE.
  */
-import { execFileSync } from "node:child_process";
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { ukInstant } from "../uk-time.ts";
 import { visitCalendar, type CalendarVisit } from "./ics.server.ts";
+import { readInZone } from "../../../tests/support/calendar.ts";
 
 const STAMP = new Date("2026-06-01T10:00:00Z");
 
@@ -23,18 +23,6 @@ function visitOn(date: string): CalendarVisit {
     organizer: { name: "Kestrel Roofing", email: "info@example.com" },
     attendee: { name: "Sarah Jones", email: "sarah@example.org" },
   };
-}
-
-/** The hour and minute a phone in `zone` shows for each event of the file, read by node-ical in a process of that zone. */
-function readInZone(ics: string, zone: string): string[] {
-  const script = `import ical from "node-ical";
-    let text = ""; process.stdin.setEncoding("utf8"); process.stdin.on("data", (c) => (text += c));
-    process.stdin.on("end", () => {
-      const events = Object.values(ical.sync.parseICS(text)).filter((e) => e.type === "VEVENT");
-      console.log(JSON.stringify(events.map((e) => e.start.getHours() + ":" + String(e.start.getMinutes()).padStart(2, "0"))));
-    });`;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { input: ics, env: { ...process.env, TZ: zone }, encoding: "utf8" });
-  return JSON.parse(out) as string[];
 }
 
 describe("a visit's calendar file", () => {

@@ -9,6 +9,7 @@
 import { asRow, type Db } from "../db/connection.server.ts";
 import { recordAudit } from "../owner/audit.server.ts";
 import { quoteById, quoteNumber, type Quote } from "../owner/quotes.server.ts";
+import { invoicesNamelessUpTo } from "../privacy.ts";
 import { addDays, ukDate } from "../uk-time.ts";
 import { balanceLine, depositLine, pricedLines, totalsOf, type Amounts, type InvoiceLine } from "./money.ts";
 import { documentNumber, takeNumber } from "./numbers.server.ts";
@@ -98,6 +99,26 @@ export function invoicesOfLead(store: Db, leadId: number): Invoice[] {
     .prepare(`SELECT ${COLUMNS} FROM invoices WHERE lead_id = ? ORDER BY status = 'draft', year, sequence, id`)
     .all(leadId)
     .map(asInvoice);
+}
+
+/** Whether the request has a sent invoice: it is then kept six years, and cannot be deleted (lib/privacy.ts). */
+export function hasSentInvoice(store: Db, leadId: number): boolean {
+  return store.db.prepare("SELECT 1 FROM invoices WHERE lead_id = ? AND status = 'sent' LIMIT 1").get(leadId) !== undefined;
+}
+
+/**
+ * Takes the name and address off the sent invoices kept long enough by UK day `today` (six years
+ * from the end of their tax year, lib/privacy.ts); returns how many. Their numbers, dates, lines,
+ * VAT and payments stay, so past figures do.
+ */
+export function forgetInvoiceNames(store: Db, today: string): number {
+  const result = store.db
+    .prepare(
+      `UPDATE invoices SET customer = json_object('name', '', 'address', '')
+       WHERE status = 'sent' AND issued_on <= ? AND (customer ->> 'name' != '' OR customer ->> 'address' != '')`,
+    )
+    .run(invoicesNamelessUpTo(today));
+  return Number(result.changes);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * What the site brought in a period: page views and visitors counted on the server
  * (./counter.server.ts), beside the requests each page sent and what they became (Won, and the
- * accepted quotes' totals). Days are UK days; a period includes today so far.
+ * accepted quotes' totals, and the payments received on their invoices). Days are UK days; a
+ * period includes today so far.
  */
 import type { Db } from "../db/connection.server.ts";
 import { pageOrigin, type PageGroup } from "../owner/pages.server.ts";
@@ -39,18 +40,19 @@ export interface Insights {
   notFound: { path: string; referrer: string; hits: number; lastSeen: string }[];
 }
 
-const none = (): Figures => ({ views: 0, visitors: 0, requests: 0, won: 0, wonPence: 0 });
+const none = (): Figures => ({ views: 0, visitors: 0, requests: 0, won: 0, wonPence: 0, paidPence: 0 });
 
-/** Requests sent in [from, to] (UK days) by page, with those won and their accepted quotes' totals. */
+/** Requests sent in [from, to] (UK days) by page, with those won, their accepted quotes' totals and what was paid on their invoices. */
 function requestsByPage(store: Db, from: string, to: string): Map<string, Figures> {
   const rows = store.db
     .prepare(
       `SELECT page, COUNT(*) AS requests, SUM(status = 'won') AS won,
-         COALESCE(SUM((SELECT SUM(total_pence) FROM quotes q WHERE q.lead_id = leads.id AND q.status = 'accepted')), 0) AS wonPence
+         COALESCE(SUM((SELECT SUM(total_pence) FROM quotes q WHERE q.lead_id = leads.id AND q.status = 'accepted')), 0) AS wonPence,
+         COALESCE(SUM((SELECT SUM(p.amount_pence) FROM payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.lead_id = leads.id AND p.removed_at IS NULL)), 0) AS paidPence
        FROM leads WHERE created_at >= ? AND created_at < ? AND status != 'spam' GROUP BY page`,
     )
-    .all(ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as { page: string; requests: number; won: number; wonPence: number }[];
-  return new Map(rows.map((row) => [row.page, { ...none(), requests: row.requests, won: row.won, wonPence: row.wonPence }]));
+    .all(ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as { page: string; requests: number; won: number; wonPence: number; paidPence: number }[];
+  return new Map(rows.map((row) => [row.page, { ...none(), requests: row.requests, won: row.won, wonPence: row.wonPence, paidPence: row.paidPence }]));
 }
 
 function viewsByPage(store: Db, from: string, to: string): Map<string, Figures> {
@@ -65,7 +67,7 @@ function figuresByPage(store: Db, from: string, to: string): Map<string, Figures
   for (const [page, asked] of requestsByPage(store, from, to)) {
     // A request's page is the path its form was on; views are counted under the same path.
     const current = pages.get(page) ?? none();
-    pages.set(page, { ...current, requests: asked.requests, won: asked.won, wonPence: asked.wonPence });
+    pages.set(page, { ...current, requests: asked.requests, won: asked.won, wonPence: asked.wonPence, paidPence: asked.paidPence });
   }
   return pages;
 }

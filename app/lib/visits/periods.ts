@@ -20,4 +20,6 @@ export interface Figures {
   requests: number;
   won: number;
   wonPence: number;
+  /** Payments received (not removed) on the invoices of those requests, whenever received. */
+  paidPence: number;
 }

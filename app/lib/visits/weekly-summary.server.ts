@@ -107,6 +107,7 @@ export function summaryLetter(summary: WeekSummary, business: LetterBusiness, si
           { label: "Visitors", value: figure(totals.visitors, before.visitors) },
           { label: "Requests", value: figure(totals.requests, before.requests) },
           { label: "Won", value: `${plural(totals.won, "job")}, ${formatPounds(totals.wonPence)} (the week before: ${before.won}, ${formatPounds(before.wonPence)})` },
+          { label: "Paid", value: `${formatPounds(totals.paidPence)} (the week before: ${formatPounds(before.paidPence)})` },
         ],
       },
       "The pages most visited:",

@@ -60,9 +60,10 @@ function Totals({ totals, before }: { totals: Figures; before: Figures }) {
     ["Visitors", number(totals.visitors), change(totals.visitors, before.visitors)],
     ["Requests", number(totals.requests), change(totals.requests, before.requests)],
     ["Won", `${totals.won} · ${formatPounds(totals.wonPence)}`, change(totals.wonPence, before.wonPence)],
+    ["Paid", formatPounds(totals.paidPence), change(totals.paidPence, before.paidPence)],
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
       {rows.map(([name, value, compared]) => (
         <div key={name} className="card p-3">
           <dt className="text-muted">{name}</dt>
@@ -128,10 +129,10 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           {pages.length === 0 ? (
             <p>No page views or requests in this period yet.</p>
           ) : (
-            <Frame name="Pages: views, visitors, requests and work won">
+            <Frame name="Pages: views, visitors, requests, work won and paid">
               <table className="w-full border-collapse text-left">
-                <caption className="sr-only">Pages: views, visitors, requests and work won</caption>
-                <HeadRow names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £"]} sticky />
+                <caption className="sr-only">Pages: views, visitors, requests, work won and paid</caption>
+                <HeadRow names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £", "Paid £"]} sticky />
                 <tbody>
                   {pages.map((page) => (
                     <tr key={page.path} className="border-b border-slate-200">
@@ -152,6 +153,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                         <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
                       </td>
                       <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</td>
+                      <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.paidPence)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -47,6 +47,7 @@ import { acceptedQuoteOf } from "~/lib/invoices/invoices.server.ts";
 import { invoicesOfLeadListed } from "~/lib/invoices/pages.server.ts";
 import { cancelBeforeErase } from "~/lib/diary/book.server.ts";
 import { upcomingWords, visitItems } from "~/lib/diary/pages.server.ts";
+import { hasSentInvoice } from "~/lib/invoices/invoices.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 
@@ -74,6 +75,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     invoices: invoicesOfLeadListed(store, id, now),
     acceptedQuote: accepted ? quoteNumber(accepted) : null,
     upcoming: upcomingWords(store, id, now),
+    invoiced: hasSentInvoice(store, id),
     /** Whether a Delete can e-mail the cancellation of its visits to come. */
     canTell: Boolean(lead.email.trim()) && Boolean(servicesOf(context).mail),
     saved: url.searchParams.get("saved"),
@@ -128,6 +130,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
       const services = servicesOf(context);
       // Each visit still to come is cancelled to the customer by e-mail before the request goes.
+      // Invoices are kept six years (HMRC): a request with one sent is never deleted.
+      if (hasSentInvoice(store, id)) throw data(null, { status: 409 });
       if (!deleteLead(store, id, actor, () => cancelBeforeErase(store, id, { mail: Boolean(services.mail) }))) throw data(null, { status: 404 });
       services.wake();
       return redirect(`/admin?deleted=${id}#main`, 303);
@@ -251,7 +255,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </CardSection>
 
         <CardSection title="Delete" id="delete-heading">
-          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} visits={loaderData.upcoming} told={loaderData.canTell} />
+          <DeleteRequest id={lead.id} name={lead.name} asking={confirmDelete} invoiced={loaderData.invoiced} visits={loaderData.upcoming} told={loaderData.canTell} />
         </CardSection>
       </div>
     </>
