@@ -18,7 +18,7 @@ export function DraftInvoice({ values, vat, errors }: { values: InvoiceDraftValu
       <LineEditor lines={values.lines} errors={errors} />
       <CardSection id="totals-heading" title="Totals">
         <input type="hidden" name="vat" value={vat ? "on" : "off"} />
-        <p className="text-muted">{vat ? "VAT at 20 % is added, as on the quote." : "No VAT is added."}</p>
+        <p className="text-muted">{vat ? "VAT at 20 % is added to each line." : "No VAT is added."}</p>
         <LineTotals totals={typedTotals(values.lines, vat)} />
       </CardSection>
       <CardSection id="terms-heading" title="Due date and note">
