@@ -46,6 +46,12 @@ export default [
         // Invoices' and credit notes' PDFs, as the customer gets them (a draft's is a preview).
         route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
         route("credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),
+        // Invoices: made from a request, then edited as drafts, sent once, paid and corrected.
+        route("requests/:id/invoices/new", "routes/admin/invoice-new.tsx"),
+        route("invoices/:id", "routes/admin/invoice.tsx"),
+        route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
+        route("invoices/:id/credit-note", "routes/admin/credit-note.tsx"),
+        route("payments/:id/remove", "routes/admin/payment-remove.tsx"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
         route("sources", "routes/admin/sources.tsx"),

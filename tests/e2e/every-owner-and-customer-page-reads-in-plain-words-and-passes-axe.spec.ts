@@ -11,20 +11,21 @@
  * customer was not told of, one cancelled) and the visit forms (Book a visit refused, Move visit,
  * Cancel visit's question); and the customer's quote link when it is open, unknown, expired or
  * replaced, their review link, and their own page before the owner answered and with quotes and
- * invoices (part paid and overdue, paid, void, part credited, a draft); and Money, with those
- * invoices and with From and To refused.
+ * invoices (part paid and overdue, paid, void, part credited, a draft); Money, with those
+ * invoices and with From and To refused; and the invoice pages (Create invoice, a draft, its send and delete questions, a part-paid invoice
+ * with a payment refused at its field, Remove payment's and Credit note's questions, a void one).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { addNote, setStatus } from "../../app/lib/owner/inbox.server.ts";
-import { createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
+import { acceptQuote, createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
 import { LEAD_STATUSES } from "../../app/lib/owner/status.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
-import { invoicesInEachState } from "../support/invoices.ts";
+import { invoicePages, invoicesInEachState } from "../support/invoices.ts";
 import { storedPhoto } from "../support/owner.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
@@ -161,5 +162,39 @@ test("quotes, the inbox's expiring list, Money, the customer's open and closed l
   await page.getByRole("group", { name: "Line 1" }).getByLabel("Unit price (£)").fill("12.505");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("An amount in pounds, such as 450 or 12.50.")).toBeVisible();
+  await expectPlainPage(page);
+});
+
+test("the invoice pages, a refused payment and the credit note's question have no violations", async ({ page }, testInfo) => {
+  const store = new LeadStore(LEADS_DB);
+  let paths: string[];
+  try {
+    const lead = store.add({ form: "quote", page: "/", name: uniqueName(testInfo, "Axe Invoice"), email: "axe-invoice@example.org", phone: "01438 000000", location: "SG1 1AA", message: "New roof." });
+    const quote = createQuote(store, lead.id, { actor: "Axe", vatNumber: "GB999999973" })!;
+    saveDraft(store, quote.id, { lines: [{ description: "New roof", quantity: 100, unitPence: 480000 }], vat: true, validUntil: addDays(ukToday(), 20), notes: "", guarantees: [], followUps: false });
+    sendQuote(store, quote.id, { actor: "Axe" });
+    acceptQuote(store, quote.id, { name: "Axe Invoice", address: "192.0.2.1" });
+    store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
+    paths = [`/admin/requests/${lead.id}`, ...invoicePages(store, lead.id)];
+  } finally {
+    store.close();
+  }
+  await signUp(page, "Axe phone");
+  for (const path of paths) {
+    await page.goto(path);
+    await expectPlainPage(page);
+  }
+  const partPaid = paths.find((path) => path.endsWith("/credit-note"))!.replace("/credit-note", "");
+  await page.goto(partPaid);
+  await page.locator("summary", { hasText: "Record payment" }).click();
+  await page.getByRole("region", { name: "Payments" }).getByLabel("Amount (£)").fill("99999");
+  await page.getByRole("button", { name: "Record payment" }).click();
+  await expect(page.getByText("That is more than the £1,340.00 still due.")).toBeVisible();
+  await expectPlainPage(page);
+  await page.goto(partPaid);
+  await page.locator("summary", { hasText: "Credit note" }).click();
+  await page.getByLabel("Reason").fill("Gutter left off the job");
+  await page.getByRole("button", { name: "Issue credit note" }).click();
+  await expect(page.getByRole("button", { name: "Yes, issue the credit note" })).toBeVisible();
   await expectPlainPage(page);
 });

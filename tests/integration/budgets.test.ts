@@ -68,7 +68,7 @@ describe("JavaScript only where it pays", () => {
 });
 
 describe("the owner's area", () => {
-  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote and visit form pages load any", async () => {
+  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice and visit form pages load any", async () => {
     const { startServer } = await import("../support/server.ts");
     const server = await startServer();
     try {
@@ -79,9 +79,9 @@ describe("the owner's area", () => {
         for (const { body } of files) expect(body, pagePath).toBe("");
         const total = files.reduce((sum, { attrs }) => sum + transferBytes(attrs.match(/src="([^"]+)"/)![1]!), 0);
         expect(total, pagePath).toBeLessThanOrEqual(100 * KB);
-        // A quote's page: a draft's totals follow the typing (enhance/quote-totals.ts). A visit
+        // A quote's and an invoice's page: a draft's totals follow the typing (enhance/line-totals.ts). A visit
         // form's clash is said as the times are picked (enhance/visit-clash.ts).
-        const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|\/visits\/new|\/visits\/\d+\/move$/.test(pagePath);
+        const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|^\/admin\/invoices\/\d+(\?confirm=delete)?$|\/visits\/new|\/visits\/\d+\/move$/.test(pagePath);
         expect(files.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script"}`).toBe(scripted);
       }
     } finally {

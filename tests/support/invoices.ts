@@ -43,3 +43,30 @@ export function invoicesInEachState(store: Db, leadId: number, customer: { name:
   createInvoice(store, { leadId, kind: "blank", vat: true, termsDays: 14, actor: "Sweep" });
   return { dueOn: addDays(today, 14) };
 }
+
+/**
+ * The invoice pages in the states that change their markup, on a request whose quote was accepted:
+ * Create invoice, a draft and its send and delete questions, a sent one part paid (with its
+ * Remove payment and Credit note questions) and one voided by a credit note.
+ */
+export function invoicePages(store: Db, leadId: number): string[] {
+  const seller = SWEEP_SELLER;
+  const customer = { name: "Sweep Visitor", address: "1 High St, Watford", email: "sweep@example.org" };
+  const made = (kind: "deposit" | "whole") => {
+    const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Sweep" });
+    if (typeof draft === "string") throw new Error(draft);
+    return draft.id;
+  };
+  const sent = (kind: "deposit" | "whole") => {
+    const invoice = sendInvoice(store, made(kind), { seller, customer, actor: "Sweep" });
+    if (typeof invoice === "string") throw new Error(invoice);
+    return invoice.id;
+  };
+  const draft = made("whole");
+  const partPaid = sent("deposit");
+  const payment = recordPayment(store, partPaid, { receivedOn: ukToday(), amountPence: 10000, method: "bank-transfer", note: "First part", actor: "Sweep" });
+  if (!("id" in payment)) throw new Error(payment.reason);
+  const voided = sent("deposit");
+  issueCreditNote(store, voided, { amountPence: "whole", reason: "Job cancelled", actor: "Sweep" });
+  return [`/admin/requests/${leadId}/invoices/new`, `/admin/invoices/${draft}`, `/admin/invoices/${draft}?confirm=delete`, `/admin/invoices/${draft}/send`, `/admin/invoices/${partPaid}`, `/admin/invoices/${partPaid}/credit-note`, `/admin/payments/${payment.id}/remove`, `/admin/invoices/${voided}`];
+}

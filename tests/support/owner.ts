@@ -19,7 +19,7 @@ import { addSubscription } from "../../app/lib/push.server.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits } from "../../app/lib/diary/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
-import { invoicesInEachState } from "./invoices.ts";
+import { invoicePages, invoicesInEachState } from "./invoices.ts";
 import { startServer, type RunningServer } from "./server.ts";
 import { startSmtp } from "./smtp.ts";
 
@@ -130,6 +130,7 @@ function sweepVisits(store: LeadStore, leadId: number): string[] {
   return [`/admin/requests/${leadId}/visits/new`, `/admin/requests/${leadId}/visits/new?kind=job-day`, `/admin/visits/${survey!.id}/move`, `/admin/visits/${survey!.id}/cancel`];
 }
 
+
 /**
  * Every owner page in the states that change its markup, with a stored request (an unsent one,
  * with a note, a photo, quotes and visits) to show, and the customer's quote, review and own pages, and the headers to
@@ -150,7 +151,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     const quotes = sweepQuotes(store, lead.id);
-    quotes.owner.push(...sweepVisits(store, lead.id));
+    quotes.owner.push(...sweepVisits(store, lead.id), ...invoicePages(store, lead.id));
     // A finished job's review: the customer's open form and their thank-you, and the owner's list.
     // Each won job is asked once: one asked and waiting, one answered, one not yet done (its question).
     const won = () => {

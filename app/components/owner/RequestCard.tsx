@@ -4,7 +4,7 @@
  * beside the link, not inside it. The Call's ping counts as the request's first answer.
  */
 import { PhoneIcon } from "../icons.tsx";
-import { OverdueChip, StatusChip, UnsentChip } from "./StatusChip.tsx";
+import { MoneyChip, OverdueChip, StatusChip, UnsentChip } from "./StatusChip.tsx";
 import { When } from "./When.tsx";
 import { ANSWER_WAY_NAMES, answeredPing, isOverdue, isWaiting, waitingText } from "~/lib/owner/clock.ts";
 import type { InboxLead } from "~/lib/owner/inbox.server.ts";
@@ -15,6 +15,8 @@ export interface CardLead extends InboxLead {
   reference: string;
   origin: string;
   call: string;
+  /** Where the job's money stands, once an invoice is sent: "Deposit paid", "Balance overdue", "Paid". */
+  money: string | null;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
@@ -28,6 +30,7 @@ export function RequestCard({ lead, now, self }: { lead: CardLead; now: Date; se
           <StatusChip status={lead.status} size="base" />
           {isOverdue(lead, now) && <OverdueChip size="base" />}
           {lead.delivery === "pending" && <UnsentChip size="base" />}
+          {lead.money && <MoneyChip words={lead.money} />}
           <span>
             {isWaiting(lead) ? (
               <time dateTime={lead.createdAt} title={exactTime(lead.createdAt)} className="font-bold text-ink">

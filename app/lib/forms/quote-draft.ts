@@ -1,16 +1,14 @@
 /**
  * The owner's quote form: what it posts, read into a draft with a message per wrong field. The
- * lines come as repeated fields in page order; a line left wholly empty is dropped, so the owner
- * can add a row and not use it.
+ * lines are the shared priced lines (./lines.ts), which an invoice's draft posts too.
  */
 import * as z from "zod/mini";
 import type { Business } from "../../content/index.ts";
-import { parsePence, parseQuantity, type QuoteLine } from "../quotes/money.ts";
 import { addDays } from "../uk-time.ts";
 import type { FieldErrors } from "./fields.ts";
+import { draftLines, lineFields, typedLines, type TypedLine } from "./lines.ts";
 import { formObject, list, text } from "./parse-form.ts";
 
-export const DESCRIPTION_MAX = 200;
 export const QUOTE_NOTES_MAX = 2000;
 /** The furthest ahead a quote may be valid. */
 export const MAX_VALID_DAYS = 365;
@@ -25,7 +23,7 @@ export function guaranteeOptions(business: Pick<Business, "claims">): { key: Gua
 
 /** The form as typed, so that a refused form comes back with everything still in it. */
 export interface DraftValues {
-  lines: { description: string; quantity: string; unitPrice: string }[];
+  lines: TypedLine[];
   vat: boolean;
   validUntil: string;
   notes: string;
@@ -38,13 +36,9 @@ export type DraftErrors = FieldErrors<string>;
 /** The form as typed: the lines' repeated fields side by side, in page order, each trimmed. */
 function typedDraft(options: { vatAllowed: boolean }) {
   return z.pipe(
-    z.object({ description: list(), quantity: list(), unitPrice: list(), vat: text(), validUntil: text(z.trim()), notes: text(z.trim()), guarantee: list() }),
+    z.object({ ...lineFields, vat: text(), validUntil: text(z.trim()), notes: text(z.trim()), guarantee: list() }),
     z.transform((form): DraftValues => ({
-      lines: Array.from({ length: Math.max(form.description.length, form.quantity.length, form.unitPrice.length) }, (_, i) => ({
-        description: form.description[i]?.trim() ?? "",
-        quantity: form.quantity[i]?.trim() ?? "",
-        unitPrice: form.unitPrice[i]?.trim() ?? "",
-      })),
+      lines: typedLines(form),
       vat: options.vatAllowed && form.vat === "on",
       validUntil: form.validUntil,
       notes: form.notes,
@@ -57,29 +51,13 @@ export function readDraftValues(form: FormData, options: { vatAllowed: boolean }
   return typedDraft(options).parse(formObject(form));
 }
 
-/** A line wholly empty is nothing (undefined); else each of its fields must be right. */
-const draftLine = z.pipe(
-  z.object({ description: z.string(), quantity: z.string(), unitPrice: z.string() }),
-  z.transform((line, context): QuoteLine | undefined => {
-    if (!line.description && !line.quantity && !line.unitPrice) return undefined;
-    const quantity = parseQuantity(line.quantity);
-    const unitPence = parsePence(line.unitPrice);
-    const wrong = (field: keyof typeof line, message: string) => context.issues.push({ code: "custom", path: [field], message, input: line[field] });
-    if (!line.description) wrong("description", "Say what this line is for.");
-    else if (line.description.length > DESCRIPTION_MAX) wrong("description", `At most ${DESCRIPTION_MAX} characters.`);
-    if (quantity === undefined) wrong("quantity", "A number above 0, such as 3 or 2.5.");
-    if (unitPence === undefined) wrong("unitPrice", "An amount in pounds, such as 450 or 12.50.");
-    return quantity === undefined || unitPence === undefined || !line.description || line.description.length > DESCRIPTION_MAX ? z.NEVER : { description: line.description, quantity, unitPence };
-  }),
-);
-
 /** The quote form's schema; `today` is the UK date the quote is written on. */
 export function draftSchema(options: { today: string; vatAllowed: boolean }) {
   const latest = addDays(options.today, MAX_VALID_DAYS);
   return z.pipe(
     typedDraft(options),
     z.object({
-      lines: z.pipe(z.array(draftLine), z.transform((lines) => lines.filter((line) => line !== undefined))),
+      lines: draftLines,
       vat: z.boolean(),
       validUntil: z.string().check(
         z.regex(/^\d{4}-\d{2}-\d{2}$/, "Choose the last day the quote can be accepted."),

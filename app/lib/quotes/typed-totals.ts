@@ -2,7 +2,7 @@
  * The totals of a quote form as typed, before anything is saved: the same sums the saved quote
  * will have (money.ts, pence, VAT per line rounded half a penny up), over the lines whose quantity
  * and unit price read as numbers. The server works them out for Check totals (JavaScript off);
- * the browser's script (enhance/quote-totals.ts) runs this same code on every keystroke.
+ * the browser's script (enhance/line-totals.ts) runs this same code on every keystroke.
  */
 import { formatPounds, parsePence, parseQuantity, quoteTotals, type QuoteLine } from "./money.ts";
 

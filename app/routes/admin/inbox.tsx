@@ -17,6 +17,7 @@ import { STATUS_NAMES, type LeadStatus } from "~/lib/owner/status.ts";
 import { quoteNumber, quotesExpiringSoon } from "~/lib/owner/quotes.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { parseRecordId } from "~/lib/record-id.ts";
+import { moneyWordsOf } from "~/lib/invoices/pages.server.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Requests");
@@ -31,6 +32,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const found = inboxPage(store, filter, page);
   // One clock for the whole page, sent to the browser too, so that every wait agrees.
   const now = new Date();
+  // Where each card's money stands ("Deposit paid", "Balance overdue"): one query for the page.
+  const money = moneyWordsOf(store, found.leads.map((lead) => lead.id), now);
   return {
     now: now.toISOString(),
     /** This page's own origin, for the Call links' pings. */
@@ -44,7 +47,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     headline: headline(store, now, { mail: servicesOf(context).ownerMail }),
     expiring: quotesExpiringSoon(store).map((quote) => ({ id: quote.id, number: quoteNumber(quote), leadName: quote.leadName, expiresAt: quote.expiresAt })),
     ...found,
-    leads: found.leads.map((lead) => ({ ...lead, message: excerpt(lead.message), origin: pageOrigin(lead.page).name, reference: referenceOf(lead.id), call: callLink(lead.phone) })),
+    leads: found.leads.map((lead) => ({ ...lead, message: excerpt(lead.message), origin: pageOrigin(lead.page).name, reference: referenceOf(lead.id), call: callLink(lead.phone), money: money.get(lead.id) ?? null })),
   };
 }
 

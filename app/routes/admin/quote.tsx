@@ -1,18 +1,19 @@
 /**
  * One quote. A Draft is a plain form (lines added and removed with buttons, so it works without
- * JavaScript) whose totals follow the typing (enhance/quote-totals.ts; Check totals without a
- * script); Send quote saves it and asks first (quote-send.tsx). A sent quote is shown as the
+ * JavaScript, components/owner/LineEditor.tsx, shared with invoices) whose totals follow the
+ * typing (enhance/line-totals.ts; Check totals without a script); Send quote saves it and asks first (quote-send.tsx). A sent quote is shown as the
  * customer sees it, with its state, and can only be changed by starting a new revision.
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
+import { LineEditor, LineTotals } from "~/components/owner/LineEditor.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import type { Business } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { DESCRIPTION_MAX, draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
+import { draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/forms/quote-draft.ts";
 import * as z from "zod/mini";
 import { parseForm, text } from "~/lib/forms/parse-form.ts";
 import { contentOf, storeOf } from "~/lib/services.ts";
@@ -25,13 +26,15 @@ import { penceAsText, quantityAsText } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { typedTotals, unreadText } from "~/lib/quotes/typed-totals.ts";
+import { CreateInvoice } from "~/components/owner/invoices/CreateInvoice.tsx";
+import { lineButton } from "~/lib/forms/lines.ts";
+import { typedTotals } from "~/lib/quotes/typed-totals.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/quote";
 import { recordIdOr404 } from "~/lib/record-id.ts";
 import { ukToday } from "~/lib/uk-time.ts";
 
-export const handle: RouteHandle = { scripts: ["quote-totals"] };
+export const handle: RouteHandle = { scripts: ["line-totals"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
 
@@ -105,12 +108,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer({ values: valuesOf(quote, site), error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
   }
   const values = readDraftValues(form, { vatAllowed: Boolean(site.vatNumber) });
-  if (intent === "add-line") {
-    if (values.lines.length >= MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
-    return answer({ values: { ...values, lines: [...values.lines, { description: "", quantity: "1", unitPrice: "" }] } });
-  }
-  const remove = /^remove-line-(\d{1,2})$/.exec(intent);
-  if (remove) return answer({ values: { ...values, lines: values.lines.filter((_, i) => i !== Number(remove[1])) } });
+  const buttoned = lineButton(intent, values.lines, { max: MAX_LINES, noun: "A quote" });
+  if (buttoned) return "error" in buttoned ? answer({ values, error: buttoned.error }, 400) : answer({ values: { ...values, lines: buttoned.lines } });
   // Check totals (JavaScript off): the figures as typed, nothing saved.
   if (intent === "totals") return answer({ values });
   if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
@@ -161,6 +160,11 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
           Download PDF
         </a>
       </CardSection>
+      {status === "accepted" && (
+        <CardSection id="invoice-heading" title="Create invoice">
+          <CreateInvoice leadId={lead.id} quote={number} />
+        </CardSection>
+      )}
       <CardSection id="progress-heading" title="Progress" className="space-y-3">
         <ul className="space-y-1">
           {sentAt && <li>Sent to {lead.email} on {exactTime(sentAt)}</li>}
@@ -214,33 +218,14 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
 function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProps["loaderData"]; actionData: Route.ComponentProps["actionData"] }) {
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors;
-  const lines = values.lines.length ? values.lines : [{ description: "", quantity: "1", unitPrice: "" }];
   const totals = typedTotals(values.lines, values.vat);
   return (
-    <form method="post" className="space-y-5" noValidate data-quote-totals>
+    <form method="post" className="space-y-5" noValidate data-line-totals>
       {/* Enter in a field presses the form's first button: that must save, never remove line 1. */}
       <button type="submit" name="intent" value="save" hidden>
         Save draft
       </button>
-      <CardSection id="lines-heading" title="Lines">
-        <p className="text-muted">Prices in pounds, before VAT. Lines left empty are ignored.</p>
-        {lines.map((line, i) => (
-          <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
-            <legend className="px-1 font-semibold">Line {i + 1}</legend>
-            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.[`lines-${i}-description`]} />
-            <div className="grid grid-cols-2 gap-3">
-              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.[`lines-${i}-quantity`]} />
-              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.[`lines-${i}-unitPrice`]} />
-            </div>
-            <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
-              Remove line {i + 1}
-            </button>
-          </fieldset>
-        ))}
-        <button type="submit" name="intent" value="add-line" className="btn-secondary">
-          Add a line
-        </button>
-      </CardSection>
+      <LineEditor lines={values.lines} errors={errors} />
 
       <CardSection id="totals-heading" title="Totals">
         {loaderData.vatAllowed ? (
@@ -253,10 +238,7 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
             No VAT: your site has no VAT number. Add it under <a href="/admin/site" className="link">Your site</a> to charge VAT.
           </p>
         )}
-        <QuoteTotalsOutput totals={totals} />
-        <button type="submit" name="intent" value="totals" className="btn-secondary" formNoValidate>
-          Check totals
-        </button>
+        <LineTotals totals={totals} />
       </CardSection>
 
       <CardSection id="terms-heading" title="Dates and notes">
@@ -282,30 +264,5 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
         </button>
       </div>
     </form>
-  );
-}
-
-/** Net, VAT and the total of the form as typed: kept up to date by the page's script as he types. */
-function QuoteTotalsOutput({ totals }: { totals: ReturnType<typeof typedTotals> }) {
-  return (
-    <>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-right tabular-nums">
-        <dt className="text-left">Net</dt>
-        <dd>
-          <output name="net" aria-live="off">{totals.net}</output>
-        </dd>
-        <dt className="text-left">VAT</dt>
-        <dd>
-          <output name="vat" aria-live="off">{totals.vat}</output>
-        </dd>
-        <dt className="text-left text-lg font-bold">Total</dt>
-        <dd className="text-lg font-bold">
-          <output name="total">{totals.total}</output>
-        </dd>
-      </dl>
-      <p data-unread className="text-muted" hidden={totals.unread === 0}>
-        {unreadText(totals.unread)}
-      </p>
-    </>
   );
 }

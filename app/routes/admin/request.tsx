@@ -42,6 +42,9 @@ import { CustomerPageLink } from "~/components/owner/CustomerPageLink.tsx";
 import { customerPageUrl } from "~/lib/customer/page-links.server.ts";
 import { siteUrl } from "~/lib/seo.ts";
 import { Visits, VISIT_NOTICES } from "~/components/owner/Visits.tsx";
+import { RequestInvoices } from "~/components/owner/invoices/RequestInvoices.tsx";
+import { acceptedQuoteOf } from "~/lib/invoices/invoices.server.ts";
+import { invoicesOfLeadListed } from "~/lib/invoices/pages.server.ts";
 import { cancelBeforeErase } from "~/lib/diary/book.server.ts";
 import { upcomingWords, visitItems } from "~/lib/diary/pages.server.ts";
 import { hasSentInvoice } from "~/lib/invoices/invoices.server.ts";
@@ -56,6 +59,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   if (!lead) throw data(null, { status: 404 });
   const url = new URL(request.url);
   const now = new Date();
+  const accepted = acceptedQuoteOf(store, id);
   return {
     now: now.toISOString(),
     /** This page's own origin, for the reply links' pings. */
@@ -68,6 +72,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
     quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
     visits: visitItems(store, id, now),
+    invoices: invoicesOfLeadListed(store, id, now),
+    acceptedQuote: accepted ? quoteNumber(accepted) : null,
     upcoming: upcomingWords(store, id, now),
     invoiced: hasSentInvoice(store, id),
     /** Whether a Delete can e-mail the cancellation of its visits to come. */
@@ -139,6 +145,7 @@ const SAVED: Record<string, string> = {
   resend: "The e-mail will be sent again within a few seconds.",
   "job-done": "Job done: the customer has been asked for a review.",
   "customer-link": "The customer's link was reset: the old one no longer opens their page.",
+  "invoice-deleted": "Draft invoice deleted.",
   ...VISIT_NOTICES,
 };
 
@@ -198,6 +205,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           </CardSection>
         )}
+
+        <RequestInvoices leadId={lead.id} invoices={loaderData.invoices} quote={loaderData.acceptedQuote} canCreate={lead.status === "won" || loaderData.acceptedQuote !== null} />
 
         <Visits leadId={lead.id} customer={lead.name} visits={loaderData.visits} />
         <CustomerPageLink leadId={lead.id} url={loaderData.customerPage} />

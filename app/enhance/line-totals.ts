@@ -1,20 +1,25 @@
 /**
- * The quote form's totals as the owner types (routes/admin/quote.tsx): net, VAT and the total in
- * the form's <output> elements, within a keystroke, by the server's own sums (lib/quotes/typed-totals.ts).
- * Without this script, Check totals asks the server for the same figures.
+ * The totals of a draft's lines as the owner types (a quote's, routes/admin/quote.tsx, or an
+ * invoice's, routes/admin/invoice.tsx): net, VAT and the total in the form's <output> elements,
+ * within a keystroke, by the server's own sums (lib/quotes/typed-totals.ts). VAT is the form's
+ * "vat" checkbox (a quote) or its hidden "vat" field (an invoice, whose VAT is fixed). Without
+ * this script, Check totals asks the server for the same figures.
  */
 import { typedTotals, unreadText } from "../lib/quotes/typed-totals.ts";
 
 function enhance(form: HTMLFormElement) {
   const values = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)].map((input) => input.value);
   const output = (name: string) => form.querySelector<HTMLOutputElement>(`output[name="${name}"]`);
+  const vatOf = () => {
+    const field = form.querySelector<HTMLInputElement>('input[name="vat"]');
+    return field?.type === "checkbox" ? field.checked : field?.value === "on";
+  };
   const update = () => {
     const quantities = values("quantity");
     const prices = values("unitPrice");
-    const vat = form.querySelector<HTMLInputElement>('input[name="vat"]')?.checked ?? false;
     const totals = typedTotals(
       quantities.map((quantity, i) => ({ quantity, unitPrice: prices[i] ?? "" })),
-      vat,
+      vatOf(),
     );
     for (const name of ["net", "vat", "total"] as const) {
       const element = output(name);
@@ -31,4 +36,4 @@ function enhance(form: HTMLFormElement) {
   update();
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>("form[data-quote-totals]")) enhance(form);
+for (const form of document.querySelectorAll<HTMLFormElement>("form[data-line-totals]")) enhance(form);

@@ -1,0 +1,63 @@
+/**
+ * The priced lines of a quote's or an invoice's draft (lib/forms/lines.ts): each line a group of
+ * description, quantity and unit price with its Remove button, then Add a line; and the totals as
+ * typed, which the page's script keeps up to date (enhance/line-totals.ts) and Check totals asks
+ * the server for without one. The form around them carries `data-line-totals`.
+ */
+import { CardSection } from "~/components/CardSection.tsx";
+import { Field } from "~/components/forms/Field.tsx";
+import { DESCRIPTION_MAX, NEW_LINE, type TypedLine } from "~/lib/forms/lines.ts";
+import { unreadText, type TypedTotals } from "~/lib/quotes/typed-totals.ts";
+
+export function LineEditor({ lines, errors }: { lines: TypedLine[]; errors?: Partial<Record<string, string>> }) {
+  const shown = lines.length ? lines : [NEW_LINE];
+  return (
+    <CardSection id="lines-heading" title="Lines">
+      <p className="text-muted">Prices in pounds, before VAT. Lines left empty are ignored.</p>
+      {shown.map((line, i) => (
+        <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
+          <legend className="px-1 font-semibold">Line {i + 1}</legend>
+          <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.[`lines-${i}-description`]} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.[`lines-${i}-quantity`]} />
+            <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.[`lines-${i}-unitPrice`]} />
+          </div>
+          <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
+            Remove line {i + 1}
+          </button>
+        </fieldset>
+      ))}
+      <button type="submit" name="intent" value="add-line" className="btn-secondary">
+        Add a line
+      </button>
+    </CardSection>
+  );
+}
+
+/** Net, VAT and the total of the form as typed, and Check totals for a browser without the script. */
+export function LineTotals({ totals }: { totals: TypedTotals }) {
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-right tabular-nums">
+        <dt className="text-left">Net</dt>
+        <dd>
+          <output name="net" aria-live="off">{totals.net}</output>
+        </dd>
+        <dt className="text-left">VAT</dt>
+        <dd>
+          <output name="vat" aria-live="off">{totals.vat}</output>
+        </dd>
+        <dt className="text-left text-lg font-bold">Total</dt>
+        <dd className="text-lg font-bold">
+          <output name="total">{totals.total}</output>
+        </dd>
+      </dl>
+      <p data-unread className="text-muted" hidden={totals.unread === 0}>
+        {unreadText(totals.unread)}
+      </p>
+      <button type="submit" name="intent" value="totals" className="btn-secondary" formNoValidate>
+        Check totals
+      </button>
+    </>
+  );
+}

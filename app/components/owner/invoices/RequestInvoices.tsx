@@ -1,0 +1,42 @@
+/**
+ * A request's invoices, by number with their chips (drafts last), and Create invoice once the job
+ * is Won or its quote accepted.
+ */
+import { CardSection } from "~/components/CardSection.tsx";
+import type { InvoiceState } from "~/lib/invoices/money.ts";
+import { CreateInvoice } from "./CreateInvoice.tsx";
+import { InvoiceChip } from "./InvoiceChip.tsx";
+
+export interface ListedInvoice {
+  id: number;
+  number: string;
+  kind: string;
+  total: string;
+  chip: string;
+  state: InvoiceState;
+  overdue: boolean;
+}
+
+export function RequestInvoices({ leadId, invoices, quote, canCreate }: { leadId: number; invoices: ListedInvoice[]; quote: string | null; canCreate: boolean }) {
+  if (invoices.length === 0 && !canCreate) return null;
+  return (
+    <CardSection title="Invoices" id="invoices-heading">
+      {invoices.length > 0 && (
+        <ul aria-label="Invoices by number" className="space-y-2">
+          {invoices.map((invoice) => (
+            <li key={invoice.id} className="flex flex-wrap items-center gap-2">
+              <a href={`/admin/invoices/${invoice.id}`} className="link">
+                {invoice.number}
+              </a>
+              <InvoiceChip state={invoice.state} overdue={invoice.overdue} words={invoice.chip} />
+              <span>
+                {invoice.kind}, {invoice.total}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canCreate && <CreateInvoice leadId={leadId} quote={quote} />}
+    </CardSection>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Where a job's money stands on its inbox card, for a whole page of requests in one query:
+ * nothing before an invoice is sent, "Deposit sent", "Deposit paid", "Balance overdue", and
+ * "Paid" once every sent invoice is paid or void.
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { LeadStore } from "../leads.server.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../owner/quotes.server.ts";
+import { createInvoice, sendInvoice, type InvoiceKind } from "./invoices.server.ts";
+import { moneyWordsOf } from "./pages.server.ts";
+import { issueCreditNote, recordPayment } from "./payments.server.ts";
+
+const T0 = new Date("2026-12-09T10:00:00Z");
+const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
+const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
+
+let store: LeadStore;
+beforeEach(() => (store = new LeadStore(":memory:")));
+afterEach(() => store.close());
+
+function wonLead(): number {
+  const leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Roof" }).id;
+  const quote = createQuote(store, leadId, { actor: "Test", vatNumber: "GB999999973", now: T0 })!;
+  saveDraft(store, quote.id, { lines: [{ description: "New roof", quantity: 100, unitPence: 480000 }], vat: true, validUntil: "2026-12-30", notes: "", guarantees: [], followUps: false });
+  sendQuote(store, quote.id, { actor: "Test", now: T0 });
+  acceptQuote(store, quote.id, { name: "Jane Smith", address: "127.0.0.1", now: T0 });
+  return leadId;
+}
+
+function sent(leadId: number, kind: InvoiceKind, now = T0): number {
+  const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Test", now });
+  if (typeof draft === "string") throw new Error(draft);
+  const invoice = sendInvoice(store, draft.id, { seller, customer, actor: "Test", now });
+  if (typeof invoice === "string") throw new Error(invoice);
+  return invoice.id;
+}
+
+const pay = (invoiceId: number, pence: number) => recordPayment(store, invoiceId, { receivedOn: "2026-12-09", amountPence: pence, method: "bank-transfer", note: "", actor: "Test", now: T0 });
+
+it("says where each request's money stands, in one query for the page", () => {
+  const [none, depositSent, depositPaid, balanceOverdue, allPaid, voided] = Array.from({ length: 6 }, wonLead);
+  createInvoice(store, { leadId: none!, kind: "blank", vat: true, termsDays: 14, actor: "Test", now: T0 });
+  sent(depositSent!, "deposit");
+  pay(sent(depositPaid!, "deposit"), 144000);
+  pay(sent(balanceOverdue!, "deposit"), 144000);
+  pay(sent(balanceOverdue!, "balance"), 100000);
+  pay(sent(allPaid!, "deposit"), 144000);
+  pay(sent(allPaid!, "balance"), 432000);
+  issueCreditNote(store, sent(voided!, "whole"), { amountPence: "whole", reason: "Cancelled", actor: "Test", now: T0 });
+
+  let queries = 0;
+  const prepare = store.db.prepare.bind(store.db);
+  store.db.prepare = ((sql: string) => (queries++, prepare(sql))) as typeof store.db.prepare;
+  const words = moneyWordsOf(store, [none!, depositSent!, depositPaid!, balanceOverdue!, allPaid!, voided!], new Date("2027-01-20T12:00:00Z"));
+  store.db.prepare = prepare;
+  expect(queries).toBe(1);
+  expect(Object.fromEntries(words)).toEqual({
+    [depositPaid!]: "Deposit paid",
+    [depositSent!]: "Deposit overdue",
+    [balanceOverdue!]: "Balance overdue",
+    [allPaid!]: "Paid",
+    [voided!]: "Paid",
+  });
+  expect(moneyWordsOf(store, [depositSent!], T0).get(depositSent!)).toBe("Deposit sent");
+  expect(moneyWordsOf(store, []).size).toBe(0);
+});

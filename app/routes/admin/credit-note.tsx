@@ -1,0 +1,111 @@
+/**
+ * Credit note on a sent invoice, asked first: the folded form on the invoice's page posts here;
+ * a refusal comes back on this page, at its field with what was typed kept; a good one is put as
+ * a question ("Issue a credit note of £440.00 against INV-2026-0001?") whose own Yes, carrying the
+ * same answers, issues it, numbers it and queues its e-mail. A bare or replayed Yes only asks.
+ */
+import { data, redirect } from "react-router";
+import { Notices } from "~/components/owner/Notices.tsx";
+import { SecondYes } from "~/components/owner/SecondYes.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
+import { CreditNoteFields, type CreditField } from "~/components/owner/invoices/CreditNoteForm.tsx";
+import { formValues } from "~/lib/forms/fields.ts";
+import { creditNoteSchema } from "~/lib/forms/invoice.ts";
+import { parseForm } from "~/lib/forms/parse-form.ts";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { queueCreditNoteSend } from "~/lib/invoices/events.server.ts";
+import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
+import { issueCreditNote, standingOfInvoice } from "~/lib/invoices/payments.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { formatPounds } from "~/lib/quotes/money.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services.ts";
+import type { Route } from "./+types/credit-note";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Credit note on ${loaderData.number}` : "No such invoice");
+
+function sentOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
+  const store = storeOf(context);
+  const invoice = invoiceById(store, recordIdOr404(id));
+  if (!invoice) throw data(null, { status: 404 });
+  return { store, invoice, standing: standingOfInvoice(store, invoice) };
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { invoice, standing } = sentOr404(context, params.id);
+  if (invoice.status !== "sent") throw redirect(`/admin/invoices/${invoice.id}`, 303);
+  return { id: invoice.id, number: invoiceNumber(invoice), due: formatPounds(Math.max(0, standing.duePence)) };
+}
+
+type Answer = { values: Partial<Record<CreditField, string>>; errors?: Partial<Record<CreditField, string>>; ask?: { amount: string }; error?: string };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { store, invoice, standing } = sentOr404(context, params.id);
+  const form = await readForm(request);
+  const values = formValues(form, ["scope", "amount", "reason"] as const);
+  const answer = (body: Omit<Answer, "values">, status = 200) => data<Answer>({ values, ...body }, { status });
+  if (invoice.status !== "sent") return answer({ error: "This invoice is still a draft: change it instead." }, 409);
+  const parsed = parseForm(creditNoteSchema, form);
+  if (!parsed.ok) return answer({ errors: parsed.errors, error: "No credit note was issued: see the message below." }, 400);
+  const { amountPence, reason } = parsed.value;
+  if (amountPence !== "whole" && amountPence > standing.duePence) return answer({ errors: { amount: `That is more than the ${formatPounds(standing.duePence)} left on the invoice.` } }, 400);
+  if (standing.duePence <= 0) return answer({ error: "Nothing is left on this invoice to credit: it is paid in full or void." }, 409);
+  if (form.get("confirmed") !== "yes") return answer({ ask: { amount: formatPounds(amountPence === "whole" ? standing.duePence : amountPence) } });
+  const services = servicesOf(context);
+  const now = new Date();
+  const issued = issueCreditNote(store, invoice.id, {
+    amountPence,
+    reason,
+    actor: context.get(ownerContext).name,
+    now,
+    alongside: (note) => {
+      if (services.mail) queueCreditNoteSend(store.db, note.id, now);
+    },
+  });
+  if (!("id" in issued)) {
+    if (issued.reason === "too-much") return answer({ errors: { amount: `That is more than the ${formatPounds(issued.leftPence)} left on the invoice.` } }, 400);
+    return answer({ error: "Nothing is left on this invoice to credit: it is paid in full or void." }, 409);
+  }
+  services.wake();
+  return redirect(`/admin/invoices/${invoice.id}?saved=${services.mail ? "credit-note" : "credit-note-no-mail"}`, 303);
+}
+
+export default function CreditNotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, number, due } = loaderData;
+  const ask = actionData?.ask;
+  return (
+    <>
+      <TopBar title="Credit note" back={{ href: `/admin/invoices/${id}`, label: number }} heading={false} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
+        {ask ? (
+          <SecondYes
+            intent="credit-note"
+            hidden={{ confirmed: "yes", scope: actionData.values.scope ?? "", amount: actionData.values.amount ?? "", reason: actionData.values.reason ?? "" }}
+            className="card space-y-3"
+            question={
+              <>
+                <h1 className="text-2xl break-words">
+                  Issue a credit note of {ask.amount} against {number}?
+                </h1>
+                <p className="break-words">Reason: {actionData.values.reason}</p>
+                <p>It is numbered and e-mailed to the customer as a PDF, and cannot be taken back.</p>
+              </>
+            }
+            yes="Yes, issue the credit note"
+            yesClass="btn-primary"
+            keep={{ href: `/admin/invoices/${id}`, label: "No, go back" }}
+          />
+        ) : (
+          <>
+            <h1 className="text-2xl">Credit note on {number}</h1>
+            <Notices error={actionData?.error} />
+            <div className="card">
+              <CreditNoteFields invoiceId={id} due={due} values={actionData?.values} errors={actionData?.errors} />
+            </div>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * "Remove the payment of £440.00?": a payment recorded by mistake is removed only by this page's
+ * own Yes (it stays in the record, marked removed, for the audit); then the invoice's page.
+ */
+import { data, redirect } from "react-router";
+import { SecondYes } from "~/components/owner/SecondYes.tsx";
+import { TopBar } from "~/components/owner/TopBar.tsx";
+import { readForm } from "~/lib/forms/read-form.server.ts";
+import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
+import { PAYMENT_METHODS, paymentById, removePayment } from "~/lib/invoices/payments.server.ts";
+import { ownerContext } from "~/lib/owner/context.ts";
+import { ownerMeta } from "~/lib/owner/meta.ts";
+import { formatPounds } from "~/lib/quotes/money.ts";
+import { longDate } from "~/lib/mail/words.ts";
+import { recordIdOr404 } from "~/lib/record-id.ts";
+import { storeOf } from "~/lib/services.ts";
+import type { Route } from "./+types/payment-remove";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Remove the payment of ${loaderData.amount}?` : "No such payment");
+
+function paymentOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
+  const store = storeOf(context);
+  const payment = paymentById(store, recordIdOr404(id));
+  if (!payment) throw data(null, { status: 404 });
+  return { store, payment, invoice: invoiceById(store, payment.invoiceId)! };
+}
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const { payment, invoice } = paymentOr404(context, params.id);
+  if (payment.removedAt) throw redirect(`/admin/invoices/${invoice.id}`, 303);
+  return {
+    id: payment.id,
+    invoiceId: invoice.id,
+    number: invoiceNumber(invoice),
+    amount: formatPounds(payment.amountPence),
+    method: PAYMENT_METHODS[payment.method].toLowerCase(),
+    receivedOn: longDate(payment.receivedOn),
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { store, payment, invoice } = paymentOr404(context, params.id);
+  const form = await readForm(request);
+  // Only the question's own Yes removes: anything else asks again.
+  if (form.get("confirmed") !== "yes") return redirect(`/admin/payments/${payment.id}/remove`, 303);
+  removePayment(store, payment.id, context.get(ownerContext).name);
+  return redirect(`/admin/invoices/${invoice.id}?saved=payment-removed`, 303);
+}
+
+export default function RemovePayment({ loaderData }: Route.ComponentProps) {
+  const { invoiceId, number, amount, method, receivedOn } = loaderData;
+  return (
+    <>
+      <TopBar title="Remove payment" back={{ href: `/admin/invoices/${invoiceId}`, label: number }} heading={false} />
+      <div className="container-page max-w-3xl space-y-5 py-4">
+        <SecondYes
+          intent="remove-payment"
+          hidden={{ confirmed: "yes" }}
+          className="card space-y-3"
+          question={
+            <>
+              <h1 className="text-2xl break-words">
+                Remove the payment of {amount} by {method}, received {receivedOn}?
+              </h1>
+              <p>Only if it was recorded by mistake: {number} then shows it as still owed. The record keeps that it was removed.</p>
+            </>
+          }
+          yes="Yes, remove the payment"
+          keep={{ href: `/admin/invoices/${invoiceId}`, label: "No, keep it" }}
+        />
+      </div>
+    </>
+  );
+}
