@@ -1,6 +1,6 @@
 /**
  * Invoices in each state that changes a page, made through the store's own functions: for the
- * sweeps of the customer's page and the owner's Money page.
+ * sweeps of the customer's page, the owner's Money page and his invoice pages.
  */
 import type { Db } from "../../app/lib/db/connection.server.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice, type Seller } from "../../app/lib/invoices/invoices.server.ts";

@@ -1,30 +1,15 @@
 /**
- * The parts of the owner's Money page (app/routes/admin/money.tsx): an invoice's state chip, the
- * figures each beside its label, the invoices' table and the accountant's files with their dates.
+ * The parts of the owner's Money page (app/routes/admin/money.tsx): the figures each beside its
+ * label, the invoices' table and the accountant's files with their dates.
  */
 import type { ListedInvoice } from "~/lib/invoices/money-figures.server.ts";
-import { standingWords, type Standing } from "~/lib/invoices/money.ts";
 import { dayInWords, type MoneyPeriod, type PeriodField } from "~/lib/invoices/money-period.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { Field } from "../forms/Field.tsx";
 import { ErrorSummary } from "./ErrorSummary.tsx";
+import { InvoiceChip } from "./invoices/InvoiceChip.tsx";
 import { HeadRow } from "./HeadRow.tsx";
 import { Frame, TD } from "./InsightsParts.tsx";
-
-// Colour is a second signal: every chip says the state in words, Overdue among them.
-const STATE_STYLES: Record<Standing["state"], string> = {
-  draft: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
-  sent: "bg-sky-100 text-sky-900 ring-1 ring-sky-300",
-  "part-paid": "bg-violet-100 text-violet-900 ring-1 ring-violet-300",
-  paid: "bg-green-100 text-ok ring-1 ring-green-300",
-  void: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
-};
-
-/** Where an invoice stands, in words: "Sent", "Part paid · Overdue", "Paid", "Void". */
-export function InvoiceStateChip({ standing }: { standing: Pick<Standing, "state" | "overdue"> }) {
-  const style = standing.overdue ? "bg-white text-danger ring-2 ring-danger" : STATE_STYLES[standing.state];
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ${style}`}>{standingWords(standing)}</span>;
-}
 
 /** Figures, each beside its label: "Invoiced £1,440.00". */
 export function Figures({ rows }: { rows: [string, number][] }) {
@@ -64,7 +49,7 @@ export function InvoicesTable({ invoices }: { invoices: ListedInvoice[] }) {
               <td className="py-2 pr-3 whitespace-nowrap">{dayInWords(invoice.dueOn)}</td>
               <td className={`${TD} whitespace-nowrap`}>{formatPounds(Math.max(0, invoice.standing.duePence))}</td>
               <td className="py-2">
-                <InvoiceStateChip standing={invoice.standing} />
+                <InvoiceChip standing={invoice.standing} />
               </td>
             </tr>
           ))}

@@ -11,7 +11,7 @@ import { longDate } from "../mail/words.ts";
 import { versionOf } from "../quotes/version.ts";
 import { ukDate } from "../uk-time.ts";
 import { invoiceNumber, invoicesOfLead, type Invoice, type InvoiceKind } from "./invoices.server.ts";
-import { standingOf, standingWords, type InvoiceState } from "./money.ts";
+import { standingOf, type InvoiceState } from "./money.ts";
 import { creditNoteNumber, creditNotesOf, PAYMENT_METHODS, paymentsOf, standingOfInvoice } from "./payments.server.ts";
 
 export const KIND_NAMES: Record<InvoiceKind, string> = { whole: "Whole quote", deposit: "Deposit", balance: "Balance", blank: "Invoice" };
@@ -30,7 +30,6 @@ export function invoicePage(store: Db, invoice: Invoice, now: Date = new Date())
     number: invoiceNumber(invoice),
     status: invoice.status,
     kind: KIND_NAMES[invoice.kind],
-    chip: standingWords(standing),
     state: standing.state,
     overdue: standing.overdue,
     lead: { id: lead.id, name: lead.name, email: invoice.customer?.email ?? lead.email },
@@ -71,7 +70,7 @@ export type InvoicePageData = ReturnType<typeof invoicePage>;
 export function invoicesOfLeadListed(store: Db, leadId: number, now: Date = new Date()) {
   return invoicesOfLead(store, leadId).map((invoice) => {
     const standing = standingOfInvoice(store, invoice, now);
-    return { id: invoice.id, number: invoiceNumber(invoice), kind: KIND_NAMES[invoice.kind], total: formatPounds(invoice.totalPence), chip: standingWords(standing), state: standing.state, overdue: standing.overdue };
+    return { id: invoice.id, number: invoiceNumber(invoice), kind: KIND_NAMES[invoice.kind], total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
   });
 }
 

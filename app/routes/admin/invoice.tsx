@@ -146,7 +146,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
       <TopBar title={number} back={{ href: `/admin/requests/${lead.id}`, label: lead.name }} />
       <div className="container-page max-w-3xl space-y-5 py-4">
         <p className="flex flex-wrap items-center gap-2">
-          <InvoiceChip state={loaderData.state} overdue={loaderData.overdue} words={loaderData.chip} />
+          <InvoiceChip standing={loaderData} />
           <span>
             {loaderData.kind} for {lead.name}, {loaderData.total}
           </span>

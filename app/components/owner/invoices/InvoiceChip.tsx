@@ -1,7 +1,7 @@
-import type { InvoiceState } from "~/lib/invoices/money.ts";
+import { standingWords, type Standing } from "~/lib/invoices/money.ts";
 
 // Colour is a second signal: the chip says where the invoice stands in words ("Part paid · Overdue").
-const STYLES: Record<InvoiceState, string> = {
+const STYLES: Record<Standing["state"], string> = {
   draft: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
   sent: "bg-sky-100 text-sky-900 ring-1 ring-sky-300",
   "part-paid": "bg-amber-100 text-amber-900 ring-1 ring-amber-300",
@@ -9,6 +9,8 @@ const STYLES: Record<InvoiceState, string> = {
   void: "bg-slate-100 text-slate-700 ring-1 ring-slate-300",
 };
 
-export function InvoiceChip({ state, overdue, words }: { state: InvoiceState; overdue: boolean; words: string }) {
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold ${overdue ? "bg-white text-danger ring-2 ring-danger" : STYLES[state]}`}>{words}</span>;
+/** Where an invoice stands, in words: "Sent", "Part paid · Overdue", "Paid", "Void"; on its page, the request's and Money. */
+export function InvoiceChip({ standing }: { standing: Pick<Standing, "state" | "overdue"> }) {
+  const style = standing.overdue ? "bg-white text-danger ring-2 ring-danger" : STYLES[standing.state];
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ${style}`}>{standingWords(standing)}</span>;
 }

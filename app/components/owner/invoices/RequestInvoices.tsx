@@ -12,7 +12,6 @@ export interface ListedInvoice {
   number: string;
   kind: string;
   total: string;
-  chip: string;
   state: InvoiceState;
   overdue: boolean;
 }
@@ -28,7 +27,7 @@ export function RequestInvoices({ leadId, invoices, quote, canCreate }: { leadId
               <a href={`/admin/invoices/${invoice.id}`} className="link">
                 {invoice.number}
               </a>
-              <InvoiceChip state={invoice.state} overdue={invoice.overdue} words={invoice.chip} />
+              <InvoiceChip standing={invoice} />
               <span>
                 {invoice.kind}, {invoice.total}
               </span>
