@@ -25,6 +25,8 @@ describe("loggedPath", () => {
     [`/admin/invite/${TOKEN}`, "/admin/invite/[token]"],
     [`/c/${TOKEN}`, "/c/[token]"],
     [`/c/${TOKEN}/quotes/7/pdf`, "/c/[token]/quotes/7/pdf"],
+    [`/c/${TOKEN}/invoices/3/pdf`, "/c/[token]/invoices/3/pdf"],
+    [`/c/${TOKEN}/credit-notes/2/pdf`, "/c/[token]/credit-notes/2/pdf"],
     [`/c/${TOKEN}/review`, "/c/[token]/review"],
     [`/calendar/${TOKEN}.ics`, "/calendar/[token]"],
     [`/Calendar/${TOKEN}.ics`, "/Calendar/[token]"],

@@ -7,6 +7,7 @@
  */
 import { asRow, type Db } from "../db/connection.server.ts";
 import { recordAudit } from "../owner/audit.server.ts";
+import { longDate } from "../mail/words.ts";
 import { formatPounds } from "../quotes/money.ts";
 import { ukDate } from "../uk-time.ts";
 import { invoiceById, invoiceNumber, type Invoice } from "./invoices.server.ts";
@@ -136,7 +137,7 @@ export function removePayment(store: Db, paymentId: number, actor: string, now: 
     if (!payment || payment.removedAt) return false;
     const invoice = invoiceById(store, payment.invoiceId)!;
     store.db.prepare("UPDATE payments SET removed_at = ? WHERE id = ?").run(now.toISOString(), paymentId);
-    recordAudit(store, { actor, action: "removed a payment", leadId: invoice.leadId, detail: `${invoiceNumber(invoice)}: ${formatPounds(payment.amountPence)} received ${payment.receivedOn}`, now });
+    recordAudit(store, { actor, action: "removed a payment", leadId: invoice.leadId, detail: `${invoiceNumber(invoice)}: ${formatPounds(payment.amountPence)} received ${longDate(payment.receivedOn)}`, now });
     return true;
   });
 }
