@@ -10,6 +10,8 @@ import { LeadStore } from "../leads.server.ts";
 import { deleteLead } from "../owner/inbox.server.ts";
 import { forgetRequestsHandler, scheduleForgetting } from "../forget-requests.server.ts";
 import { invoiceKeptUntil, invoicesNamelessUpTo } from "../privacy.ts";
+import { periodFigures as insightsFigures } from "../visits/insights.server.ts";
+import { periodFigures as moneyFigures } from "./money-figures.server.ts";
 import { queueInvoiceSend } from "./events.server.ts";
 import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice, type Invoice } from "./invoices.server.ts";
 import { recordPayment } from "./payments.server.ts";
@@ -62,6 +64,10 @@ describe("a request with an invoice", () => {
     const { leadId, invoice } = invoiced("Ivy Invoiced", { send: true });
     const amounts = () => store.db.prepare("SELECT total_pence AS total, lines, issued_on AS issuedOn, sequence FROM invoices WHERE id = ?").get(invoice.id);
     const before = amounts();
+    const month = { from: "2026-12-01", to: "2026-12-31" };
+    const figures = () => ({ money: moneyFigures(store, month), insights: insightsFigures(store, month.from, month.to).totals });
+    const figuresBefore = figures();
+    expect(figuresBefore.insights).toMatchObject({ requests: 1, paidPence: 10000 });
     // The payment on 9 December 2026 is the last contact: still kept by a run erasing what was
     // last in touch before that day (24 months on, 9 December 2028), forgotten by the next day's.
     expect(store.forgetBefore("2026-12-09")).toBe(0);
@@ -70,6 +76,7 @@ describe("a request with an invoice", () => {
     expect(kept.customer, "the name and address invoiced stay; the e-mail goes").toEqual({ name: "Ivy Invoiced", address: "3 Mill Rd, Hitchin" });
     expect(store.db.prepare("SELECT note, amount_pence AS amount FROM payments").all().map((row) => ({ ...row }))).toEqual([{ note: "", amount: 10000 }]);
     expect(store.db.prepare("SELECT name FROM leads WHERE id = ?").get(leadId)).toEqual({ name: "" });
+    expect(figures(), "the month's figures, in Money and Insights, are the same after").toEqual(figuresBefore);
     expect(store.db.prepare("SELECT count(*) AS n FROM jobs WHERE json_extract(payload, '$.invoiceId') IS NOT NULL").get(), "its reminders go").toEqual({ n: 0 });
 
     const night = async (at: string) => {
@@ -84,6 +91,7 @@ describe("a request with an invoice", () => {
     await night("2033-04-06");
     expect(invoiceById(store, invoice.id)!.customer, "nameless after six").toEqual({ name: "", address: "" });
     expect(amounts(), "the number, date, lines and amounts stay").toEqual(before);
+    expect(figures(), "and the figures with them").toEqual(figuresBefore);
     const line = store.db.prepare("SELECT action FROM audit WHERE actor = 'Nightly privacy job' ORDER BY id DESC LIMIT 1").get() as { action: string };
     expect(line.action).toMatch(/and the names on 1 invoice kept six years$/);
     expect(line.action).not.toMatch(/Ivy/);
