@@ -71,6 +71,34 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "invoices",
+    title: "Invoicing a job, and recording what is paid",
+    body: (
+      <>
+        <ol className="list-decimal space-y-2 pl-6">
+          <li>
+            Open a Won request. Under Invoices, choose what the invoice is for: the whole quote, a deposit (25% unless you change it), the balance
+            left after earlier invoices, or a blank invoice for extras you type. Press Create invoice.
+          </li>
+          <li>Check the draft: change its lines, due date or note and save as often as you like. A draft has no number yet, and can be deleted.</li>
+          <li>
+            Press Send invoice, check who it goes to and the amount, then Yes, send the invoice. It takes the next number, such as INV-2026-0001,
+            and the customer is e-mailed the PDF with your bank details and the invoice number as the reference to pay with.
+          </li>
+          <li>
+            When money arrives, open the invoice and use Record payment: the day, the amount and how it was paid. The customer is e-mailed a
+            receipt. Part payments are fine; more than is still due is refused. A payment recorded by mistake can be removed.
+          </li>
+        </ol>
+        <p>
+          A sent invoice is never changed. To correct one, issue a Credit note for the whole of it or an amount, with the reason: the whole of
+          an unpaid invoice makes it Void. Unpaid invoices are reminded by e-mail on the due date, a week after and two weeks after, within your
+          opening hours, unless you turn reminders off on the invoice.
+        </p>
+      </>
+    ),
+  },
+  {
     id: "visits",
     title: "Booking a survey or the job's days",
     body: (
