@@ -16,6 +16,7 @@ import { ukToday } from "../../app/lib/uk-time.ts";
 import { serverWithOwnerAndMail, withStore } from "../support/owner.ts";
 import type { RunningServer } from "../support/server.ts";
 import { attachmentsOf, letterParts, subjectOf, waitFor } from "../support/smtp.ts";
+import { SELLER } from "../support/invoices.ts";
 
 let smtp: Awaited<ReturnType<typeof serverWithOwnerAndMail>>["smtp"];
 let server: RunningServer;
@@ -24,7 +25,6 @@ let stop: () => Promise<void>;
 beforeAll(async () => ({ smtp, server, cookie, stop } = await serverWithOwnerAndMail()));
 afterAll(() => stop());
 
-const SELLER = { name: "Kestrel Roofing", postalAddress: ["Unit 4, Yard Lane", "Stevenage", "SG1 1AA"], vatNumber: "GB999999973", phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819" };
 
 /** A request with an invoice of £1,200.00 + VAT: a draft, or sent as the owner's Send leaves it (its e-mail queued). */
 function invoiceFor(email: string, send = true): { leadId: number; invoice: Invoice; page: string } {

@@ -14,6 +14,7 @@ import { acceptQuote, createQuote, saveDraft, sendQuote } from "~/lib/owner/quot
 import { addDays, ukToday } from "~/lib/uk-time.ts";
 import { openStore, serverWithOwnerAndMail, withStore } from "../support/owner.ts";
 import type { RunningServer } from "../support/server.ts";
+import { SELLER as seller } from "../support/invoices.ts";
 
 let server: RunningServer;
 let cookie: string;
@@ -21,7 +22,6 @@ let stop: () => Promise<void>;
 beforeAll(async () => ({ server, cookie, stop } = await serverWithOwnerAndMail()), 30_000);
 afterAll(() => stop());
 
-const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing", sortCode: "60-16-13", accountNumber: "31926819" };
 const post = (path: string, fields: Record<string, string> | [string, string][]) =>
   fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: server.url, Cookie: cookie }, redirect: "manual" });
 const page = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).text().then((html) => html.replaceAll("<!-- -->", ""));

@@ -15,13 +15,13 @@ import { ukToday } from "../../app/lib/uk-time.ts";
 import { pence, readCsv, totalsByNumber } from "../support/csv.ts";
 import { serverWithOwner, withStore } from "../support/owner.ts";
 import type { RunningServer } from "../support/server.ts";
+import { SELLER } from "../support/invoices.ts";
 
 let server: RunningServer;
 let cookie: string;
 beforeAll(async () => ({ server, cookie } = await serverWithOwner()));
 afterAll(() => server.stop());
 
-const SELLER = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane", "Stevenage SG1 1AA"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819", cardPaymentLink: "https://pay.example.com/kestrel" };
 const today = ukToday();
 const thisMonth = today.slice(0, 7);
 

@@ -7,9 +7,10 @@ import { createInvoice, saveInvoiceDraft, sendInvoice, type Seller } from "../..
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { addDays, ukToday } from "../../app/lib/uk-time.ts";
 
-export const SWEEP_SELLER: Seller = {
+/** The seller the tests invoice as: the content files' business, with bank details and a card link. */
+export const SELLER: Seller = {
   name: "Kestrel Roofing",
-  postalAddress: ["1 Yard Lane", "Stevenage SG1 1AA"],
+  postalAddress: ["Unit 4, Yard Lane", "Stevenage", "SG1 1AA"],
   vatNumber: "GB999999973",
   phone: "07700 900123",
   email: "info@example.com",
@@ -27,7 +28,7 @@ export const SWEEP_SELLER: Seller = {
 export function invoicesInEachState(store: Db, leadId: number, customer: { name: string; address: string; email: string }) {
   const today = ukToday();
   const monthAgo = new Date(Date.now() - 30 * 86_400_000);
-  const sent = (unitPence: number, now = new Date(), seller = SWEEP_SELLER) => {
+  const sent = (unitPence: number, now = new Date(), seller = SELLER) => {
     const draft = createInvoice(store, { leadId, kind: "blank", vat: true, termsDays: 14, actor: "Sweep", now });
     if (typeof draft === "string") throw new Error(draft);
     saveInvoiceDraft(store, draft.id, { lines: [{ description: "Ridge tiles re-bedded", quantity: 100, unitPence, netPence: unitPence, vatPence: unitPence / 5 }], dueOn: draft.dueOn, note: "" });
@@ -39,7 +40,7 @@ export function invoicesInEachState(store: Db, leadId: number, customer: { name:
   pay(sent(50000, monthAgo).id, 10000);
   pay(sent(20000).id, 24000);
   issueCreditNote(store, sent(30000).id, { amountPence: "whole", reason: "Work not needed", actor: "Sweep" });
-  issueCreditNote(store, sent(10000, new Date(), { ...SWEEP_SELLER, cardPaymentLink: undefined }).id, { amountPence: 1200, reason: "Less a tile", actor: "Sweep" });
+  issueCreditNote(store, sent(10000, new Date(), { ...SELLER, cardPaymentLink: undefined }).id, { amountPence: 1200, reason: "Less a tile", actor: "Sweep" });
   createInvoice(store, { leadId, kind: "blank", vat: true, termsDays: 14, actor: "Sweep" });
   return { dueOn: addDays(today, 14) };
 }
@@ -50,7 +51,7 @@ export function invoicesInEachState(store: Db, leadId: number, customer: { name:
  * Remove payment and Credit note questions) and one voided by a credit note.
  */
 export function invoicePages(store: Db, leadId: number): string[] {
-  const seller = SWEEP_SELLER;
+  const seller = SELLER;
   const customer = { name: "Sweep Visitor", address: "1 High St, Watford", email: "sweep@example.org" };
   const made = (kind: "deposit" | "whole") => {
     const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Sweep" });

@@ -6,10 +6,10 @@
  */
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { invoiceNumber, sendInvoice } from "../../app/lib/invoices/invoices.server.ts";
+import { SELLER as seller } from "./invoices.ts";
 
 const [file, startMs, ...ids] = process.argv.slice(2);
 const store = new LeadStore(file!);
-const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
 const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
 while (Date.now() < Number(startMs)) await new Promise((resolve) => setTimeout(resolve, 1));
 for (const id of ids) {

@@ -11,9 +11,9 @@ import { createInvoice, deleteInvoiceDraft, invoiceById, invoiceNumber, saveInvo
 import { queueInvoiceSend } from "./events.server.ts";
 import { issueCreditNote, recordPayment, removePayment, standingOfInvoice, creditNoteNumber } from "./payments.server.ts";
 import { fileContent } from "../../content/index.ts";
+import { SELLER as seller } from "../../../tests/support/invoices.ts";
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane", "Stevenage SG1 1AA"], vatNumber: "GB999999973", phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819" };
 const customer = { name: "Jane Smith", address: "1 High St, Hitchin SG4 9AA", email: "jane@example.org" };
 
 let store: LeadStore;

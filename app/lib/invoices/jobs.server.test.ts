@@ -17,10 +17,13 @@ import { createInvoice, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type
 import { invoiceHandlers } from "./jobs.server.ts";
 import { pricedLines } from "./money.ts";
 import { issueCreditNote, recordPayment } from "./payments.server.ts";
+import { SELLER } from "../../../tests/support/invoices.ts";
+
+/** The seller without a card link: the e-mail then offers bank transfer alone. */
+const NO_CARD: Seller = { ...SELLER, cardPaymentLink: undefined };
 
 const business = fileContent.business;
 const SITE = "https://www.example.com";
-const SELLER: Seller = { name: "Kestrel Roofing", postalAddress: ["Unit 4, Yard Lane", "Stevenage", "SG1 1AA"], vatNumber: "GB999999973", phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819" };
 // Wednesday 9 December 2026, 10:00 (UK winter time is UTC): due Wednesday 23 December.
 const T0 = new Date("2026-12-09T10:00:00Z");
 
@@ -41,12 +44,12 @@ afterEach(async () => {
 });
 
 /** An invoice of £1,200.00 + VAT sent on T0, as the owner's Send leaves it: its e-mail and reminders queued. */
-function sentInvoice({ email = "jane@example.org", dueOn = "2026-12-23" } = {}): Invoice {
+function sentInvoice({ email = "jane@example.org", dueOn = "2026-12-23", seller = NO_CARD } = {}): Invoice {
   const leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email, phone: "07700 900000", location: "1 High St, Hitchin SG4 9AA", message: "Tiles" }, { notify: false, now: T0 }).id;
   const draft = createInvoice(store, { leadId, kind: "blank", vat: true, termsDays: 14, actor: "Dave", now: T0 }) as Invoice;
   saveInvoiceDraft(store, draft.id, { lines: pricedLines([{ description: "Deposit of 25% on quote Q-2026-0007", quantity: 100, unitPence: 120000 }], true), dueOn, note: "" });
   const sent = sendInvoice(store, draft.id, {
-    seller: SELLER,
+    seller,
     customer: { name: "Jane Smith", address: "1 High St, Hitchin SG4 9AA", email },
     actor: "Dave",
     now: T0,
@@ -102,14 +105,9 @@ describe("the invoice's e-mail", () => {
   });
 
   it("offers the card link when the invoice has one", async () => {
-    Object.assign(SELLER, { cardPaymentLink: "https://pay.example.com/kestrel" });
-    try {
-      sentInvoice();
-      await runner.runDue();
-      expect(textOf(server.smtp.messages[0]!.raw)).toContain("Pay by card: https://pay.example.com/kestrel");
-    } finally {
-      delete SELLER.cardPaymentLink;
-    }
+    sentInvoice({ seller: SELLER });
+    await runner.runDue();
+    expect(textOf(server.smtp.messages[0]!.raw)).toContain("Pay by card: https://pay.example.com/kestrel");
   });
 
   it("with no e-mail address on the request, sends nothing and is done, saying why", async () => {

@@ -15,9 +15,9 @@ import { periodFigures as moneyFigures } from "./money-figures.server.ts";
 import { queueInvoiceSend } from "./events.server.ts";
 import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice, type Invoice } from "./invoices.server.ts";
 import { recordPayment } from "./payments.server.ts";
+import { SELLER as seller } from "../../../tests/support/invoices.ts";
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
 
 let store: LeadStore;
 beforeEach(() => (store = new LeadStore(":memory:")));

@@ -7,8 +7,8 @@ import { createInvoice, saveInvoiceDraft, sendInvoice, type Invoice } from "./in
 import { documentsOfPeriod, invoicesToList, nowFigures, paymentsOfPeriod, periodFigures } from "./money-figures.server.ts";
 import { askedPeriod, monthPeriod } from "./money-period.ts";
 import { issueCreditNote, recordPayment, removePayment } from "./payments.server.ts";
+import { SELLER as seller } from "../../../tests/support/invoices.ts";
 
-const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], vatNumber: "GB999999973", phone: "07700 900123", email: "info@example.com", accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819" };
 const at = (day: string) => new Date(`${day}T10:00:00Z`);
 const DECEMBER = monthPeriod("2026-12");
 

@@ -9,9 +9,9 @@ import { acceptQuote, createQuote, saveDraft, sendQuote } from "../owner/quotes.
 import { createInvoice, sendInvoice, type InvoiceKind } from "./invoices.server.ts";
 import { moneyWordsOf } from "./pages.server.ts";
 import { issueCreditNote, recordPayment } from "./payments.server.ts";
+import { SELLER as seller } from "../../../tests/support/invoices.ts";
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
 const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
 
 let store: LeadStore;

@@ -14,22 +14,12 @@ import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice, type Invoice
 import { pricedLines } from "./money.ts";
 import { issueCreditNote } from "./payments.server.ts";
 import { creditNotePdf, invoicePdf, partiesOf } from "./pdf.server.ts";
+import { SELLER } from "../../../tests/support/invoices.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "invoice-pdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const SELLER: Seller = {
-  name: "Kestrel Roofing",
-  postalAddress: ["Unit 4, Yard Lane", "Stevenage", "SG1 1AA"],
-  vatNumber: "GB999999973",
-  phone: "07700 900123",
-  email: "info@example.com",
-  accountName: "Kestrel Roofing Ltd",
-  sortCode: "60-16-13",
-  accountNumber: "31926819",
-  cardPaymentLink: "https://pay.example.com/kestrel",
-};
 const CUSTOMER = { name: "Jane Smith", address: "1 High St, Hitchin SG4 9AA", email: "jane@example.org" };
 
 let store: LeadStore;
