@@ -101,6 +101,7 @@ test("the owner invoices a deposit from his phone and is paid by bank transfer",
   await owner.getByRole("button", { name: "Create invoice" }).click();
   await expect(owner).toHaveURL(/\/admin\/invoices\/\d+$/);
   const invoicePath = new URL(owner.url()).pathname;
+  await expect(owner.getByRole("navigation", { name: "Owner" }).getByRole("link", { name: "Money" }), "an invoice is in Money").toHaveAttribute("aria-current", "page");
   await expect(owner.getByRole("main")).toContainText("£1,440.00");
   await owner.getByRole("button", { name: "Send invoice" }).click();
   await expect(owner.getByRole("heading", { level: 1 })).toHaveText(`Send the invoice to ${CUSTOMER.name}?`);

@@ -2,15 +2,20 @@
  * First-screen pictures (390 × 844) of the owner's pages as he works a request on his phone, and
  * of what the customer sees, in `screenshots/owner/{page}.png`, for a person to look over: the
  * inbox, a request and its next step, the quote form with its totals, Send quote's question, a
- * won request's Job done question, More, Your site and one of its short pages, Reviews, and the
- * customer's quote page at 390 and 320 px.
+ * won request's Job done question, More, Your site and one of its short pages, Reviews, the
+ * invoices (a draft, one part paid with its forms, Send's question, Money, Invoices and bank
+ * details), and the customer's quote page and own page with invoices, at 390 and 320 px.
  */
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { LeadStore } from "../../app/lib/leads.server.ts";
 import { setStatus } from "../../app/lib/owner/inbox.server.ts";
 import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
+import { saveInvoiceDraft } from "../../app/lib/invoices/invoices.server.ts";
+import { pricedLines } from "../../app/lib/invoices/money.ts";
 import { signUp } from "../e2e/owner-support.ts";
+import { invoicesInEachState } from "../support/invoices.ts";
 import { LEADS_DB } from "../e2e/support.ts";
 
 const OUT = fileURLToPath(new URL("../../screenshots/owner/", import.meta.url));
@@ -25,6 +30,7 @@ test("the owner's pages at 390 px", async ({ page }, testInfo) => {
     store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name, email: `${name.split(" ")[0]!.toLowerCase()}@example.org`, phone: "07700 900654", location: "12 Fore Street, Hitchin SG5 1AA", message }, { notify: false, now: new Date(Date.now() - hoursAgo * 3_600_000) }).id;
   let ids: Record<string, number>;
   let link: string;
+  let customerPage: string;
   try {
     ids = {
       sarah: lead("Sarah Mitchell", 30, "Two slipped tiles over the back bedroom, and water comes in when it rains from the west."),
@@ -41,6 +47,13 @@ test("the owner's pages at 390 px", async ({ page }, testInfo) => {
     const sent = sendQuote(store, sending.id, { actor: "Phone" });
     if ("refused" in sent) throw new Error(sent.refused);
     link = quotePath(sent.token);
+    // Harriet's job: invoices in each state (one part paid and overdue) and a deposit draft.
+    invoicesInEachState(store, ids.won!, { name: "Harriet Rowe", address: "12 Fore Street, Hitchin SG5 1AA", email: "harriet@example.org" });
+    const invoices = store.db.prepare("SELECT id, status FROM invoices WHERE lead_id = ? ORDER BY id").all(ids.won!) as { id: number; status: string }[];
+    ids.partPaid = invoices[0]!.id;
+    ids.invoiceDraft = invoices.find((invoice) => invoice.status === "draft")!.id;
+    saveInvoiceDraft(store, ids.invoiceDraft, { lines: pricedLines([{ description: "Replace two lengths of fascia", quantity: 200, unitPence: 8500 }], true), dueOn: day(14), note: "" });
+    customerPage = customerPagePath(customerPageToken(store, ids.won!)!);
   } finally {
     store.close();
   }
@@ -56,11 +69,26 @@ test("the owner's pages at 390 px", async ({ page }, testInfo) => {
     ["your-site-contact", "/admin/site/contact"],
     ["reviews", "/admin/reviews"],
     ["customer-quote", link],
+    ["invoice-draft", `/admin/invoices/${ids.invoiceDraft}`],
+    ["invoice-send-question", `/admin/invoices/${ids.invoiceDraft}/send`],
+    ["invoice-part-paid", `/admin/invoices/${ids.partPaid}`],
+    ["money", "/admin/money"],
+    ["invoices-and-bank-details", "/admin/site/invoicing"],
+    ["customer-page-invoices", customerPage],
   ];
   for (const [name, path] of shots) {
     await page.goto(path);
     await page.screenshot({ path: `${OUT}${name}.png` });
   }
+  // Whole pages where the forms and lists run on below the first screen.
+  for (const [name, path] of [["invoice-part-paid-full", `/admin/invoices/${ids.partPaid}`], ["money-full", "/admin/money"], ["customer-page-invoices-full", customerPage]] as const) {
+    await page.goto(path);
+    await page.locator("details").evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)));
+    await page.screenshot({ path: `${OUT}${name}.png`, fullPage: true });
+  }
   await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto(link);
   await page.screenshot({ path: `${OUT}customer-quote-320.png`, fullPage: true });
+  await page.goto(customerPage);
+  await page.screenshot({ path: `${OUT}customer-page-invoices-320.png`, fullPage: true });
 });

@@ -20,7 +20,7 @@ type IconType = ComponentType<SVGProps<SVGSVGElement>>;
 const TABS: { name: string; path: string; icon: IconType; owns: (path: string) => boolean }[] = [
   { name: "Requests", path: "/admin", icon: InboxIcon, owns: (p) => p === "/admin" || p === "/admin/" || p.startsWith("/admin/requests") || p.startsWith("/admin/quotes") },
   { name: "Diary", path: "/admin/diary", icon: CalendarIcon, owns: (p) => p.startsWith("/admin/diary") },
-  { name: "Money", path: "/admin/money", icon: PoundIcon, owns: (p) => p.startsWith("/admin/money") },
+  { name: "Money", path: "/admin/money", icon: PoundIcon, owns: (p) => ["/admin/money", "/admin/invoices", "/admin/credit-notes", "/admin/payments"].some((path) => p.startsWith(path)) },
   { name: "Your site", path: "/admin/site", icon: GlobeIcon, owns: (p) => p.startsWith("/admin/site") },
   { name: "More", path: "/admin/more", icon: MoreIcon, owns: (p) => p.startsWith("/admin/more") || MORE_PLACES.some((place) => p.startsWith(place.path)) },
 ];
