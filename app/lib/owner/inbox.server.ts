@@ -193,8 +193,8 @@ export function headline(store: Db, now: Date = new Date(), options: { mail: boo
     .prepare(
       `SELECT (SELECT COUNT(*) FROM leads WHERE status = 'new' AND created_at >= ?) AS newToday,
               (SELECT COUNT(*) FROM leads WHERE status = 'new') AS newTotal,
-              (SELECT COUNT(*) FROM leads WHERE status = 'new' AND first_answer_at IS NULL) AS waiting,
-              (SELECT MIN(created_at) FROM leads WHERE status = 'new' AND first_answer_at IS NULL) AS oldestWaitingAt,
+              (SELECT COUNT(*) FROM leads INDEXED BY leads_waiting WHERE status = 'new' AND first_answer_at IS NULL) AS waiting,
+              (SELECT MIN(created_at) FROM leads INDEXED BY leads_waiting WHERE status = 'new' AND first_answer_at IS NULL) AS oldestWaitingAt,
               (SELECT COUNT(*) FROM leads WHERE delivery = 'pending') AS unsent`,
     )
     .get(startOfUkDay(now).toISOString()) as unknown as Omit<Headline, "mail" | "devices">;

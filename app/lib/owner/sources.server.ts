@@ -73,9 +73,9 @@ const HOUR_MS = 3_600_000;
 
 const share = (part: number, whole: number) => (whole ? part / whole : null);
 
-function median(values: number[]): number | null {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
+/** The middle value, or the mean of the middle two. */
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
@@ -88,27 +88,36 @@ export function responseByMonth(store: Db, months: string[]): Map<string, MonthR
   const report = new Map<string, MonthResponse>();
   if (!months.length) return report;
   const first = [...months].sort()[0]!;
-  const rows = store.db
+  // Counted in SQL, reading an index that holds the three columns (migration 0020); only the
+  // answered requests' times come back, for the medians.
+  const answerMs = "CAST(round((julianday(first_answer_at) - julianday(created_at)) * 86400000) AS INTEGER)";
+  const counts = store.db
     .prepare(
-      `SELECT substr(created_at, 1, 7) AS month, status = 'won' AS won,
-              CAST(round((julianday(first_answer_at) - julianday(created_at)) * 86400000) AS INTEGER) AS answerMs
-       FROM leads WHERE created_at >= ? AND status <> 'spam'`,
+      `WITH answers AS (
+         SELECT substr(created_at, 1, 7) AS month, status = 'won' AS won, ${answerMs} AS answerMs FROM leads WHERE created_at >= ? AND status <> 'spam'
+       )
+       SELECT month, COUNT(*) AS requests, SUM(answerMs <= ${HOUR_MS}) AS fast, SUM(answerMs > ${HOUR_MS}) AS late,
+              SUM(answerMs <= ${24 * HOUR_MS}) AS withinDay, SUM(won AND answerMs <= ${HOUR_MS}) AS wonFast, SUM(won AND answerMs > ${HOUR_MS}) AS wonLate
+       FROM answers GROUP BY month`,
     )
-    .all(`${first}-01`) as unknown as { month: string; won: number; answerMs: number | null }[];
-  const byMonth = Map.groupBy(rows, (row) => row.month);
+    .all(`${first}-01`) as unknown as { month: string; requests: number; fast: number | null; late: number | null; withinDay: number | null; wonFast: number | null; wonLate: number | null }[];
+  const times = store.db
+    .prepare(`SELECT substr(created_at, 1, 7) AS month, ${answerMs} AS answerMs FROM leads WHERE created_at >= ? AND status <> 'spam' AND first_answer_at IS NOT NULL`)
+    .all(`${first}-01`) as unknown as { month: string; answerMs: number }[];
+  const medianOf = new Map([...Map.groupBy(times, (row) => row.month)].map(([month, rows]) => [month, median(rows.map((row) => row.answerMs))]));
+  const byMonth = new Map(counts.map((row) => [row.month, row]));
   for (const month of months) {
-    const of = byMonth.get(month) ?? [];
-    const answered = of.filter((row) => row.answerMs !== null);
-    const fast = answered.filter((row) => row.answerMs! <= HOUR_MS);
-    const late = answered.filter((row) => row.answerMs! > HOUR_MS);
-    const won = (list: typeof of) => list.filter((row) => row.won).length;
+    const of = byMonth.get(month);
+    const requests = of?.requests ?? 0;
+    const fast = of?.fast ?? 0;
+    const late = of?.late ?? 0;
     report.set(month, {
-      requests: of.length,
-      medianMs: median(answered.map((row) => row.answerMs!)),
-      withinHour: share(fast.length, of.length),
-      withinDay: share(answered.filter((row) => row.answerMs! <= 24 * HOUR_MS).length, of.length),
-      wonFast: share(won(fast), fast.length),
-      wonLate: share(won(late), late.length),
+      requests,
+      medianMs: medianOf.get(month) ?? null,
+      withinHour: share(fast, requests),
+      withinDay: share(of?.withinDay ?? 0, requests),
+      wonFast: share(of?.wonFast ?? 0, fast),
+      wonLate: share(of?.wonLate ?? 0, late),
     });
   }
   return report;

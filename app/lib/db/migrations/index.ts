@@ -21,6 +21,7 @@ import m0016 from "./0016-visits.ts";
 import m0017 from "./0017-calendar-feed-link.ts";
 import m0018 from "./0018-rearrange-requests.ts";
 import m0019 from "./0019-invoices.ts";
+import m0020 from "./0020-owner-page-indexes.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0017-calendar-feed-link", sql: m0017 },
   { name: "0018-rearrange-requests", sql: m0018 },
   { name: "0019-invoices", sql: m0019 },
+  { name: "0020-owner-page-indexes", sql: m0020 },
 ];
