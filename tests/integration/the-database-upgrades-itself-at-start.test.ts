@@ -36,11 +36,16 @@ it("starts on a database made before the upgrade, with every request kept", asyn
 
 it("does not start when a migration fails, names it, and leaves the database as it was", async () => {
   const last = MIGRATIONS.at(-1)!;
-  // What the last migration makes (a table, or a column) is already there, so that migration fails.
+  // What the last migration makes (a table, a column, or the last of its indexes) is already there, so that migration fails.
   const table = /CREATE TABLE (\w+)/.exec(last.sql)?.[1];
   const column = /ALTER TABLE (\w+) ADD COLUMN (\w+)/.exec(last.sql);
-  if (!table && !column) throw new Error(`${last.name} makes neither a table nor a column: say here what stands in its way`);
-  const inTheWay = table ? `CREATE TABLE ${table} (in_the_way TEXT)` : `ALTER TABLE ${column![1]} ADD COLUMN ${column![2]} TEXT DEFAULT 'in the way'`;
+  const indexes = [...last.sql.matchAll(/CREATE INDEX (\w+)/g)].map((match) => match[1]!);
+  if (!table && !column && !indexes.length) throw new Error(`${last.name} makes neither a table, a column nor an index: say here what stands in its way`);
+  const inTheWay = table
+    ? `CREATE TABLE ${table} (in_the_way TEXT)`
+    : column
+      ? `ALTER TABLE ${column[1]} ADD COLUMN ${column[2]} TEXT DEFAULT 'in the way'`
+      : `CREATE INDEX ${indexes.at(-1)} ON leads (name)`;
   const dir = oldDataDir(MIGRATIONS.length - 1, inTheWay);
   await expect(startServer({}, dir)).rejects.toThrow(new RegExp(`Cannot start: The database could not be brought up to date: migration ${last.name} failed, and nothing of it was applied`));
   const db = new DatabaseSync(path.join(dir, "leads.sqlite"), { readOnly: true });
@@ -48,7 +53,9 @@ it("does not start when a migration fails, names it, and leaves the database as 
     expect((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version).toBe(MIGRATIONS.length - 1);
     expect(db.prepare("SELECT name FROM leads").all()).toEqual([{ name: "Kept Across" }]);
     if (table) expect(db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all()).toEqual([{ name: "in_the_way" }]);
-    else expect(db.prepare(`SELECT ${column![2]} AS value FROM ${column![1]}`).all(), "what stood in the way is as it was").toEqual([{ value: "in the way" }]);
+    else if (column) expect(db.prepare(`SELECT ${column[2]} AS value FROM ${column[1]}`).all(), "what stood in the way is as it was").toEqual([{ value: "in the way" }]);
+    // Its indexes made before the one in the way were undone with it.
+    else expect(db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name IN (${indexes.map(() => "?").join(", ")})`).all(...indexes)).toEqual([{ name: indexes.at(-1) }]);
   } finally {
     db.close();
   }
