@@ -17,6 +17,7 @@ import { Header } from "./components/layout/Header.tsx";
 import { OwnerNav, useSignedIn } from "./components/owner/OwnerNav.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, regionPath, servicePath } from "./content/index.ts";
+import { BRAND } from "./lib/brand-colours.ts";
 import { contentOf } from "./lib/services.ts";
 import { closureShows, telHref, type SiteData } from "./lib/site-data.ts";
 import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
@@ -85,7 +86,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e293b" />
+        <meta name="theme-color" content={BRAND.ink} />
         <Meta />
         <Links />
         {/* The owner's pages link to little but each other, which are never prerendered. */}

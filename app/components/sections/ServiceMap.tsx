@@ -6,6 +6,7 @@
  * when the visitor forces colours.
  */
 import type { ReactNode } from "react";
+import { BRAND } from "~/lib/brand-colours.ts";
 import { LABEL_SIZE, labelText, type MapTown, type ServiceMapModel } from "~/lib/service-map.ts";
 
 interface RegionStyle {
@@ -43,7 +44,7 @@ function regionStyle(index: number): RegionStyle {
   return style;
 }
 
-const INK = "#1e293b";
+const INK = BRAND.ink;
 const SIZE: Record<MapTown["emphasis"], number> = { current: 10, highlight: 8, normal: 7, dim: 5.5 };
 
 function Marker({ shape, x, y, r, fill, stroke, className }: { shape: RegionStyle["shape"]; x: number; y: number; r: number; fill: string; stroke: string; className: string }) {
@@ -115,7 +116,7 @@ function TownMarker({ town }: { town: MapTown }) {
   return (
     <a href={town.href} className="map-town">
       <title>{town.name}</title>
-      <circle className="map-focus" cx={town.x} cy={town.y} r={r + 9} fill="none" stroke="#b45309" strokeWidth="3" visibility="hidden" />
+      <circle className="map-focus" cx={town.x} cy={town.y} r={r + 9} fill="none" stroke={BRAND.accent} strokeWidth="3" visibility="hidden" />
       {drawing}
     </a>
   );

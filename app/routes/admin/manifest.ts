@@ -3,6 +3,7 @@
  * notifications on an iPhone). It opens the inbox and stays within /admin/; the public site is not
  * part of it. The icons are drawn from the logo at build (scripts/build-images.ts).
  */
+import { BRAND } from "~/lib/brand-colours.ts";
 import { contentOf } from "~/lib/services.ts";
 import type { Route } from "./+types/manifest";
 
@@ -17,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
     scope: "/admin/",
     display: "standalone",
     background_color: "#ffffff",
-    theme_color: "#1e293b",
+    theme_color: BRAND.ink,
     icons: [
       { src: "/owner-app/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
       { src: "/owner-app/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
