@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
 import { createInvoice, invoiceNumber, sendInvoice, type Invoice } from "../../app/lib/invoices/invoices.server.ts";
-import { dayInWords, monthAfter, monthInWords } from "../../app/lib/invoices/money-period.ts";
+import { monthAfter } from "../../app/lib/invoices/money-period.ts";
+import { longDate, monthWords } from "../../app/lib/mail/words.ts";
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
 import { ukToday } from "../../app/lib/uk-time.ts";
@@ -70,7 +71,7 @@ describe("the customer's page", () => {
     const deposit = invoice(leadId, "deposit");
     let words = await textOf(await get(page));
     expect(words).toContain("Invoice INV-");
-    for (const shown of ["Amount due £1,440.00", `Due by ${dayInWords(deposit.dueOn)}`, "Account name Kestrel Roofing Ltd", "Sort code 60-16-13", "Account number 31926819", `Reference ${"INV-"}`, "Pay by card for invoice", "Download PDF of invoice"]) expect(words).toContain(shown);
+    for (const shown of ["Amount due £1,440.00", `Due by ${longDate(deposit.dueOn)}`, "Account name Kestrel Roofing Ltd", "Sort code 60-16-13", "Account number 31926819", `Reference ${"INV-"}`, "Pay by card for invoice", "Download PDF of invoice"]) expect(words).toContain(shown);
     expect(words.match(/Invoice INV-/g), "one invoice: a draft is never shown").toHaveLength(1);
     expect(words).not.toContain("Draft invoice");
     const html = await (await get(page)).text();
@@ -86,7 +87,7 @@ describe("the customer's page", () => {
     expect(words).toContain("Still due £440.00");
     pay(deposit.id, 44000);
     words = await textOf(await get(page));
-    expect(words).toContain(`Paid in full on ${dayInWords(today)}.`);
+    expect(words).toContain(`Paid in full on ${longDate(today)}.`);
     expect(words, "no bank details once paid").not.toContain("Sort code");
   });
 
@@ -120,8 +121,8 @@ describe("Money and the accountant's files", () => {
     const figures = await figuresOf(`/admin/money?month=${before}`);
     expect(figures).toEqual({ Invoiced: "£0.00", "Credit notes": "£0.00", "VAT charged": "£0.00", Paid: "£0.00", "Owed to you": expect.any(String), Overdue: expect.any(String) });
     const words = await textOf(await ownerGet(`/admin/money?month=${before}`));
-    expect(words).toContain(monthInWords(before));
-    expect(words).toContain(`‹ ${monthInWords(monthAfter(before, -1))}`);
+    expect(words).toContain(monthWords(before));
+    expect(words).toContain(`‹ ${monthWords(monthAfter(before, -1))}`);
     const csv = await ownerGet(`/admin/money/invoices.csv?month=${before}`);
     expect(readCsv(await csv.text())).toEqual([]);
   });
@@ -136,7 +137,7 @@ describe("Money and the accountant's files", () => {
     const page = await ownerGet("/admin/money");
     expect(page.status).toBe(200);
     const html = (await page.text()).replaceAll("<!-- -->", "");
-    expect(html).toContain(`This month: ${monthInWords(thisMonth)}`);
+    expect(html).toContain(`This month: ${monthWords(thisMonth)}`);
     expect(html).toContain(`href="/admin/invoices/${deposit.id}"`);
     expect(html).toContain(`href="/admin/requests/${leadId}"`);
     expect(html).toMatch(/role="region" aria-label="The invoices, owed first" tabindex="0"/);
@@ -163,7 +164,7 @@ describe("Money and the accountant's files", () => {
     const from = `${monthAfter(thisMonth, -2)}-01`;
     const range = `from=${from}&to=${today}`;
     const words = await textOf(await ownerGet(`/admin/money?${range}`));
-    expect(words).toContain(`${dayInWords(from)} to ${dayInWords(today)}`);
+    expect(words).toContain(`${longDate(from)} to ${longDate(today)}`);
     const file = await ownerGet(`/admin/money/payments.csv?${range}`);
     expect(file.headers.get("content-disposition")).toBe(`attachment; filename="payments-${from}-to-${today}.csv"`);
     const month = readCsv(await (await ownerGet(`/admin/money/payments.csv?month=${thisMonth}`)).text());

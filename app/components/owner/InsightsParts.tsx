@@ -3,6 +3,7 @@
  * frame, a table of shares (sources, devices), and the twelve months.
  */
 import type { ReactNode } from "react";
+import { monthWords } from "~/lib/mail/words.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import type { Figures } from "~/lib/visits/periods.ts";
 import { DayChart } from "./DayChart.tsx";
@@ -44,12 +45,10 @@ export function ShareTable({ caption, rows }: { caption: string; rows: { name: s
   );
 }
 
-const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthName = (month: string) => MONTH.format(new Date(`${month}-15T12:00:00Z`));
 
 /** The 12 months, oldest first: a chart of views and visitors, and every figure in a table. */
 export function MonthByMonth({ months }: { months: ({ month: string } & Figures)[] }) {
-  const summary = `Page views and visitors per month, ${monthName(months[0]!.month)} to ${monthName(months.at(-1)!.month)}. The figures are in the table below.`;
+  const summary = `Page views and visitors per month, ${monthWords(months[0]!.month)} to ${monthWords(months.at(-1)!.month)}. The figures are in the table below.`;
   return (
     <section aria-labelledby="months-heading" className="card space-y-3 p-4">
       <h2 id="months-heading" className="text-xl">Month by month</h2>
@@ -61,7 +60,7 @@ export function MonthByMonth({ months }: { months: ({ month: string } & Figures)
           <tbody>
             {[...months].reverse().map((m) => (
               <tr key={m.month} className="border-b border-slate-200">
-                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{monthName(m.month)}</th>
+                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{monthWords(m.month)}</th>
                 <td className={TD}>{number(m.views)}</td>
                 <td className={TD}>{number(m.visitors)}</td>
                 <td className={TD}>{number(m.requests)}</td>

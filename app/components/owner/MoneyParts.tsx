@@ -3,7 +3,8 @@
  * label, the invoices' table and the accountant's files with their dates.
  */
 import type { ListedInvoice } from "~/lib/invoices/money-figures.server.ts";
-import { dayInWords, type MoneyPeriod, type PeriodField } from "~/lib/invoices/money-period.ts";
+import { type MoneyPeriod, type PeriodField } from "~/lib/invoices/money-period.ts";
+import { longDate } from "~/lib/mail/words.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { Field } from "../forms/Field.tsx";
 import { ErrorSummary } from "./ErrorSummary.tsx";
@@ -46,7 +47,7 @@ export function InvoicesTable({ invoices }: { invoices: ListedInvoice[] }) {
                   {invoice.customerName}
                 </a>
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{dayInWords(invoice.dueOn)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{longDate(invoice.dueOn)}</td>
               <td className={`${TD} whitespace-nowrap`}>{formatPounds(Math.max(0, invoice.standing.duePence))}</td>
               <td className="py-2">
                 <InvoiceChip standing={invoice.standing} />
@@ -86,8 +87,8 @@ export function AccountantFiles({ period, errors, typed }: { period: MoneyPeriod
         </h3>
         {errors && <ErrorSummary errors={errors} idOf={(field) => `period-${field}`} />}
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field form="period" name="from" label="From" type="date" defaultValue={values.from} error={errors?.from} hint={`Such as ${dayInWords("2026-10-01")}`} />
-          <Field form="period" name="to" label="To" type="date" defaultValue={values.to} error={errors?.to} hint={`Such as ${dayInWords("2026-12-31")}`} />
+          <Field form="period" name="from" label="From" type="date" defaultValue={values.from} error={errors?.from} hint={`Such as ${longDate("2026-10-01")}`} />
+          <Field form="period" name="to" label="To" type="date" defaultValue={values.to} error={errors?.to} hint={`Such as ${longDate("2026-12-31")}`} />
         </div>
         <button type="submit" className="btn-secondary">
           Show these dates

@@ -1,5 +1,6 @@
 import { area, servicePath, type GalleryProject, type Service, type Testimonial } from "~/content/index.ts";
 import { useContent } from "~/lib/content-context.tsx";
+import { monthWords } from "~/lib/mail/words.ts";
 import { ArrowRightIcon, CheckIcon, StarIcon } from "../icons.tsx";
 import { Picture } from "../Picture.tsx";
 
@@ -81,10 +82,6 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-/** "November 2026" for "2026-11". */
-const reviewMonthText = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
-
 /** A review, named by who said it and where ("Sarah M., Stevenage"). */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   const town = area(useContent(), testimonial.location).name;
@@ -96,7 +93,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       </blockquote>
       <figcaption className="mt-4 font-semibold">
         {testimonial.name}, <span className="font-normal text-muted">{town}</span>
-        {testimonial.reviewMonth && <span className="block text-sm font-normal text-muted">{reviewMonthText(testimonial.reviewMonth)}: a review of a finished job</span>}
+        {testimonial.reviewMonth && <span className="block text-sm font-normal text-muted">{monthWords(testimonial.reviewMonth)}: a review of a finished job</span>}
       </figcaption>
     </figure>
   );

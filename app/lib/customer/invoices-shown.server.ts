@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db/connection.server.ts";
 import { invoiceNumber, invoicesOfLead } from "../invoices/invoices.server.ts";
-import { dayInWords } from "../invoices/money-period.ts";
+import { longDate } from "../mail/words.ts";
 import { creditNoteNumber, creditNotesOf, paymentsOf, standingOfInvoice } from "../invoices/payments.server.ts";
 
 export function invoicesSentTo(store: Db, leadId: number, now: Date = new Date()) {
@@ -18,15 +18,15 @@ export function invoicesSentTo(store: Db, leadId: number, now: Date = new Date()
       return {
         id: invoice.id,
         number: invoiceNumber(invoice),
-        issuedOn: dayInWords(invoice.issuedOn!),
-        dueOn: dayInWords(invoice.dueOn),
+        issuedOn: longDate(invoice.issuedOn!),
+        dueOn: longDate(invoice.dueOn),
         totalPence: invoice.totalPence,
         standing,
         /** The day the last payment arrived, once it is paid in full. */
-        paidInFullOn: standing.state === "paid" && received.length ? dayInWords(received.at(-1)!.receivedOn) : null,
+        paidInFullOn: standing.state === "paid" && received.length ? longDate(received.at(-1)!.receivedOn) : null,
         bank: { accountName: seller.accountName, sortCode: seller.sortCode, accountNumber: seller.accountNumber },
         cardPaymentLink: seller.cardPaymentLink ?? null,
-        creditNotes: creditNotesOf(store, invoice.id).map((note) => ({ id: note.id, number: creditNoteNumber(note), totalPence: note.totalPence, issuedOn: dayInWords(note.issuedOn) })),
+        creditNotes: creditNotesOf(store, invoice.id).map((note) => ({ id: note.id, number: creditNoteNumber(note), totalPence: note.totalPence, issuedOn: longDate(note.issuedOn) })),
       };
     });
 }

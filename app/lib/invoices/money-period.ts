@@ -3,6 +3,7 @@
  * (`?month=2026-12`, this month by default) or the From and To days he chose (`?from=…&to=…`, a VAT
  * quarter). Both ends are UK days and both are included.
  */
+import { longDate, monthWords } from "../mail/words.ts";
 import { addDays } from "../uk-time.ts";
 
 export interface MoneyPeriod {
@@ -22,19 +23,6 @@ export type PeriodField = "from" | "to";
 /** The period asked for, or a message at the field that is wrong and this month in its place. */
 export type AskedPeriod = { period: MoneyPeriod; errors?: undefined; typed?: undefined } | { period: MoneyPeriod; errors: Partial<Record<PeriodField, string>>; typed: { from: string; to: string } };
 
-const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const DAY = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-/** "23 December 2026" for a YYYY-MM-DD day. */
-export function dayInWords(date: string): string {
-  return DAY.format(new Date(`${date}T12:00:00Z`));
-}
-
-/** "December 2026" for a YYYY-MM month. */
-export function monthInWords(month: string): string {
-  return MONTH.format(new Date(`${month}-15T12:00:00Z`));
-}
-
 /** A real calendar day written YYYY-MM-DD, between the years 2000 and 2099. */
 function isDay(text: string): boolean {
   return /^20\d\d-\d\d-\d\d$/.test(text) && new Date(`${text}T12:00:00Z`).toISOString().slice(0, 10) === text;
@@ -49,7 +37,7 @@ export function monthAfter(month: string, months: number): string {
 /** The whole of a month (YYYY-MM). */
 export function monthPeriod(month: string): MoneyPeriod {
   const from = `${month}-01`;
-  return { from, to: addDays(`${monthAfter(month, 1)}-01`, -1), name: monthInWords(month), month, query: `month=${month}` };
+  return { from, to: addDays(`${monthAfter(month, 1)}-01`, -1), name: monthWords(month), month, query: `month=${month}` };
 }
 
 /** The period of the address's query; `today` is the UK day, whose month is the default. */
@@ -63,7 +51,7 @@ export function askedPeriod(params: URLSearchParams, today: string): AskedPeriod
     if (!isDay(to)) errors.to = "Enter the last day, such as 31 December 2026.";
     else if (isDay(from) && to < from) errors.to = "The last day must be the same as the first day or after it.";
     if (errors.from || errors.to) return { period: thisMonth, errors, typed: { from, to } };
-    return { period: { from, to, name: `${dayInWords(from)} to ${dayInWords(to)}`, query: new URLSearchParams({ from, to }).toString() } };
+    return { period: { from, to, name: `${longDate(from)} to ${longDate(to)}`, query: new URLSearchParams({ from, to }).toString() } };
   }
   const month = params.get("month") ?? "";
   return { period: /^20\d\d-(0[1-9]|1[0-2])$/.test(month) ? monthPeriod(month) : thisMonth };

@@ -1,7 +1,7 @@
 /**
  * Words the e-mails, the pages and the PDFs share: a moment as people read it in the UK, a day in
- * words ("3 December 2026"), and a sentence that ends with a name ("… Sarah M.") never given a
- * second full stop.
+ * words ("3 December 2026"), a month ("December 2026"), and a sentence that ends with a name
+ * ("… Sarah M.") never given a second full stop.
  */
 import { ukClock } from "../uk-time.ts";
 
@@ -23,6 +23,13 @@ export function dayAndTime(at: string | Date, now: Date = new Date()): string {
 export function sentence(words: string): string {
   const trimmed = words.trimEnd();
   return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** "December 2026" for a month (YYYY-MM). */
+export function monthWords(month: string): string {
+  return MONTH.format(new Date(`${month}-15T12:00:00Z`));
 }
 
 /** "3 December 2026" for a YYYY-MM-DD date. */

@@ -7,7 +7,8 @@
 import { AccountantFiles, Figures, InvoicesTable } from "~/components/owner/MoneyParts.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { invoicesToList, nowFigures, periodFigures } from "~/lib/invoices/money-figures.server.ts";
-import { askedPeriod, monthAfter, monthInWords } from "~/lib/invoices/money-period.ts";
+import { askedPeriod, monthAfter } from "~/lib/invoices/money-period.ts";
+import { monthWords } from "~/lib/mail/words.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { storeOf } from "~/lib/services.ts";
 import { ukToday } from "~/lib/uk-time.ts";
@@ -34,7 +35,7 @@ function MonthLinks({ month, thisMonth }: { month?: string; thisMonth: string })
         <li>
           <a href={`/admin/money?month=${before}`} className="btn-secondary">
             <span aria-hidden="true">‹ </span>
-            {monthInWords(before)}
+            {monthWords(before)}
           </a>
         </li>
         {month !== thisMonth && (
@@ -47,7 +48,7 @@ function MonthLinks({ month, thisMonth }: { month?: string; thisMonth: string })
         {month && after <= thisMonth && (
           <li>
             <a href={`/admin/money?month=${after}`} className="btn-secondary">
-              {monthInWords(after)}
+              {monthWords(after)}
               <span aria-hidden="true"> ›</span>
             </a>
           </li>

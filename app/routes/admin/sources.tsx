@@ -4,6 +4,7 @@
  */
 import { HeadRow } from "~/components/owner/HeadRow.tsx";
 import { storeOf } from "~/lib/services.ts";
+import { monthWords } from "~/lib/mail/words.ts";
 import { answerLength } from "~/lib/owner/clock.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { responseByMonth, sourcesReport, type MonthResponse, type SourceRow } from "~/lib/owner/sources.server.ts";
@@ -19,8 +20,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { months: months.map((month) => ({ ...month, response: response.get(month.month)! })) };
 }
 
-const MONTH = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const monthName = (month: string) => MONTH.format(new Date(`${month}-01T00:00:00Z`));
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 /** A share as the owner reads it ("40 %"), or a dash when there was nothing to count. */
 const percent = (value: number | null) => (value === null ? "—" : `${Math.round(value * 100)} %`);
@@ -43,8 +42,8 @@ function ResponseTable({ month, response }: { month: string; response: MonthResp
         Won: {percent(response.wonFast)} answered within an hour, {percent(response.wonLate)} later
       </p>
       <table className="w-full border-collapse text-left">
-        <caption className="sr-only">How fast requests were answered, {monthName(month)} (spam left out)</caption>
-        <HeadRow names={["Measure", monthName(month)]} />
+        <caption className="sr-only">How fast requests were answered, {monthWords(month)} (spam left out)</caption>
+        <HeadRow names={["Measure", monthWords(month)]} />
         <tbody>
           {rows.map(([name, value]) => (
             <tr key={name} className="border-b border-slate-200">
@@ -91,13 +90,13 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
         {months.map((month) => (
           <section key={month.month} aria-labelledby={`month-${month.month}`} className="card space-y-3 p-4 sm:p-6">
             <h2 id={`month-${month.month}`} className="text-xl">
-              {monthName(month.month)}
+              {monthWords(month.month)}
             </h2>
             <p>
               {plural(month.requests, "request")}, {month.won} won
             </p>
             <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Requests and wins by page, {monthName(month.month)}</caption>
+              <caption className="sr-only">Requests and wins by page, {monthWords(month.month)}</caption>
               <HeadRow names={["Page", "Requests", "Won"]} />
               {month.groups.map((group) => (
                 <tbody key={group.group}>
