@@ -1,5 +1,6 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerInvoiceView } from "~/lib/customer/invoices-shown.server.ts";
+import { isOwed } from "~/lib/invoices/money.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 
 /** A label and its value, the value plain text that one tap selects whole, to copy into a banking app. */
@@ -28,7 +29,7 @@ function Sum({ label, pence, strong = false }: { label: string; pence: number; s
  */
 export function CustomerInvoice({ invoice, path }: { invoice: CustomerInvoiceView; path: string }) {
   const { standing } = invoice;
-  const owed = standing.state === "sent" || standing.state === "part-paid";
+  const owed = isOwed(standing);
   const number = <span className="whitespace-nowrap">{invoice.number}</span>;
   return (
     <CardSection id={`invoice-${invoice.id}-heading`} title={<>Invoice {number}</>}>

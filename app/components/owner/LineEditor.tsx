@@ -2,7 +2,8 @@
  * The priced lines of a quote's or an invoice's draft (lib/forms/lines.ts): each line a group of
  * description, quantity and unit price with its Remove button, then Add a line; and the totals as
  * typed, which the page's script keeps up to date (enhance/line-totals.ts) and Check totals asks
- * the server for without one. The form around them carries `data-line-totals`.
+ * the server for without one. The form around them carries `data-line-totals`, and starts with
+ * the editor: its hidden Save draft is then the form's first button, the one Enter presses.
  */
 import { CardSection } from "~/components/CardSection.tsx";
 import { Field } from "~/components/forms/Field.tsx";
@@ -12,25 +13,31 @@ import { unreadText, type TypedTotals } from "~/lib/quotes/typed-totals.ts";
 export function LineEditor({ lines, errors }: { lines: TypedLine[]; errors?: Partial<Record<string, string>> }) {
   const shown = lines.length ? lines : [NEW_LINE];
   return (
-    <CardSection id="lines-heading" title="Lines">
-      <p className="text-muted">Prices in pounds, before VAT. Lines left empty are ignored.</p>
-      {shown.map((line, i) => (
-        <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
-          <legend className="px-1 font-semibold">Line {i + 1}</legend>
-          <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.[`lines-${i}-description`]} />
-          <div className="grid grid-cols-2 gap-3">
-            <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.[`lines-${i}-quantity`]} />
-            <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.[`lines-${i}-unitPrice`]} />
-          </div>
-          <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
-            Remove line {i + 1}
-          </button>
-        </fieldset>
-      ))}
-      <button type="submit" name="intent" value="add-line" className="btn-secondary">
-        Add a line
+    <>
+      {/* Enter in a field presses the form's first button: that must save, never remove line 1. */}
+      <button type="submit" name="intent" value="save" hidden>
+        Save draft
       </button>
-    </CardSection>
+      <CardSection id="lines-heading" title="Lines">
+        <p className="text-muted">Prices in pounds, before VAT. Lines left empty are ignored.</p>
+        {shown.map((line, i) => (
+          <fieldset key={i} className="space-y-3 rounded-lg border border-slate-300 p-3">
+            <legend className="px-1 font-semibold">Line {i + 1}</legend>
+            <Field form={`line-${i}`} name="description" label="Description" defaultValue={line.description} maxLength={DESCRIPTION_MAX} error={errors?.[`lines-${i}-description`]} />
+            <div className="grid grid-cols-2 gap-3">
+              <Field form={`line-${i}`} name="quantity" label="Quantity" inputMode="decimal" defaultValue={line.quantity} error={errors?.[`lines-${i}-quantity`]} />
+              <Field form={`line-${i}`} name="unitPrice" label="Unit price (£)" inputMode="decimal" defaultValue={line.unitPrice} error={errors?.[`lines-${i}-unitPrice`]} />
+            </div>
+            <button type="submit" name="intent" value={`remove-line-${i}`} className="btn-secondary" formNoValidate>
+              Remove line {i + 1}
+            </button>
+          </fieldset>
+        ))}
+        <button type="submit" name="intent" value="add-line" className="btn-secondary">
+          Add a line
+        </button>
+      </CardSection>
+    </>
   );
 }
 

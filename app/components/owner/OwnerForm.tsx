@@ -25,3 +25,19 @@ export function OwnerButton({ intent, hidden, className = "btn-secondary", label
     </OwnerForm>
   );
 }
+
+/**
+ * A setting of one thing turned on or off by one button (a quote's follow-ups, an invoice's
+ * reminders): what it does while on, or that it is off, and the button that turns it the other way.
+ * It posts `intent` with `on` as "1" or "0".
+ */
+export function OnOffForm({ intent, on, whileOn, whileOff, turnOff, turnOn }: { intent: string; on: boolean; whileOn: string; whileOff: string; turnOff: string; turnOn: string }) {
+  return (
+    <OwnerForm intent={intent} hidden={{ on: on ? "0" : "1" }} className="space-y-2">
+      <p>{on ? whileOn : whileOff}</p>
+      <button type="submit" className="btn-secondary">
+        {on ? turnOff : turnOn}
+      </button>
+    </OwnerForm>
+  );
+}

@@ -6,17 +6,9 @@
 import type { Content } from "../../content/load.ts";
 import type { Lead } from "../requests/lead.ts";
 import type { Parties } from "./pdf.server.ts";
-import { billedOf, sellerOf } from "./seller.ts";
+import { billedOf, sellerFacts, sellerOf } from "./seller.ts";
 
 export function draftParties(content: Content, lead: Pick<Lead, "name" | "location" | "email">): Parties {
-  const { business } = content;
-  const seller = sellerOf(business, content.invoicing);
-  const withoutBank = {
-    name: business.name,
-    postalAddress: content.invoicing.postalAddress,
-    ...(business.vatNumber ? { vatNumber: business.vatNumber } : {}),
-    phone: business.phone.display,
-    email: business.email,
-  };
-  return { seller: "missing" in seller ? withoutBank : seller, customer: billedOf(lead) };
+  const seller = sellerOf(content.business, content.invoicing);
+  return { seller: "missing" in seller ? sellerFacts(content.business, content.invoicing) : seller, customer: billedOf(lead) };
 }

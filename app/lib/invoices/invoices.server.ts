@@ -16,6 +16,9 @@ import { documentNumber, takeNumber } from "./numbers.server.ts";
 
 export type InvoiceKind = "whole" | "deposit" | "balance" | "blank";
 
+/** What each kind of invoice is called on the owner's pages and in the history: a blank one is just an invoice. */
+export const INVOICE_KIND_NAMES: Record<InvoiceKind, string> = { whole: "Whole quote", deposit: "Deposit", balance: "Balance", blank: "Invoice" };
+
 /** The seller as the invoice names them, copied on sending from the facts published then. */
 export interface Seller {
   name: string;
@@ -200,12 +203,11 @@ export function createInvoice(store: Db, options: NewInvoice): Invoice | CreateR
       .get(options.leadId, start.quote?.id ?? null, options.kind, now.toISOString(), addDays(ukDate(now), options.termsDays),
         JSON.stringify(start.lines), start.vat ? 1 : 0, totals.netPence, totals.vatPence, totals.totalPence);
     const invoice = asInvoice(row);
-    recordAudit(store, { actor: options.actor, action: "started an invoice", leadId: options.leadId, detail: KIND_WORDS[options.kind], now });
+    recordAudit(store, { actor: options.actor, action: "started an invoice", leadId: options.leadId, detail: INVOICE_KIND_NAMES[options.kind], now });
     return invoice;
   });
 }
 
-const KIND_WORDS: Record<InvoiceKind, string> = { whole: "Whole quote", deposit: "Deposit", balance: "Balance", blank: "Blank invoice" };
 
 export interface InvoiceDraft {
   lines: InvoiceLine[];
@@ -231,7 +233,7 @@ export function deleteInvoiceDraft(store: Db, id: number, actor: string, now: Da
     const invoice = invoiceById(store, id);
     if (!invoice || invoice.status !== "draft") return false;
     store.db.prepare("DELETE FROM invoices WHERE id = ? AND status = 'draft'").run(id);
-    recordAudit(store, { actor, action: "deleted a draft invoice", leadId: invoice.leadId, detail: KIND_WORDS[invoice.kind], now });
+    recordAudit(store, { actor, action: "deleted a draft invoice", leadId: invoice.leadId, detail: INVOICE_KIND_NAMES[invoice.kind], now });
     return true;
   });
 }

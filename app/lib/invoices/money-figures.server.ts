@@ -8,8 +8,8 @@
 import type { Db } from "../db/connection.server.ts";
 import { asRow } from "../db/connection.server.ts";
 import { invoiceNumber, invoicesIssuedBetween, type Billed, type Invoice } from "./invoices.server.ts";
-import { standingOf, type Standing } from "./money.ts";
-import { creditNoteNumber, type PaymentMethod } from "./payments.server.ts";
+import { isOwed, standingOf, type Standing } from "./money.ts";
+import { creditNoteNumber, SETTLED_SUMS, type PaymentMethod } from "./payments.server.ts";
 import type { MoneyPeriod } from "./money-period.ts";
 
 export interface PeriodFigures {
@@ -51,11 +51,6 @@ export interface ListedInvoice {
   standing: Standing;
 }
 
-/** Each sent invoice's credits and payments, summed once for all (the list and the files share it). */
-const SETTLING = `
-  LEFT JOIN (SELECT invoice_id, SUM(total_pence) AS credited FROM credit_notes GROUP BY invoice_id) c ON c.invoice_id = i.id
-  LEFT JOIN (SELECT invoice_id, SUM(amount_pence) AS paid FROM payments WHERE removed_at IS NULL GROUP BY invoice_id) p ON p.invoice_id = i.id`;
-
 /**
  * Every invoice still owed (whenever it was sent), then the others sent in the period: the owed
  * ones by due date, so the longest overdue comes first; the rest newest first.
@@ -64,9 +59,9 @@ export function invoicesToList(store: Db, period: Pick<MoneyPeriod, "from" | "to
   const rows = store.db
     .prepare(
       `SELECT i.id, i.lead_id AS leadId, i.year, i.sequence, i.issued_on AS issuedOn, i.due_on AS dueOn, i.total_pence AS totalPence,
-         COALESCE(json_extract(i.customer, '$.name'), '') AS customerName, COALESCE(c.credited, 0) AS credited, COALESCE(p.paid, 0) AS paid
-       FROM invoices i ${SETTLING}
-       WHERE i.status = 'sent' AND (i.total_pence - COALESCE(c.credited, 0) - COALESCE(p.paid, 0) > 0 OR i.issued_on BETWEEN :from AND :to)`,
+         COALESCE(json_extract(i.customer, '$.name'), '') AS customerName, ${SETTLED_SUMS}
+       FROM invoices i
+       WHERE i.status = 'sent' AND (i.total_pence - credited - paid > 0 OR i.issued_on BETWEEN :from AND :to)`,
     )
     .all({ from: period.from, to: period.to })
     .map((row) => asRow<Omit<ListedInvoice, "number" | "standing"> & { year: number; sequence: number; credited: number; paid: number }>(row));
@@ -75,7 +70,7 @@ export function invoicesToList(store: Db, period: Pick<MoneyPeriod, "from" | "to
     number: invoiceNumber({ year, sequence }),
     standing: standingOf({ sent: true, totalPence: rest.totalPence, dueOn: rest.dueOn }, credited, paid, today),
   }));
-  const owed = (invoice: ListedInvoice) => invoice.standing.state === "sent" || invoice.standing.state === "part-paid";
+  const owed = (invoice: ListedInvoice) => isOwed(invoice.standing);
   return listed.sort((a, b) => {
     if (owed(a) !== owed(b)) return owed(a) ? -1 : 1;
     if (owed(a)) return a.dueOn.localeCompare(b.dueOn) || a.number.localeCompare(b.number);
@@ -92,7 +87,7 @@ export interface NowFigures {
 
 /** What is owed now, from the listed invoices (every owed one is among them). */
 export function nowFigures(listed: readonly ListedInvoice[]): NowFigures {
-  const owed = listed.filter((invoice) => invoice.standing.state === "sent" || invoice.standing.state === "part-paid");
+  const owed = listed.filter((invoice) => isOwed(invoice.standing));
   const sum = (invoices: ListedInvoice[]) => invoices.reduce((total, invoice) => total + invoice.standing.duePence, 0);
   return { owedPence: sum(owed), overduePence: sum(owed.filter((invoice) => invoice.standing.overdue)) };
 }

@@ -118,6 +118,11 @@ export function standingOf(
   return { ...base, state: paidPence > 0 ? "part-paid" : "sent", overdue: today > invoice.dueOn };
 }
 
+/** Whether something is still owed on a sent invoice: Sent or Part paid (Overdue or not). */
+export function isOwed(standing: Pick<Standing, "state">): boolean {
+  return standing.state === "sent" || standing.state === "part-paid";
+}
+
 /** The chip's words: "Sent", "Part paid · Overdue", "Paid", "Void". */
 export function standingWords(standing: Pick<Standing, "state" | "overdue">): string {
   const words = { draft: "Draft", sent: "Sent", "part-paid": "Part paid", paid: "Paid", void: "Void" }[standing.state];

@@ -10,11 +10,10 @@ import { formatPounds, penceAsText, quantityAsText } from "../quotes/money.ts";
 import { longDate } from "../mail/words.ts";
 import { versionOf } from "../quotes/version.ts";
 import { ukDate } from "../uk-time.ts";
-import { invoiceNumber, invoicesOfLead, type Invoice, type InvoiceKind } from "./invoices.server.ts";
-import { standingOf, type InvoiceState } from "./money.ts";
-import { creditNoteNumber, creditNotesOf, PAYMENT_METHODS, paymentsOf, standingOfInvoice } from "./payments.server.ts";
+import { INVOICE_KIND_NAMES, invoiceNumber, invoicesOfLead, type Invoice, type InvoiceKind } from "./invoices.server.ts";
+import { isOwed, standingOf, type InvoiceState } from "./money.ts";
+import { creditNoteNumber, creditNotesOf, PAYMENT_METHODS, paymentsOf, SETTLED_SUMS, standingOfInvoice } from "./payments.server.ts";
 
-export const KIND_NAMES: Record<InvoiceKind, string> = { whole: "Whole quote", deposit: "Deposit", balance: "Balance", blank: "Invoice" };
 
 /** What a draft says: its send confirmation carries it, so a draft changed since is not sent unseen. */
 export function invoiceVersion(invoice: Pick<Invoice, "lines" | "dueOn" | "note">): string {
@@ -29,7 +28,7 @@ export function invoicePage(store: Db, invoice: Invoice, now: Date = new Date())
     id: invoice.id,
     number: invoiceNumber(invoice),
     status: invoice.status,
-    kind: KIND_NAMES[invoice.kind],
+    kind: INVOICE_KIND_NAMES[invoice.kind],
     state: standing.state,
     overdue: standing.overdue,
     lead: { id: lead.id, name: lead.name, email: invoice.customer?.email ?? lead.email },
@@ -40,7 +39,7 @@ export function invoicePage(store: Db, invoice: Invoice, now: Date = new Date())
     paid: formatPounds(standing.paidPence),
     credited: formatPounds(standing.creditedPence),
     due: formatPounds(Math.max(0, standing.duePence)),
-    settled: standing.state === "paid" || standing.state === "void",
+    settled: standing.state !== "draft" && !isOwed(standing),
     dueOnText: longDate(invoice.dueOn),
     issuedOnText: invoice.issuedOn ? longDate(invoice.issuedOn) : null,
     note: invoice.note,
@@ -70,7 +69,7 @@ export type InvoicePageData = ReturnType<typeof invoicePage>;
 export function invoicesOfLeadListed(store: Db, leadId: number, now: Date = new Date()) {
   return invoicesOfLead(store, leadId).map((invoice) => {
     const standing = standingOfInvoice(store, invoice, now);
-    return { id: invoice.id, number: invoiceNumber(invoice), kind: KIND_NAMES[invoice.kind], total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
+    return { id: invoice.id, number: invoiceNumber(invoice), kind: INVOICE_KIND_NAMES[invoice.kind], total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
   });
 }
 
@@ -85,10 +84,11 @@ interface MoneyRow {
 
 /** The words of one request's sent invoices: the first that is overdue, else the newest still owed, else Paid. */
 function moneyWords(invoices: { kind: InvoiceKind; state: InvoiceState; overdue: boolean }[]): string {
-  const name = (kind: InvoiceKind) => (kind === "deposit" ? "Deposit" : kind === "balance" ? "Balance" : "Invoice");
+  // A whole-quote invoice is, to the owner glancing at a card, simply the invoice.
+  const name = (kind: InvoiceKind) => (kind === "whole" ? INVOICE_KIND_NAMES.blank : INVOICE_KIND_NAMES[kind]);
   const overdue = invoices.find((invoice) => invoice.overdue);
   if (overdue) return `${name(overdue.kind)} overdue`;
-  const owed = invoices.findLast((invoice) => invoice.state === "sent" || invoice.state === "part-paid");
+  const owed = invoices.findLast(isOwed);
   if (owed) return `${name(owed.kind)} ${owed.state === "sent" ? "sent" : "part paid"}`;
   // Everything sent is settled: a deposit alone is only the start of the job's money.
   const paid = invoices.filter((invoice) => invoice.state === "paid");
@@ -105,8 +105,7 @@ export function moneyWordsOf(store: Db, leadIds: readonly number[], now: Date = 
   const rows = store.db
     .prepare(
       `SELECT i.lead_id AS leadId, i.kind, i.total_pence AS totalPence, i.due_on AS dueOn,
-              (SELECT COALESCE(SUM(total_pence), 0) FROM credit_notes WHERE invoice_id = i.id) AS credited,
-              (SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE invoice_id = i.id AND removed_at IS NULL) AS paid
+              ${SETTLED_SUMS}
        FROM invoices i
        WHERE i.status = 'sent' AND i.lead_id IN (SELECT value FROM json_each(?))
        ORDER BY i.lead_id, i.year, i.sequence`,

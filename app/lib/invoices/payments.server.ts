@@ -92,6 +92,13 @@ function paidOf(store: Db, invoiceId: number): number {
   return row.paid;
 }
 
+/**
+ * For a query of sent invoices as `i`: each one's credit notes (`credited`) and the payments not
+ * removed (`paid`), in pence, read through their indexes; standingOf makes its state from them.
+ */
+export const SETTLED_SUMS = `(SELECT COALESCE(SUM(total_pence), 0) FROM credit_notes WHERE invoice_id = i.id) AS credited,
+  (SELECT COALESCE(SUM(amount_pence), 0) FROM payments WHERE invoice_id = i.id AND removed_at IS NULL) AS paid`;
+
 /** Where an invoice stands on `now`'s UK day. */
 export function standingOfInvoice(store: Db, invoice: Invoice, now: Date = new Date()): Standing {
   return standingOf({ sent: invoice.status === "sent", totalPence: invoice.totalPence, dueOn: invoice.dueOn }, creditedOf(store, invoice.id).totalPence, paidOf(store, invoice.id), ukDate(now));

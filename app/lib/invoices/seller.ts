@@ -7,6 +7,17 @@ import type { Business, Invoicing } from "../../content/schema.ts";
 import type { Lead } from "../requests/lead.ts";
 import type { Billed, Seller } from "./invoices.server.ts";
 
+/** Who the seller is without the bank details: what a draft's preview names before they are set. */
+export function sellerFacts(business: Business, invoicing: Invoicing): Omit<Seller, "accountName" | "sortCode" | "accountNumber" | "cardPaymentLink"> {
+  return {
+    name: business.name,
+    postalAddress: invoicing.postalAddress,
+    ...(business.vatNumber ? { vatNumber: business.vatNumber } : {}),
+    phone: business.phone.display,
+    email: business.email,
+  };
+}
+
 /** The seller, or what is missing before an invoice can be sent: the bank details it asks payment into. */
 export function sellerOf(business: Business, invoicing: Invoicing): Seller | { missing: ("accountName" | "sortCode" | "accountNumber")[] } {
   const { accountName, sortCode, accountNumber } = invoicing;
@@ -14,11 +25,7 @@ export function sellerOf(business: Business, invoicing: Invoicing): Seller | { m
     return { missing: (["accountName", "sortCode", "accountNumber"] as const).filter((key) => !invoicing[key]) };
   }
   return {
-    name: business.name,
-    postalAddress: invoicing.postalAddress,
-    ...(business.vatNumber ? { vatNumber: business.vatNumber } : {}),
-    phone: business.phone.display,
-    email: business.email,
+    ...sellerFacts(business, invoicing),
     accountName,
     sortCode,
     accountNumber,

@@ -10,8 +10,8 @@ import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { queueInvoiceSend } from "~/lib/invoices/events.server.ts";
-import { invoiceById, sendInvoice } from "~/lib/invoices/invoices.server.ts";
-import { invoiceVersion, KIND_NAMES } from "~/lib/invoices/pages.server.ts";
+import { INVOICE_KIND_NAMES, invoiceById, sendInvoice } from "~/lib/invoices/invoices.server.ts";
+import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
 import { billedOf, sellerOf } from "~/lib/invoices/seller.ts";
 import { MailNotSetUp } from "~/lib/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -39,7 +39,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (invoice.status !== "draft") throw redirect(`/admin/invoices/${invoice.id}`, 303);
   return {
     id: invoice.id,
-    kind: KIND_NAMES[invoice.kind],
+    kind: INVOICE_KIND_NAMES[invoice.kind],
     name: lead.name,
     email: lead.email,
     address: lead.location,

@@ -9,7 +9,7 @@ import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { LineEditor, LineTotals } from "~/components/owner/LineEditor.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OnOffForm, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import type { Business } from "~/content/index.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
@@ -22,7 +22,7 @@ import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/owner/quote-status.ts";
 import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, setFollowUps, type Quote } from "~/lib/owner/quotes.server.ts";
-import { penceAsText, quantityAsText } from "~/lib/quotes/money.ts";
+import { penceAsText, quantityAsText, VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/owner/time.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -190,17 +190,14 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
           {status === "replaced" && <li>Replaced by a newer revision</li>}
         </ul>
         {(status === "sent" || status === "viewed") && (
-          <OwnerForm intent="follow-ups" className="space-y-2">
-            <input type="hidden" name="on" value={loaderData.followUps ? "0" : "1"} />
-            <p>
-              {loaderData.followUps
-                ? "If the customer has not answered, a polite reminder is e-mailed 3 and 7 days after sending, within your opening hours."
-                : "Follow-up e-mails are off for this quote."}
-            </p>
-            <button type="submit" className="btn-secondary">
-              {loaderData.followUps ? "Stop follow-ups" : "Turn follow-ups on"}
-            </button>
-          </OwnerForm>
+          <OnOffForm
+            intent="follow-ups"
+            on={loaderData.followUps}
+            whileOn="If the customer has not answered, a polite reminder is e-mailed 3 and 7 days after sending, within your opening hours."
+            whileOff="Follow-up e-mails are off for this quote."
+            turnOff="Stop follow-ups"
+            turnOn="Turn follow-ups on"
+          />
         )}
         {status !== "accepted" && status !== "replaced" && (
           <OwnerForm intent="revise" className="space-y-2">
@@ -221,17 +218,13 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
   const totals = typedTotals(values.lines, values.vat);
   return (
     <form method="post" className="space-y-5" noValidate data-line-totals>
-      {/* Enter in a field presses the form's first button: that must save, never remove line 1. */}
-      <button type="submit" name="intent" value="save" hidden>
-        Save draft
-      </button>
       <LineEditor lines={values.lines} errors={errors} />
 
       <CardSection id="totals-heading" title="Totals">
         {loaderData.vatAllowed ? (
           <div className="flex items-center gap-3">
             <input id="quote-vat" type="checkbox" name="vat" defaultChecked={values.vat} className="size-6" />
-            <label htmlFor="quote-vat">Add VAT at 20 %</label>
+            <label htmlFor="quote-vat">Add VAT at {VAT_RATE_PERCENT} %</label>
           </div>
         ) : (
           <p className="text-muted">

@@ -6,19 +6,16 @@ import { CardSection } from "~/components/CardSection.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { LineEditor, LineTotals } from "~/components/owner/LineEditor.tsx";
 import { INVOICE_NOTE_MAX, type InvoiceDraftValues } from "~/lib/forms/invoice.ts";
+import { VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
 import { typedTotals } from "~/lib/quotes/typed-totals.ts";
 
 export function DraftInvoice({ values, vat, errors }: { values: InvoiceDraftValues; vat: boolean; errors?: Partial<Record<string, string>> }) {
   return (
     <form method="post" className="space-y-5" noValidate data-line-totals>
-      {/* Enter in a field presses the form's first button: that must save, never remove line 1. */}
-      <button type="submit" name="intent" value="save" hidden>
-        Save draft
-      </button>
       <LineEditor lines={values.lines} errors={errors} />
       <CardSection id="totals-heading" title="Totals">
         <input type="hidden" name="vat" value={vat ? "on" : "off"} />
-        <p className="text-muted">{vat ? "VAT at 20 % is added to each line." : "No VAT is added."}</p>
+        <p className="text-muted">{vat ? `VAT at ${VAT_RATE_PERCENT} % is added to each line.` : "No VAT is added."}</p>
         <LineTotals totals={typedTotals(values.lines, vat)} />
       </CardSection>
       <CardSection id="terms-heading" title="Due date and note">

@@ -4,7 +4,7 @@
  * names while something is still owed, the credit notes, and the reminders on or off.
  */
 import { CardSection } from "~/components/CardSection.tsx";
-import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
+import { OnOffForm } from "~/components/owner/OwnerForm.tsx";
 import { PricedLines } from "~/components/quotes/PricedLines.tsx";
 import type { InvoicePageData } from "~/lib/invoices/pages.server.ts";
 import { CreditNoteForm } from "./CreditNoteForm.tsx";
@@ -83,17 +83,14 @@ export function SentInvoice({ invoice, payment }: { invoice: InvoicePageData; pa
       </CardSection>
 
       <CardSection id="reminders-heading" title="Reminders">
-        <OwnerForm intent="reminders" className="space-y-2">
-          <input type="hidden" name="on" value={invoice.reminders ? "0" : "1"} />
-          <p>
-            {invoice.reminders
-              ? "While something is owed, the customer is e-mailed a reminder on the due date, 7 days after and 14 days after, within your opening hours."
-              : "Reminders are off for this invoice."}
-          </p>
-          <button type="submit" className="btn-secondary">
-            {invoice.reminders ? "Turn reminders off" : "Turn reminders on"}
-          </button>
-        </OwnerForm>
+        <OnOffForm
+          intent="reminders"
+          on={invoice.reminders}
+          whileOn="While something is owed, the customer is e-mailed a reminder on the due date, 7 days after and 14 days after, within your opening hours."
+          whileOff="Reminders are off for this invoice."
+          turnOff="Turn reminders off"
+          turnOn="Turn reminders on"
+        />
       </CardSection>
     </>
   );
