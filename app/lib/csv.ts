@@ -18,10 +18,10 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * Cells that start with + or - and that a spreadsheet reads as plain data, never as a formula: a
  * number or an amount ("-12.50", "+3", "-1,250.00", "-£12.50"); a phone number in international
- * form, its digits in groups ("+44 1462 123456", "+44 (0)1462 123456"), which no formula can be,
- * since a formula never has two figures side by side; and an e-mail address ("-2+3@example.com"),
- * in which an @ stands straight after a letter or figure, where no formula has one (a formula's @
- * comes only before what it applies to, as in "=-@A1").
+ * form ("+44 1462 123456", "+44 (0)1462 123456", "+441462123456"), whose groups of figures stand
+ * side by side with no operator between, which no formula has; and an e-mail address
+ * ("-2+3@example.com"), in which an @ stands straight after a letter or figure, where no formula
+ * has one (a formula's @ comes only before what it applies to, as in "=-@A1").
  */
 const PLAIN_DATA = [
   /^[+-]£?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/,
