@@ -3,14 +3,18 @@
  * confirmation pattern, as a quote's). It shows whom it goes to, the address, the amount and the
  * due date; nothing is numbered or e-mailed before Yes. Yes carries the draft's version: a draft
  * changed since the page was shown is not sent. Without the bank details the invoice asks to be
- * paid into, the page says so and links to where they are set, and offers no Yes.
+ * paid into, the page says so and links to where they are set, and offers no Yes; nor for an
+ * invoice that comes to nothing, or one that would take its quote past the quote's total (both
+ * are refused again when Yes is posted anyway, the quote's inside the sending transaction).
  */
 import { data, redirect } from "react-router";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
+import { NOTHING_DUE } from "~/lib/forms/invoice.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { queueInvoiceSend } from "~/lib/invoices/events.server.ts";
-import { INVOICE_KIND_NAMES, invoiceById, sendInvoice } from "~/lib/invoices/invoices.server.ts";
+import { INVOICE_KIND_NAMES, invoiceById, quoteRoomOf, quoteRoomWords, sendInvoice, type Invoice } from "~/lib/invoices/invoices.server.ts";
+import type { Db } from "~/lib/db/connection.server.ts";
 import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
 import { billedOf, sellerOf } from "~/lib/invoices/seller.ts";
 import { MailNotSetUp } from "~/lib/mailer.server.ts";
@@ -33,8 +37,21 @@ function invoiceOr404(context: Route.LoaderArgs["context"], id: string | undefin
   return { store, invoice, lead: leadById(store, invoice.leadId)!, seller: sellerOf(content.business, content.invoicing) };
 }
 
+/** Why the invoice cannot go as it stands (nothing due, or past its quote's total), in words. */
+function cannotSend(store: Db, invoice: Invoice): string | undefined {
+  if (invoice.totalPence <= 0) return NOTHING_DUE;
+  return pastQuoteWords(store, invoice);
+}
+
+/** "Quote Q-2026-0002 is £5,760.00; £5,760.00 is already invoiced. This invoice of £4,320.00 would go past it: …" */
+function pastQuoteWords(store: Db, invoice: Invoice): string | undefined {
+  const room = quoteRoomOf(store, invoice);
+  if (!room || invoice.totalPence <= room.leftPence) return undefined;
+  return `${quoteRoomWords(room)} This invoice of ${formatPounds(invoice.totalPence)} would go past it: change it, or put extra work on a Blank invoice.`;
+}
+
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { invoice, lead, seller } = invoiceOr404(context, params.id);
+  const { store, invoice, lead, seller } = invoiceOr404(context, params.id);
   // Sent already (a second tab, a Back): the invoice's own page says so.
   if (invoice.status !== "draft") throw redirect(`/admin/invoices/${invoice.id}`, 303);
   return {
@@ -48,6 +65,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
     version: invoiceVersion(invoice),
     bankDetails: !("missing" in seller),
     mail: Boolean(servicesOf(context).mail),
+    cannotSend: cannotSend(store, invoice),
   };
 }
 
@@ -84,7 +102,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (typeof sent === "string") {
     if (sent === "not-draft") return redirect(`${back}?saved=sent`, 303);
-    const why = { "no-lines": "Add at least one line first.", "nothing-due": "The invoice comes to nothing: add what is owed.", "past-due-date": "The due date has passed: choose a later one." }[sent];
+    const why = {
+      "no-lines": "Add at least one line first.",
+      "nothing-due": NOTHING_DUE,
+      "past-due-date": "The due date has passed: choose a later one.",
+      "past-quote": pastQuoteWords(store, invoice) ?? "It would take its quote past the quote's total.",
+    }[sent];
     return data({ error: `${why} Nothing was sent.` }, { status: 409 });
   }
   services.wake();
@@ -92,14 +115,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ConfirmSend({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, email, address, total, dueOn, bankDetails, mail } = loaderData;
-  const stopped = !bankDetails || !mail;
+  const { id, name, email, address, total, dueOn, bankDetails, mail, cannotSend } = loaderData;
+  const stopped = !bankDetails || !mail || Boolean(cannotSend);
   return (
     <>
       <TopBar title="Send invoice" back={{ href: `/admin/invoices/${id}`, label: "Draft invoice" }} heading={false} />
       <div className="container-page max-w-3xl space-y-5 py-4">
         <h1 className="text-2xl break-words">Send the invoice to {name}?</h1>
-        <Notices error={actionData?.error ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")} />
+        <Notices error={actionData?.error ?? cannotSend ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")} />
         {!bankDetails && (
           <div role="alert" className="card space-y-2 py-3">
             <p className="font-semibold text-danger">{BANK_MISSING}</p>

@@ -16,13 +16,13 @@ import { InvoiceChip } from "~/components/owner/invoices/InvoiceChip.tsx";
 import type { PaymentField } from "~/components/owner/invoices/PaymentForm.tsx";
 import { SentInvoice } from "~/components/owner/invoices/SentInvoice.tsx";
 import { formValues } from "~/lib/forms/fields.ts";
-import { invoiceDraftSchema, moreThanDue, paymentSchema, readInvoiceDraftValues, type InvoiceDraftValues } from "~/lib/forms/invoice.ts";
+import { invoiceDraftSchema, moreThanDue, NOTHING_DUE, paymentSchema, readInvoiceDraftValues, type InvoiceDraftValues } from "~/lib/forms/invoice.ts";
 import { lineButton } from "~/lib/forms/lines.ts";
 import { formObject, parseForm, text } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { queueReceipt } from "~/lib/invoices/events.server.ts";
 import { deleteInvoiceDraft, invoiceById, saveInvoiceDraft, setInvoiceReminders } from "~/lib/invoices/invoices.server.ts";
-import { pricedLines, type InvoiceLine } from "~/lib/invoices/money.ts";
+import { pricedLines, totalsOf, type InvoiceLine } from "~/lib/invoices/money.ts";
 import { invoicePage } from "~/lib/invoices/pages.server.ts";
 import { PAYMENT_METHODS, recordPayment, type PaymentMethod } from "~/lib/invoices/payments.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
@@ -124,7 +124,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const draft = parsed.value;
   if (draft.lines.length > MAX_LINES) return answer({ values, error: `An invoice can have at most ${MAX_LINES} lines.` }, 400);
   if (intent === "send" && draft.lines.length === 0) return answer({ values, error: "Add at least one line first." }, 400);
-  if (!saveInvoiceDraft(store, id, { lines: priced(invoice.lines, draft.lines, invoice.vat), dueOn: draft.dueOn, note: draft.note })) return answer({ error: LOCKED }, 409);
+  const lines = priced(invoice.lines, draft.lines, invoice.vat);
+  if (intent === "send" && totalsOf(lines).totalPence <= 0) return answer({ values, error: NOTHING_DUE }, 400);
+  if (!saveInvoiceDraft(store, id, { lines, dueOn: draft.dueOn, note: draft.note })) return answer({ error: LOCKED }, 409);
   return redirect(intent === "save" ? `/admin/invoices/${id}?saved=draft` : `/admin/invoices/${id}/send`, 303);
 }
 
