@@ -174,7 +174,8 @@ describe("a public form posted from another site", () => {
     }
     const lines = await linesSince(from);
     expect(lines).toHaveLength(forms.length * foreign.length);
-    for (const line of lines) expect(line).toMatch(/^POST \/(contact|\?index|roof-repairs-in-stevenage|api\/contact) 403 \d+\.\dms$/);
+    // The access log leaves the query string out: the home page's form is `POST /`.
+    for (const line of lines) expect(line).toMatch(/^POST \/(contact|roof-repairs-in-stevenage|api\/contact)? 403 \d+\.\dms$/);
     expect(server.rows().length).toBe(before);
   });
 
@@ -302,7 +303,7 @@ describe("a body sent without its length", () => {
     expect(answer.type).toBe("text/html; charset=utf-8");
     expect(answer.body).toContain("<h1>Your photos are too large to send</h1>");
     expect(answer.body).toContain("Each photo must be 10 MB or smaller, and you can send at most 5.");
-    expect(await linesSince(from)).toEqual([expect.stringMatching(/^POST \/\?index 413 \d+\.\dms$/)]);
+    expect(await linesSince(from)).toEqual([expect.stringMatching(/^POST \/ 413 \d+\.\dms$/)]);
     expect(server.rows().length).toBe(before);
     const deadline = Date.now() + 5000;
     while (incoming().length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
