@@ -32,7 +32,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /** How long what still comes after the answer is read and dropped before the connection is closed. */
-export const LINGER_MS = 5_000;
+const LINGER_MS = 5_000;
 
 /**
  * A post answered before its body has all come (refused: too large, from another site, not a form,
