@@ -1,4 +1,4 @@
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 
 /**
  * What a customer meets at a private link that no longer opens (unknown, expired, replaced): the

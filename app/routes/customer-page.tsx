@@ -13,18 +13,18 @@ import { ClosedLink } from "~/components/ClosedLink.tsx";
 import { CustomerInvoice } from "~/components/customer/CustomerInvoice.tsx";
 import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
 import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
-import { askToRearrange } from "~/lib/diary/rearrange.server.ts";
+import { askToRearrange } from "~/lib/visits/rearrange.server.ts";
 import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.server.ts";
-import { checkCustomerLink, customerPagePath } from "~/lib/customer/page-links.server.ts";
+import { checkCustomerLink, customerPagePath } from "~/lib/links/page-links.server.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { dayAndTime } from "~/lib/mail/words.ts";
+import { dayAndTime } from "~/lib/time/words.ts";
 import { readCookie, SESSION_COOKIE } from "~/lib/owner/auth.server.ts";
 import { isLiveSession } from "~/lib/owner/sessions.server.ts";
-import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
+import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
 import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
-import { rootFrom } from "~/lib/seo.ts";
-import { clientAddressContext, servicesOf, storeOf } from "~/lib/services.ts";
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { rootFrom } from "~/lib/public-site/seo.ts";
+import { clientAddressContext, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 import type { Route } from "./+types/customer-page";
 
 // The address is the key: the server answers every /c/ path with `Referrer-Policy: no-referrer`

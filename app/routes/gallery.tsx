@@ -1,10 +1,10 @@
-import { useContent } from "~/lib/content-context.tsx";
+import { useContent } from "~/lib/public-site/content-context.tsx";
 import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ProjectCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { rootFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/gallery";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,10 +1,10 @@
 import { serviceAliasPath } from "~/content/index.ts";
-import { useContent } from "~/lib/content-context.tsx";
+import { useContent } from "~/lib/public-site/content-context.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ServiceCard } from "~/components/sections/Cards.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
-import { rootFrom, seo } from "~/lib/seo.ts";
+import { rootFrom, seo } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -7,10 +7,10 @@
  * on the request in the same transaction.
  */
 import { asRow, type Db } from "../db/connection.server.ts";
-import { recordAudit } from "../owner/audit.server.ts";
-import { quoteById, quoteNumber, type Quote } from "../owner/quotes.server.ts";
-import { invoicesNamelessUpTo } from "../privacy.ts";
-import { addDays, ukDate } from "../uk-time.ts";
+import { recordAudit } from "../db/audit.server.ts";
+import { quoteById, quoteNumber, type Quote } from "../quotes/quotes.server.ts";
+import { invoicesNamelessUpTo } from "../requests/retention.ts";
+import { addDays, ukDate } from "../time/uk-time.ts";
 import { balanceLine, depositLine, pricedLines, totalsOf, type Amounts, type InvoiceLine } from "./money.ts";
 import { documentNumber, takeNumber } from "./numbers.server.ts";
 
@@ -104,14 +104,14 @@ export function invoicesOfLead(store: Db, leadId: number): Invoice[] {
     .map(asInvoice);
 }
 
-/** Whether the request has a sent invoice: it is then kept six years, and cannot be deleted (lib/privacy.ts). */
+/** Whether the request has a sent invoice: it is then kept six years, and cannot be deleted (lib/requests/retention.ts). */
 export function hasSentInvoice(store: Db, leadId: number): boolean {
   return store.db.prepare("SELECT 1 FROM invoices WHERE lead_id = ? AND status = 'sent' LIMIT 1").get(leadId) !== undefined;
 }
 
 /**
  * Takes the name and address off the sent invoices kept long enough by UK day `today` (six years
- * from the end of their tax year, lib/privacy.ts); returns how many. Their numbers, dates, lines,
+ * from the end of their tax year, lib/requests/retention.ts); returns how many. Their numbers, dates, lines,
  * VAT and payments stay, so past figures do.
  */
 export function forgetInvoiceNames(store: Db, today: string): number {

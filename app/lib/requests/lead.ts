@@ -1,5 +1,5 @@
 /** A quote or contact request as it is stored, and the columns that read it back as one. */
-import type { LeadStatus } from "../owner/status.ts";
+import type { LeadStatus } from "./status.ts";
 import { asRow } from "../db/connection.server.ts";
 
 export type LeadForm = "quote" | "contact";
@@ -28,7 +28,7 @@ export interface Lead extends NewLead {
   /** When the owner first answered: the status left New, or he tapped Call, E-mail or WhatsApp. */
   firstAnswerAt: string | null;
   firstAnswerBy: AnswerWay | null;
-  /** The acknowledgement e-mail to the visitor (app/lib/acknowledge.server.ts). */
+  /** The acknowledgement e-mail to the visitor (app/lib/requests/acknowledge.server.ts). */
   ack: AckState;
   ackAt: string | null;
 }
