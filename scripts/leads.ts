@@ -14,8 +14,8 @@ import { databaseFile } from "../app/lib/db/files.server.ts";
 import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { photoFilesByLead } from "../app/lib/requests/photo-store.server.ts";
 import { forgottenLine } from "../app/lib/requests/forget.server.ts";
+import { forgetInvoiceNames } from "../app/lib/requests/retention.ts";
 import { recordAudit } from "../app/lib/db/audit.server.ts";
-import { forgetInvoiceNames } from "../app/lib/invoices/invoices.server.ts";
 import { ukToday } from "../app/lib/time/uk-time.ts";
 
 export { toCsv };

@@ -1,7 +1,7 @@
 /** A quote on the customer's page as a PDF, through the page's link; anything else gets nothing. */
 import { quotesSentTo } from "~/lib/customer/page.server.ts";
 import { checkCustomerLink } from "~/lib/links/page-links.server.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
 import { siteUrl } from "~/lib/public-site/seo.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";

@@ -6,7 +6,7 @@
 import { checkCustomerLink, customerPageUrl } from "~/lib/links/page-links.server.ts";
 import { customerEvent, visitCalendar } from "~/lib/visits/ics.server.ts";
 import { visitById } from "~/lib/visits/visits.server.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { siteUrl } from "~/lib/public-site/seo.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-page-visit-ics";

@@ -1,6 +1,6 @@
 /** The customer's quote as a PDF, through the same link; a link that is not open gets nothing. */
 import { contentOf, storeOf } from "~/lib/services/services.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { checkQuoteLink } from "~/lib/quotes/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
 import { siteUrl } from "~/lib/public-site/seo.ts";

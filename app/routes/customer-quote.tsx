@@ -12,7 +12,7 @@ import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { checkQuoteLink, quoteNumber, quotePath } from "~/lib/quotes/quotes.server.ts";
 import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
 import { dayAndTime } from "~/lib/time/words.ts";

@@ -8,7 +8,7 @@
  */
 import type { Db } from "../db/connection.server.ts";
 import { referenceOf } from "../forms/reference.ts";
-import { leadById } from "../requests/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import type { QuoteStatus } from "../quotes/status.ts";
 import { quoteNumber, quotesOfLead, type Quote } from "../quotes/quotes.server.ts";
 import { reviewOfRequest } from "../reviews/reviews.server.ts";

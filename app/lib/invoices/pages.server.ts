@@ -5,7 +5,7 @@
  * grouped query.
  */
 import type { Db } from "../db/connection.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { formatPounds, penceAsText, quantityAsText } from "../quotes/money.ts";
 import { longDate } from "../time/words.ts";
 import { versionOf } from "../quotes/version.ts";

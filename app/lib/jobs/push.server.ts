@@ -16,7 +16,6 @@ import type { DatabaseSync } from "node:sqlite";
 import webpush from "web-push";
 import { enqueue, type JobHandler } from "./jobs.server.ts";
 import { asRow, type Db } from "../db/connection.server.ts";
-import type { Lead } from "../requests/lead.ts";
 import { statement } from "../db/statements.ts";
 
 export interface VapidKeys {
@@ -169,17 +168,6 @@ export function placeOf(location: string, towns: readonly string[]): string | un
   if (town) return town;
   const postcode = POSTCODE.exec(location);
   return postcode ? postcode[1]!.toUpperCase() : undefined;
-}
-
-/** The push for a new request: "New quote request", "Sarah M. · Hitchin · Roof Repairs page". */
-export function leadPush(lead: Pick<Lead, "id" | "form" | "name" | "location" | "page">, context: { towns: readonly string[]; pageName: string }): PushMessage {
-  const place = placeOf(lead.location, context.towns);
-  return {
-    title: lead.form === "quote" ? "New quote request" : "New message",
-    body: [shortName(lead.name), place, context.pageName].filter(Boolean).join(" · "),
-    url: `/admin/requests/${lead.id}`,
-    tag: `request-${lead.id}`,
-  };
 }
 
 export interface PushSender {

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { Content } from "~/content/load.ts";
-import type { Pictures } from "../services/services.ts";
+import type { Pictures } from "./images.ts";
 
 interface Rendered {
   content: Content;

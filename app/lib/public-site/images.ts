@@ -14,3 +14,6 @@ export interface PictureEntry {
   sources: { type: string; srcset: string }[];
 }
 export type ImageManifest = Record<string, PictureEntry>;
+
+/** The owner's uploaded pictures by name, beside the build's own (none at build). */
+export type Pictures = ReadonlyMap<string, PictureEntry>;

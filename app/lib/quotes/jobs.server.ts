@@ -10,7 +10,7 @@ import { MailNotSetUp, type OutgoingMail } from "../mail/mailer.server.ts";
 import { holdUntilOpen } from "../jobs/held-to-opening.server.ts";
 import type { HoursNow } from "../time/opening-hours.ts";
 import { recordAudit } from "../db/audit.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { addQuoteLink, quoteById, quoteNumber, quotePath, takeBackSend } from "./quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner, type MailBusiness } from "./mail.server.ts";

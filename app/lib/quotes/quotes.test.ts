@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LeadStore } from "../requests/leads.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import {
   acceptQuote,
   checkQuoteLink,

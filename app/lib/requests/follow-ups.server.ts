@@ -13,8 +13,19 @@ import type { Lead } from "./lead.ts";
 import { heldRunAt, holdUntilOpen } from "../jobs/held-to-opening.server.ts";
 import type { HoursNow } from "../time/opening-hours.ts";
 import { pageOrigin } from "../public-site/page-origin.server.ts";
-import { leadPush, queuePush, shortName } from "../jobs/push.server.ts";
+import { placeOf, queuePush, shortName, type PushMessage } from "../jobs/push.server.ts";
 import type { Db } from "../db/connection.server.ts";
+
+/** The push for a new request: "New quote request", "Sarah M. · Hitchin · Roof Repairs page". */
+export function leadPush(lead: Pick<Lead, "id" | "form" | "name" | "location" | "page">, context: { towns: readonly string[]; pageName: string }): PushMessage {
+  const place = placeOf(lead.location, context.towns);
+  return {
+    title: lead.form === "quote" ? "New quote request" : "New message",
+    body: [shortName(lead.name), place, context.pageName].filter(Boolean).join(" · "),
+    url: `/admin/requests/${lead.id}`,
+    tag: `request-${lead.id}`,
+  };
+}
 
 const HOUR = 60 * 60 * 1000;
 /** The promise on every page: a reply within a day. */

@@ -6,11 +6,10 @@
  * queued once, ever; a server that was down runs the missed night's when it is back.
  */
 import type { DatabaseSync } from "node:sqlite";
-import { forgetInvoiceNames } from "../invoices/invoices.server.ts";
 import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
 import type { LeadStore } from "./leads.server.ts";
 import { recordAudit } from "../db/audit.server.ts";
-import { monthsBefore, RETENTION_MONTHS } from "./retention.ts";
+import { forgetInvoiceNames, monthsBefore, RETENTION_MONTHS } from "./retention.ts";
 import { addDays, ukDate, ukInstant } from "../time/uk-time.ts";
 
 const KIND = "forget-requests";

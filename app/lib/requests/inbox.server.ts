@@ -4,7 +4,7 @@
  * same transaction.
  */
 import { leadIdOfReference } from "../forms/reference.ts";
-import { asLead, LEAD_COLUMNS, type Lead, type LeadForm } from "./lead.ts";
+import { asLead, LEAD_COLUMNS, leadById, type Lead, type LeadForm } from "./lead.ts";
 import { asRow, type Db } from "../db/connection.server.ts";
 import type { LeadStore } from "./leads.server.ts";
 import { sendOwnerMailNow } from "./notify.server.ts";
@@ -199,11 +199,6 @@ export function headline(store: Db, now: Date = new Date(), options: { mail: boo
     )
     .get(startOfUkDay(now).toISOString()) as unknown as Omit<Headline, "mail" | "devices">;
   return { ...row, mail: options.mail, devices: deviceCount(store.db) };
-}
-
-export function leadById(store: Db, id: number): Lead | undefined {
-  const row = store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(id);
-  return row ? asLead(row) : undefined;
 }
 
 export interface Note {

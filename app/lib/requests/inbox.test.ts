@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { JobRunner } from "../jobs/jobs.server.ts";
 import { LeadStore } from "./leads.server.ts";
-import type { NewLead } from "./lead.ts";
+import { leadById, type NewLead } from "./lead.ts";
 import { fileContent } from "../../content/index.ts";
 import { ownerMailHandler } from "./notify.server.ts";
 import { auditOfLead } from "../db/audit.server.ts";
 import { responseByMonth, sourcesReport } from "../insights/sources.server.ts";
 import { createQuote, saveDraft, sendQuote } from "../quotes/quotes.server.ts";
-import { addNote, deleteLead, filterQuery, headline, inboxPage, leadById, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, statusCounts } from "./inbox.server.ts";
+import { addNote, deleteLead, filterQuery, headline, inboxPage, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, statusCounts } from "./inbox.server.ts";
 import { startOfUkDay } from "../time/uk-time.ts";
 
 let store: LeadStore;

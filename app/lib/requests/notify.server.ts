@@ -7,13 +7,12 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
-import type { Lead } from "./lead.ts";
+import { leadById, type Lead } from "./lead.ts";
 import { photoPath, photosOf, type PhotoDb } from "./photo-store.server.ts";
 import { oneLine, sendToOwner, type OutgoingMail, type OwnerLetter } from "../mail/mailer.server.ts";
 import { referenceOf } from "../forms/reference.ts";
 import { writeLetter, type LetterBusiness, type Link } from "../mail/letter.ts";
 import { dayAndTime, sentence } from "../time/words.ts";
-import { leadById } from "./inbox.server.ts";
 import { pageOrigin } from "../public-site/page-origin.server.ts";
 import { photoForMail } from "../photos/photos.server.ts";
 import { statement } from "../db/statements.ts";

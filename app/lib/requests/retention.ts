@@ -4,6 +4,8 @@
  * nightly job (lib/requests/forget.server.ts) and by `npm run leads -- --purge-before`; invoices
  * for 6 years from the end of their tax year, as HMRC asks.
  */
+import type { Db } from "../db/connection.server.ts";
+
 export const RETENTION_MONTHS = 24;
 export const INVOICE_RETENTION_YEARS = 6;
 
@@ -44,4 +46,19 @@ export function invoicesNamelessUpTo(today: string): string {
   const year = Number(today.slice(0, 4));
   const lastTaxYearEnd = (today.slice(5) > "04-05" ? year : year - 1) - INVOICE_RETENTION_YEARS;
   return `${lastTaxYearEnd}-04-05`;
+}
+
+/**
+ * Takes the name and address off the sent invoices kept long enough by UK day `today` (six years
+ * from the end of their tax year, invoicesNamelessUpTo); returns how many. Their numbers, dates, lines,
+ * VAT and payments stay, so past figures do.
+ */
+export function forgetInvoiceNames(store: Db, today: string): number {
+  const result = store.db
+    .prepare(
+      `UPDATE invoices SET customer = json_object('name', '', 'address', '')
+       WHERE status = 'sent' AND issued_on <= ? AND (customer ->> 'name' != '' OR customer ->> 'address' != '')`,
+    )
+    .run(invoicesNamelessUpTo(today));
+  return Number(result.changes);
 }

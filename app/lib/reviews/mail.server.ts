@@ -7,13 +7,12 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../../content/schema.ts";
 import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
-import type { Lead } from "../requests/lead.ts";
+import { leadById, type Lead } from "../requests/lead.ts";
 import type { KeyedDb } from "../db/connection.server.ts";
 import { customerPageUrl } from "../links/page-links.server.ts";
 import { displayName } from "../../content/rules/names.ts";
 import { customerPageLink, writeLetter, type Letter } from "../mail/letter.ts";
 import { MailNotSetUp, oneLine, sendToCustomer, type OutgoingMail } from "../mail/mailer.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
 import { renewReviewLink, reviewById, reviewPath, withdrawReviewRequest, type Review } from "./reviews.server.ts";
 
 type ReviewBusiness = Pick<Business, "name" | "email" | "phone" | "googleReviewUrl">;

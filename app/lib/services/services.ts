@@ -14,7 +14,7 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import { fileContent } from "../../content/index.ts";
 import type { Content } from "../../content/load.ts";
-import type { PictureEntry } from "../public-site/images.ts";
+import type { PictureEntry, Pictures } from "../public-site/images.ts";
 import type { LeadStore } from "../requests/leads.server.ts";
 import type { OutgoingMail } from "../mail/mailer.server.ts";
 import type { Upload } from "../photos/photos.server.ts";
@@ -39,9 +39,6 @@ export interface Services {
   /** The owner's uploaded pictures by name (app/lib/site/pictures.server.ts), filled as he adds them. */
   pictures: Map<string, PictureEntry>;
 }
-
-/** The owner's uploaded pictures by name, beside the build's own (none at build). */
-export type Pictures = ReadonlyMap<string, PictureEntry>;
 
 export const servicesContext = createContext<Services>();
 export const uploadContext = createContext<Upload | undefined>(undefined);

@@ -8,8 +8,7 @@
 import type { Business } from "../../content/schema.ts";
 import type { Db } from "../db/connection.server.ts";
 import { recordAudit } from "../db/audit.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
-import type { Lead } from "../requests/lead.ts";
+import { leadById, type Lead } from "../requests/lead.ts";
 import { ukDate } from "../time/uk-time.ts";
 import type { BookedInput, MovedInput } from "./visit-form.ts";
 import { mailOf, planReminder, queueMorningPush, queueVisitMail } from "./jobs.server.ts";

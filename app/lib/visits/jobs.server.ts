@@ -22,7 +22,7 @@ import type { LetterBusiness } from "../mail/letter.ts";
 import { sendToCustomer, type OutgoingMail } from "../mail/mailer.server.ts";
 import { openingOn, type HoursNow } from "../time/opening-hours.ts";
 import { recordAudit } from "../db/audit.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { placeOf, queuePush, shortName, type PushMessage } from "../jobs/push.server.ts";
 import { addDays, ukClock, ukDate, ukInstant } from "../time/uk-time.ts";
 import { customerPageUrl } from "../links/page-links.server.ts";

@@ -11,7 +11,7 @@ import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
 import { writeLetter, type LetterBusiness } from "../mail/letter.ts";
 import { oneLine, sendToOwner, type OutgoingMail } from "../mail/mailer.server.ts";
 import { recordAudit } from "../db/audit.server.ts";
-import { leadById } from "../requests/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { queuePush, shortName } from "../jobs/push.server.ts";
 import { startOfUkDay } from "../time/uk-time.ts";
 import { REARRANGE_MAX } from "./limits.ts";

@@ -13,7 +13,7 @@ import { parseForm } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { acceptedQuoteOf, createInvoice } from "~/lib/invoices/invoices.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { quoteNumber } from "~/lib/quotes/quotes.server.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { draftParties } from "~/lib/invoices/draft-parties.ts";
 import { invoiceById } from "~/lib/invoices/invoices.server.ts";
 import { invoicePdfResponse, partiesOf } from "~/lib/invoices/pdf.server.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/invoice-pdf";

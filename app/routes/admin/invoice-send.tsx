@@ -15,7 +15,7 @@ import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
 import { billedOf, sellerOf } from "~/lib/invoices/seller.ts";
 import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";

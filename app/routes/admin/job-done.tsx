@@ -13,7 +13,7 @@ import { readForm } from "~/lib/forms/read-form.server.ts";
 import { parseForm } from "~/lib/forms/parse-form.ts";
 import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { queueReviewRequest } from "~/lib/reviews/mail.server.ts";
 import { jobDoneState, requestReview, REVIEW_LINK_DAYS } from "~/lib/reviews/reviews.server.ts";

@@ -1,7 +1,7 @@
 /** A quote's PDF for the owner, as the customer gets it. */
 import { data } from "react-router";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { quoteById } from "~/lib/quotes/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
 import { siteUrl } from "~/lib/public-site/seo.ts";

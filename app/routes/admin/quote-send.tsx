@@ -11,7 +11,7 @@ import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { quoteById, quoteNumber, sendQuote } from "~/lib/quotes/quotes.server.ts";
 import { queueQuoteSend } from "~/lib/quotes/events.server.ts";

@@ -18,7 +18,7 @@ import * as z from "zod/mini";
 import { parseForm, text } from "~/lib/forms/parse-form.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/quotes/status.ts";
 import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, setFollowUps, type Quote } from "~/lib/quotes/quotes.server.ts";

@@ -17,7 +17,7 @@ import { bookSchema, EMPTY_DAY, MAX_DAYS, NOTES_MAX, readVisitValues, type Visit
 import { parseForm } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";

@@ -15,7 +15,7 @@ import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
 import { parseForm } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { leadById } from "~/lib/requests/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
