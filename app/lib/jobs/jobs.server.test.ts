@@ -130,9 +130,9 @@ it("sends a row whose process was killed mid-send when the next one starts", asy
     [
       "--input-type=module",
       "-e",
-      `const { LeadStore } = await import(${module("leads.server.ts")});
+      `const { LeadStore } = await import(${module("../requests/leads.server.ts")});
        const { JobRunner } = await import(${module("jobs.server.ts")});
-       const { mailTransport, sendToCustomer } = await import(${module("mailer.server.ts")});
+       const { mailTransport, sendToCustomer } = await import(${module("../mail/mailer.server.ts")});
        const store = new LeadStore(${JSON.stringify(path.join(dir, "leads.sqlite"))});
        const mail = { transport: mailTransport("smtp://127.0.0.1:${hanging.port}"), from: { name: "Kestrel Roofing", address: "office@example.com" }, ownerTo: "office@example.com" };
        const letter = (job) => sendToCustomer(mail, { email: "office@example.com" }, { to: { address: job.payload.to }, subject: "Letter", text: "Hello." });
