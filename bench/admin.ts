@@ -11,7 +11,7 @@
  * is reported, never an error; the exit code is non-zero only when the benchmark could not run.
  */
 import { canonicalPaths } from "../app/content/index.ts";
-import { LEAD_STATUSES } from "../app/lib/owner/status.ts";
+import { LEAD_STATUSES } from "../app/lib/requests/status.ts";
 import { openStore, signedInOwner } from "../tests/support/owner.ts";
 import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, met, publish, runAutocannon, withServer } from "./support.ts";
 

@@ -1,6 +1,6 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
-import { REARRANGE_MAX } from "~/lib/diary/limits.ts";
+import { REARRANGE_MAX } from "~/lib/visits/limits.ts";
 
 /**
  * The customer's visits on their page (/c/{token}): each visit's kind, day and time in words, a

@@ -10,7 +10,7 @@ import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreditNoteFields, type CreditField } from "~/components/owner/invoices/CreditNoteForm.tsx";
 import { formValues } from "~/lib/forms/fields.ts";
-import { creditNoteSchema } from "~/lib/forms/invoice.ts";
+import { creditNoteSchema } from "~/lib/invoices/form.ts";
 import { parseForm } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { queueCreditNoteSend } from "~/lib/invoices/events.server.ts";
@@ -19,8 +19,8 @@ import { issueCreditNote, standingOfInvoice } from "~/lib/invoices/payments.serv
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/credit-note";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Credit note on ${loaderData.number}` : "No such invoice");

@@ -8,12 +8,12 @@ import * as z from "zod/mini";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { resetCalendarLink } from "~/lib/diary/feed.server.ts";
+import { resetCalendarLink } from "~/lib/visits/feed.server.ts";
 import { parseForm } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/diary-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reset calendar link");

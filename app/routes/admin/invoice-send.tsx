@@ -10,21 +10,21 @@
 import { data, redirect } from "react-router";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { NOTHING_DUE } from "~/lib/forms/invoice.ts";
+import { NOTHING_DUE } from "~/lib/invoices/form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
 import { queueInvoiceSend } from "~/lib/invoices/events.server.ts";
 import { INVOICE_KIND_NAMES, invoiceById, quoteRoomOf, quoteRoomWords, sendInvoice, type Invoice } from "~/lib/invoices/invoices.server.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
 import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
 import { billedOf, sellerOf } from "~/lib/invoices/seller.ts";
-import { MailNotSetUp } from "~/lib/mailer.server.ts";
+import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { longDate } from "~/lib/mail/words.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { contentOf, servicesOf, storeOf } from "~/lib/services.ts";
+import { longDate } from "~/lib/time/words.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/invoice-send";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Send the invoice to ${loaderData.name}?` : "No such invoice");

@@ -8,19 +8,19 @@ import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
 import { OwnerButton } from "~/components/owner/OwnerForm.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
-import { recordAudit } from "~/lib/owner/audit.server.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { recordAudit } from "~/lib/db/audit.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { exactTime } from "~/lib/owner/time.ts";
-import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/push.server.ts";
+import { exactTime } from "~/lib/time/ago.ts";
+import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/jobs/push.server.ts";
 import type { RouteHandle } from "~/root";
 import * as z from "zod/mini";
 import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/notifications";
 import { noticeOf } from "~/lib/owner/notices.ts";
-import { setWeeklySummary, weeklySummaryOn } from "~/lib/visits/weekly-summary.server.ts";
+import { setWeeklySummary, weeklySummaryOn } from "~/lib/insights/weekly-summary.server.ts";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
 

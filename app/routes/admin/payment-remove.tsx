@@ -11,9 +11,9 @@ import { PAYMENT_METHODS, paymentById, removePayment } from "~/lib/invoices/paym
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { longDate } from "~/lib/mail/words.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
+import { longDate } from "~/lib/time/words.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/payment-remove";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Remove the payment of ${loaderData.amount}?` : "No such payment");
