@@ -29,6 +29,8 @@ export interface Applying<Target> extends Finding {
   /** The owner's passkey name, or "the customer". */
   actor: string;
   form: FormData;
+  /** Wakes the background work once the change is committed (what it queued goes now). */
+  wake: () => void;
 }
 
 /**
@@ -44,21 +46,26 @@ export const done = (to: string, saved?: string): Outcome => ({ kind: "done", to
 export const redirectTo = (to: string): Outcome => ({ kind: "redirect", to });
 export const answer = (body: unknown, status = 400): Outcome => ({ kind: "answer", status, body });
 
-export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = undefined> {
+export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = undefined, Name extends string = string> {
   /** The action's one name, as the audit, the tests and the phone's outbox say it: `payment.record`. */
-  name: string;
+  name: Name;
   /** Who posts it (default the owner). */
   side?: Side;
-  /** The button that picks it on a page with several forms (the posted `intent`); none: the page's only form. */
-  intent?: string | readonly string[];
+  /** The button that picks it on a page with several forms (the posted `intent`), or a test of it; none: the page's only form. */
+  intent?: string | readonly string[] | ((intent: string) => boolean);
+  /** What its page says of a button it does not have, when this is the page's first action (default `UNKNOWN_BUTTON`). */
+  unknownButton?: string;
   /** The words it says when done (a `?saved=` code of its page), unless its outcome names others. */
   done?: string;
   /** What it works on, from the address; throws a 404 when there is no such thing (or the customer's link does not open it). */
   find?: (finding: Finding) => Target;
   /** Its form: typed values, or a message at each wrong field. */
   schema: core.$ZodType<Input> | ((finding: Finding & { target: Target }) => core.$ZodType<Input>);
-  /** A redraw of the page that changes nothing (Add another day, Check totals): its answer, else undefined. */
-  redraw?: (form: FormData, finding: Finding & { target: Target }) => unknown;
+  /**
+   * An answer before the form is parsed, that changes nothing: the page redrawn (Add another day,
+   * Check totals), or what was sent already (a second Send from another page). Else undefined.
+   */
+  early?: (form: FormData, finding: Finding & { target: Target }) => Outcome | undefined;
   /** The page's answer to a refused form: the messages at their fields, with what was typed kept. */
   refused?: (errors: FieldErrors<string>, form: FormData) => unknown;
   /** The version the page was shown at (posted as `version`): when the thing has changed since, 409 with `stale`. */
@@ -70,7 +77,7 @@ export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = 
 }
 
 /** An action, declared once beside its trade. */
-export function defineAction<Input, Target = undefined, Prepared = undefined>(definition: ActionDefinition<Input, Target, Prepared>): ActionDefinition<Input, Target, Prepared> {
+export function defineAction<const Name extends string, Input, Target = undefined, Prepared = undefined>(definition: ActionDefinition<Input, Target, Prepared, Name>): ActionDefinition<Input, Target, Prepared, Name> {
   return definition;
 }
 

@@ -6,7 +6,7 @@
  * the values kept), the version check (409 on a stale page), the apply inside one transaction, and
  * in that transaction the key kept with its answer and the audit lines naming the action.
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { UNKNOWN_BUTTON, parseForm } from "../forms/parse-form.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { contentOf, servicesOf } from "../services.ts";
@@ -37,7 +37,8 @@ function claimsOf(store: LeadStore) {
 function pick(actions: readonly AnyAction[], form: FormData): AnyAction | undefined {
   if (actions.length === 1 && actions[0]!.intent === undefined) return actions[0];
   const intent = form.get("intent");
-  return actions.find((action) => action.intent !== undefined && (typeof action.intent === "string" ? action.intent === intent : action.intent.includes(String(intent))));
+  const posted = typeof intent === "string" ? intent : "";
+  return actions.find(({ intent: picks }) => (typeof picks === "function" ? picks(posted) : typeof picks === "string" ? picks === posted : picks?.includes(posted)));
 }
 
 function withSaved(to: string, saved: string | undefined) {
@@ -48,6 +49,10 @@ function withSaved(to: string, saved: string | undefined) {
 
 function respond(answer: StoredAnswer) {
   return "to" in answer ? redirect(answer.to, answer.status) : data(answer.body, { status: answer.status });
+}
+
+function respondUnchanged(outcome: Outcome) {
+  return outcome.kind === "answer" ? data(outcome.body, { status: outcome.status }) : redirect(outcome.to, 303);
 }
 
 /** An outcome that changed nothing leaves the transaction by this, so nothing of it is kept. */
@@ -69,12 +74,18 @@ function replay(store: LeadStore, key: string, action: AnyAction, path: string) 
  * Runs the posted one of `actions` (a page's forms) as `actor`; answers what the page shows.
  * `actor` is who is signed in (the owner's area) or "the customer".
  */
-export async function dispatch(args: PostArgs, actions: readonly AnyAction[], actor: string) {
+export function dispatch<Answer = unknown>(args: PostArgs, actions: readonly AnyAction[], actor: string): Promise<Response | DataWithResponseInit<Answer>> {
+  // The answer's shape is the page's (what its forms show again); the actions build it.
+  return dispatchAny(args, actions, actor) as Promise<Response | DataWithResponseInit<Answer>>;
+}
+
+async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor: string) {
   const form = await readForm(args.request);
   const action = pick(actions, form);
   if (!action) {
     const first = actions[0]!;
-    return data(first.refused ? first.refused({ intent: UNKNOWN_BUTTON }, form) : { errors: { intent: UNKNOWN_BUTTON } }, { status: 400 });
+    const errors = { intent: first.unknownButton ?? UNKNOWN_BUTTON };
+    return data(first.refused ? first.refused(errors, form) : { errors }, { status: 400 });
   }
   const services = servicesOf(args.context);
   const store = services.store;
@@ -92,21 +103,23 @@ export async function dispatch(args: PostArgs, actions: readonly AnyAction[], ac
 
   const finding: Finding = { params: args.params, store, services, content: contentOf(args.context), now: new Date() };
   const target = action.find ? action.find(finding) : undefined;
-  const redrawn = action.redraw?.(form, { ...finding, target });
-  if (redrawn !== undefined) return data(redrawn);
+  const early = action.early?.(form, { ...finding, target });
+  if (early) return respondUnchanged(early);
   const schema = typeof action.schema === "function" ? action.schema({ ...finding, target }) : action.schema;
   const parsed = parseForm(schema, form);
   if (!parsed.ok) return data(action.refused ? action.refused(parsed.errors, form) : { errors: parsed.errors }, { status: 400 });
   if (action.version && form.get("version") !== action.version.of(target)) return data(action.version.stale, { status: 409 });
 
-  const applying: Applying<unknown> = { ...finding, target, actor, form };
+  let woken = false;
+  const applying: Applying<unknown> = { ...finding, target, actor, form, wake: () => (woken = true) };
   let release = () => {};
   if (key) held.set(key, new Promise<void>((resolve) => (release = resolve)));
   try {
     const prepared = action.prepare ? await action.prepare(parsed.value, applying) : undefined;
     const outcome = applyOnce(store, action, parsed.value, applying, prepared, key, path);
-    if (outcome.kind === "answer") return data(outcome.body, { status: outcome.status });
-    return redirect(outcome.kind === "done" ? withSaved(outcome.to, outcome.saved ?? action.done) : outcome.to, 303);
+    if (outcome.kind !== "done") return respondUnchanged(outcome);
+    if (woken) services.wake();
+    return redirect(withSaved(outcome.to, outcome.saved ?? action.done), 303);
   } finally {
     if (key) held.delete(key);
     release();

@@ -22,6 +22,7 @@ import { servicesOf, storeOf } from "~/lib/services.ts";
 import { ukToday } from "~/lib/uk-time.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/visit-move";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const handle: RouteHandle = { scripts: ["visit-clash"] };
 
@@ -70,7 +71,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
         </p>
         <ErrorSummary errors={errors} idOf={visitFieldId} />
         {visit.movable && (
-          <form method="post" noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label="Move visit" className="card space-y-5">
+          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label="Move visit" className="card space-y-5">
             <VisitDays days={values.days.slice(0, 1)} errors={errors} booked={booked} today={today} />
             <ReasonChoice value={values.reason} words={values.words} errors={errors} />
             <div className="flex flex-wrap items-center gap-3">
@@ -81,7 +82,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
                 Back
               </a>
             </div>
-          </form>
+          </PostForm>
         )}
       </div>
     </>

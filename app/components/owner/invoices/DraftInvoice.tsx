@@ -8,10 +8,11 @@ import { LineEditor, LineTotals } from "~/components/owner/LineEditor.tsx";
 import { INVOICE_NOTE_MAX, type InvoiceDraftValues } from "~/lib/forms/invoice.ts";
 import { VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
 import { typedTotals } from "~/lib/quotes/typed-totals.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export function DraftInvoice({ values, vat, errors }: { values: InvoiceDraftValues; vat: boolean; errors?: Partial<Record<string, string>> }) {
   return (
-    <form method="post" className="space-y-5" noValidate data-line-totals>
+    <PostForm className="space-y-5" noValidate data-line-totals>
       <LineEditor lines={values.lines} errors={errors} />
       <CardSection id="totals-heading" title="Totals">
         <input type="hidden" name="vat" value={vat ? "on" : "off"} />
@@ -30,6 +31,6 @@ export function DraftInvoice({ values, vat, errors }: { values: InvoiceDraftValu
           Send invoice
         </button>
       </div>
-    </form>
+    </PostForm>
   );
 }
