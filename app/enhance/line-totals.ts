@@ -2,10 +2,12 @@
  * The totals of a draft's lines as the owner types (a quote's, routes/admin/quote.tsx, or an
  * invoice's, routes/admin/invoice.tsx): net, VAT and the total in the form's <output> elements,
  * within a keystroke, by the server's own sums (lib/quotes/typed-totals.ts). VAT is the form's
- * "vat" checkbox (a quote) or its hidden "vat" field (an invoice, whose VAT is fixed). Without
- * this script, Check totals asks the server for the same figures.
+ * "vat" checkbox (a quote) or its hidden "vat" field (an invoice, whose VAT is fixed). An
+ * invoice's Send (`data-send`) shows only while the total is more than nothing, its hint
+ * (`data-send-hint`) the other way round. Without this script, Check totals asks the server for
+ * the same figures.
  */
-import { typedTotals, unreadText } from "../lib/quotes/typed-totals.ts";
+import { comesToNothing, typedTotals, unreadText } from "../lib/quotes/typed-totals.ts";
 
 function enhance(form: HTMLFormElement) {
   const values = (name: string) => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)].map((input) => input.value);
@@ -30,6 +32,9 @@ function enhance(form: HTMLFormElement) {
       unread.hidden = totals.unread === 0;
       unread.textContent = unreadText(totals.unread);
     }
+    const nothing = comesToNothing(totals);
+    for (const send of form.querySelectorAll<HTMLElement>("[data-send]")) send.hidden = nothing;
+    for (const hint of form.querySelectorAll<HTMLElement>("[data-send-hint]")) hint.hidden = !nothing;
   };
   form.addEventListener("input", update);
   form.addEventListener("change", update);

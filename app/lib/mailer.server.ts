@@ -9,12 +9,30 @@
  * multipart/alternative, its plain text beside it, with the logo its letterhead shows attached.
  */
 import nodemailer, { type Transporter } from "nodemailer";
+import { encodeWord } from "nodemailer/lib/mime-funcs";
 import type { Business } from "../content/schema.ts";
 import { logoAttachment } from "./mail/logo.server.ts";
 
 /** Removes line breaks and other control characters, so a field can never add a mail header. */
 export function oneLine(value: string): string {
   return value.replace(/[\p{Cc}\u2028\u2029]+/gu, " ").trim();
+}
+
+/**
+ * A Subject a mail reader shows as it was written. Nodemailer sends a well-formed RFC 2047 encoded
+ * word as it stands, so a name typed as `=?utf-8?q?=0D=0ABcc:…?=` would be decoded by the reader
+ * into a line break and a Bcc: a subject holding `=?` goes as encoded words of its own, which
+ * decode to exactly the characters typed.
+ */
+function literalSubject(subject: string): string {
+  const line = oneLine(subject);
+  return line.includes("=?") ? encodeWord(line, "Q", 52) : line;
+}
+
+/** An address with its name on one line; a name holding `=?` is left out (an encoded word in it would be decoded too). */
+function addressOf(name: string | undefined, address: string): { name: string; address: string } | string {
+  const shown = oneLine(name ?? "");
+  return shown && !shown.includes("=?") ? { name: shown, address: oneLine(address) } : oneLine(address);
 }
 
 /** A connection to the mail server of SMTP_URL. */
@@ -69,8 +87,8 @@ export class MailNotSetUp extends Error {
 /** Sends a letter to a customer; throws when e-mail is not set up or the mail server refuses it. */
 export async function sendToCustomer(mail: OutgoingMail | undefined, business: Pick<Business, "email">, letter: CustomerLetter): Promise<void> {
   if (!mail) throw new MailNotSetUp();
-  const to = letter.to.name ? { name: oneLine(letter.to.name), address: oneLine(letter.to.address) } : oneLine(letter.to.address);
-  await mail.transport.sendMail({ from: mail.from, to, replyTo: business.email, subject: letter.subject, ...(await parts(letter)) });
+  const to = addressOf(letter.to.name, letter.to.address);
+  await mail.transport.sendMail({ from: mail.from, to, replyTo: business.email, subject: literalSubject(letter.subject), ...(await parts(letter)) });
 }
 
 /** The text, the HTML beside it, and the attachments: the HTML's logo among them. */
@@ -93,12 +111,11 @@ export interface OwnerLetter {
 /** Sends a letter to the owner, from the site; throws when e-mail is not set up or the mail server refuses it. */
 export async function sendToOwner(mail: OutgoingMail | undefined, letter: OwnerLetter): Promise<void> {
   if (!mail) throw new MailNotSetUp();
-  const replyTo = letter.replyTo && { name: oneLine(letter.replyTo.name), address: oneLine(letter.replyTo.address) };
   await mail.transport.sendMail({
-    from: { name: `${oneLine(mail.from.name)} website`, address: mail.from.address },
+    from: addressOf(`${mail.from.name} website`, mail.from.address),
     to: mail.ownerTo,
-    replyTo,
-    subject: letter.subject,
+    replyTo: letter.replyTo && addressOf(letter.replyTo.name, letter.replyTo.address),
+    subject: literalSubject(letter.subject),
     ...(await parts(letter)),
   });
 }

@@ -5,7 +5,8 @@
  * customer's page, with JavaScript off, shows the sort code, account number and reference as text
  * to copy. An edit posted to the sent invoice is refused. £1,000.00 makes it Part paid, too much is
  * refused at its field, the rest makes it Paid, and a receipt goes for each payment. The balance
- * takes the next number and a credit note voids it. Money's figures and both files agree.
+ * takes the next number and a credit note voids it. Money's figures and both files agree. A blank
+ * invoice offers Send only while what is typed comes to more than nothing.
  *
  * Run against a server of its own, with e-mail set up, so the e-mails can be read.
  */
@@ -226,4 +227,22 @@ test("the owner invoices a deposit from his phone and is paid by bank transfer",
   expect(columnPence(invoices, "UnitAmount") + columnPence(invoices, "TaxAmount"), "invoiced less credit notes").toBe(576_000 - 432_000);
   expect(columnPence(await file("Payments (CSV)"), "Amount"), "paid").toBe(144_000);
   await customer.close();
+});
+
+test("a blank invoice offers Send only while what is typed comes to more than nothing", async () => {
+  const id = wonRequest();
+  await owner.goto(`${origin}/admin/requests/${id}`);
+  await owner.getByRole("radio", { name: /^Blank invoice/ }).check();
+  await owner.getByRole("button", { name: "Create invoice" }).click();
+  await expect(owner).toHaveURL(/\/admin\/invoices\/\d+$/);
+  const send = owner.getByRole("button", { name: "Send invoice" });
+  const hint = owner.getByText("Send invoice is offered once the invoice comes to more than £0.00");
+  await expect(send).toBeHidden();
+  await expect(hint).toBeVisible();
+  await owner.getByLabel("Description").fill("Gutter cleared");
+  await owner.getByLabel("Unit price (£)").fill("60");
+  await expect(send).toBeVisible();
+  await expect(hint).toBeHidden();
+  await owner.getByLabel("Unit price (£)").fill("");
+  await expect(send).toBeHidden();
 });

@@ -220,7 +220,7 @@ describe("a sent invoice", () => {
     expect(withStore(server.dataDir, (store) => creditNotesOf(store, id))).toMatchObject([{ totalPence: 144000, reason: "Job cancelled" }]);
     expect(withStore(server.dataDir, (store) => pendingJobs(store.db, "credit-note-send"))).toBeGreaterThanOrEqual(1);
     expect(await page(`/admin/invoices/${id}`)).toContain(">Void<");
-    expect(await page("/admin?status=closed")).toContain(">Paid<");
+    expect(await page("/admin?status=closed")).toContain(">Invoice void<");
     expect(await page(`/admin/requests/${leadId}`)).toContain(">Void<");
 
     const other = sentDeposit("Quiet Quinn");

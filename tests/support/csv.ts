@@ -1,5 +1,10 @@
-/** A CSV file read back as a spreadsheet would: quoted cells, doubled quotes, CRLF rows; each row keyed by the header. */
-export function readCsv(text: string): Record<string, string>[] {
+/**
+ * A CSV file read back as a spreadsheet or Xero's import would: a byte-order mark at the start is
+ * the file's sign of UTF-8, not text; quoted cells, doubled quotes, CRLF rows; each row keyed by
+ * the header.
+ */
+export function readCsv(file: string): Record<string, string>[] {
+  const text = file.startsWith("\uFEFF") ? file.slice(1) : file;
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";

@@ -63,7 +63,7 @@ export function invoicePages(store: Db, leadId: number): string[] {
     if (typeof invoice === "string") throw new Error(invoice);
     return invoice.id;
   };
-  const draft = made("whole");
+  const draft = made("deposit");
   const partPaid = sent("deposit");
   const payment = recordPayment(store, partPaid, { receivedOn: ukToday(), amountPence: 10000, method: "bank-transfer", note: "First part", actor: "Sweep" });
   if (!("id" in payment)) throw new Error(payment.reason);

@@ -15,7 +15,7 @@ export interface CardLead extends InboxLead {
   reference: string;
   origin: string;
   call: string;
-  /** Where the job's money stands, once an invoice is sent: "Deposit paid", "Balance overdue", "Paid". */
+  /** Where the job's money stands, once an invoice is sent: "Deposit paid", "Balance overdue", "Paid", "Invoice void". */
   money: string | null;
 }
 

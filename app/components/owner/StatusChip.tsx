@@ -29,8 +29,14 @@ export function OverdueChip({ size = "sm" }: { size?: ChipSize }) {
   return <span className={`${CHIP} ${SIZES[size]} bg-white text-danger ring-2 ring-danger`}>Overdue</span>;
 }
 
-/** Where a job's money stands, in words ("Deposit paid", "Balance overdue", "Paid"); an overdue sum stands out. */
+/** Where a job's money stands, in words ("Deposit paid", "Balance overdue", "Paid", "Invoice void"); an overdue sum stands out. */
 export function MoneyChip({ words }: { words: string }) {
-  const style = words.endsWith("overdue") ? "bg-white text-danger ring-2 ring-danger" : words === "Paid" ? "bg-green-100 text-ok ring-1 ring-green-300" : "bg-amber-100 text-amber-900 ring-1 ring-amber-300";
+  const style = words.endsWith("overdue")
+    ? "bg-white text-danger ring-2 ring-danger"
+    : words === "Paid"
+      ? "bg-green-100 text-ok ring-1 ring-green-300"
+      : words === "Invoice void"
+        ? STATUS_STYLES.lost
+        : "bg-amber-100 text-amber-900 ring-1 ring-amber-300";
   return <span className={`${CHIP} ${SIZES.base} ${style}`}>{words}</span>;
 }

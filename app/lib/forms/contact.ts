@@ -5,25 +5,29 @@
 // zod/mini: the same checks in a fraction of the bytes, as this schema also runs in the browser.
 import * as z from "zod/mini";
 import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
+import { linesField, oneLineField } from "./plain-text.ts";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "postcode", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const contactSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, "Name is required"), z.maxLength(100, "Name must be less than 100 characters")),
+  name: z.string().check(oneLineField(), z.trim(), z.minLength(1, "Name is required"), z.maxLength(100, "Name must be less than 100 characters")),
   email: z.string().check(
+    oneLineField(),
     z.trim(),
     z.email("Invalid email address"),
     z.maxLength(255, "Email must be less than 255 characters"),
   ),
   phone: z.string().check(
+    oneLineField(),
     z.trim(),
     z.minLength(10, "Phone number must be at least 10 digits"),
     z.maxLength(20, "Phone number must be less than 20 characters"),
     z.regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
   ),
-  postcode: z.string().check(z.trim(), z.minLength(1, "Postcode is required"), z.maxLength(10, "Postcode must be less than 10 characters")),
+  postcode: z.string().check(oneLineField(), z.trim(), z.minLength(1, "Postcode is required"), z.maxLength(10, "Postcode must be less than 10 characters")),
   message: z.string().check(
+    linesField(),
     z.trim(),
     z.minLength(10, "Message must be at least 10 characters"),
     z.maxLength(1000, "Message must be less than 1000 characters"),

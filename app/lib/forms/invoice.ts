@@ -130,5 +130,8 @@ export const creditNoteSchema = z.pipe(
   }),
 );
 
+/** Why an invoice that comes to £0.00 is not sent. */
+export const NOTHING_DUE = "The invoice comes to nothing: add what is owed.";
+
 /** "That is more than the £440.00 still due". */
 export const moreThanDue = (duePence: number) => `That is more than the ${formatPounds(duePence)} still due.`;

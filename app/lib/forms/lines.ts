@@ -1,9 +1,10 @@
 /**
  * The priced lines a quote's and an invoice's draft share: posted as repeated fields in page order
  * (description, quantity, unitPrice), read back as typed so a refused form keeps everything, and
- * checked line by line with a message at each wrong field. A line left wholly empty is dropped,
- * so the owner can add a row and not use it. Add a line and Remove line N are buttons of the form
- * (no script needed); `lineButton` says what they leave.
+ * checked line by line with a message at each wrong field (a unit price of £0.00 among them: a
+ * line of nothing is a slip, and an invoice of nothing cannot be sent). A line left wholly empty
+ * is dropped, so the owner can add a row and not use it. Add a line and Remove line N are buttons
+ * of the form (no script needed); `lineButton` says what they leave.
  */
 import * as z from "zod/mini";
 import { parsePence, parseQuantity, type QuoteLine } from "../quotes/money.ts";
@@ -45,7 +46,8 @@ const draftLine = z.pipe(
     else if (line.description.length > DESCRIPTION_MAX) wrong("description", `At most ${DESCRIPTION_MAX} characters.`);
     if (quantity === undefined) wrong("quantity", "A number above 0, such as 3 or 2.5.");
     if (unitPence === undefined) wrong("unitPrice", "An amount in pounds, such as 450 or 12.50.");
-    return quantity === undefined || unitPence === undefined || !line.description || line.description.length > DESCRIPTION_MAX ? z.NEVER : { description: line.description, quantity, unitPence };
+    else if (unitPence === 0) wrong("unitPrice", "The price must be more than £0.00.");
+    return quantity === undefined || !unitPence || !line.description || line.description.length > DESCRIPTION_MAX ? z.NEVER : { description: line.description, quantity, unitPence };
   }),
 );
 

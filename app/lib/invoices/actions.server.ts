@@ -5,8 +5,9 @@
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { answer, defineAction, done, redirectTo, type Finding } from "../actions/define.ts";
+import type { Db } from "../db/connection.server.ts";
 import { formValues } from "../forms/fields.ts";
-import { creditNoteSchema, invoiceDraftSchema, moreThanDue, paymentSchema, readInvoiceDraftValues } from "../forms/invoice.ts";
+import { creditNoteSchema, invoiceDraftSchema, moreThanDue, NOTHING_DUE, paymentSchema, readInvoiceDraftValues } from "../forms/invoice.ts";
 import { lineButton } from "../forms/lines.ts";
 import { formObject, text } from "../forms/parse-form.ts";
 import { MailNotSetUp } from "../mailer.server.ts";
@@ -17,8 +18,8 @@ import { formatPounds } from "../quotes/money.ts";
 import { recordIdOr404 } from "../record-id.ts";
 import { ukToday } from "../uk-time.ts";
 import { queueCreditNoteSend, queueInvoiceSend, queueReceipt } from "./events.server.ts";
-import { deleteInvoiceDraft, invoiceById, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
-import { pricedLines, type InvoiceLine } from "./money.ts";
+import { deleteInvoiceDraft, invoiceById, quoteRoomOf, quoteRoomWords, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
+import { pricedLines, totalsOf, type InvoiceLine } from "./money.ts";
 import { invoiceVersion } from "./pages.server.ts";
 import { issueCreditNote, PAYMENT_METHODS, recordPayment, standingOfInvoice, type PaymentMethod } from "./payments.server.ts";
 import { BANK_MISSING, billedOf, sellerOf } from "./seller.ts";
@@ -123,12 +124,25 @@ export const invoiceSave = defineAction({
     const send = form.get("intent") === "send";
     if (draft.lines.length > MAX_LINES) return answer({ values, error: `An invoice can have at most ${MAX_LINES} lines.` });
     if (send && draft.lines.length === 0) return answer({ values, error: "Add at least one line first." });
-    if (!saveInvoiceDraft(store, target.id, { lines: priced(target.lines, draft.lines, target.vat), dueOn: draft.dueOn, note: draft.note })) return answer({ error: LOCKED }, 409);
+    const lines = priced(target.lines, draft.lines, target.vat);
+    if (send && totalsOf(lines).totalPence <= 0) return answer({ values, error: NOTHING_DUE });
+    if (!saveInvoiceDraft(store, target.id, { lines, dueOn: draft.dueOn, note: draft.note })) return answer({ error: LOCKED }, 409);
     return send ? done(`${page(target)}/send`) : done(page(target), "draft");
   },
 });
 
-const SEND_REFUSED = { "no-lines": "Add at least one line first.", "nothing-due": "The invoice comes to nothing: add what is owed.", "past-due-date": "The due date has passed: choose a later one." } as const;
+/** "Quote Q-2026-0002 is £5,760.00; £5,760.00 is already invoiced. This invoice of £4,320.00 would go past it: …" */
+function pastQuoteWords(store: Db, invoice: Invoice): string | undefined {
+  const room = quoteRoomOf(store, invoice);
+  if (!room || invoice.totalPence <= room.leftPence) return undefined;
+  return `${quoteRoomWords(room)} This invoice of ${formatPounds(invoice.totalPence)} would go past it: change it, or put extra work on a Blank invoice.`;
+}
+
+/** Why the invoice cannot go as it stands (nothing due, or past its quote's total), in words. */
+export function cannotSend(store: Db, invoice: Invoice): string | undefined {
+  if (invoice.totalPence <= 0) return NOTHING_DUE;
+  return pastQuoteWords(store, invoice);
+}
 
 export const invoiceSend = defineAction({
   name: "invoice.send",
@@ -161,7 +175,13 @@ export const invoiceSend = defineAction({
     }
     if (typeof sent === "string") {
       if (sent === "not-draft") return redirectTo(`${page(invoice)}?saved=sent`);
-      return answer({ error: `${SEND_REFUSED[sent]} Nothing was sent.` }, 409);
+      const why = {
+        "no-lines": "Add at least one line first.",
+        "nothing-due": NOTHING_DUE,
+        "past-due-date": "The due date has passed: choose a later one.",
+        "past-quote": pastQuoteWords(store, invoice) ?? "It would take its quote past the quote's total.",
+      }[sent];
+      return answer({ error: `${why} Nothing was sent.` }, 409);
     }
     wake();
     return done(page(invoice));

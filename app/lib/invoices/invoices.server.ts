@@ -10,6 +10,7 @@ import { asRow, type Db } from "../db/connection.server.ts";
 import { recordAudit } from "../owner/audit.server.ts";
 import { quoteById, quoteNumber, type Quote } from "../owner/quotes.server.ts";
 import { invoicesNamelessUpTo } from "../privacy.ts";
+import { formatPounds } from "../quotes/money.ts";
 import { addDays, ukDate } from "../uk-time.ts";
 import { balanceLine, depositLine, pricedLines, totalsOf, type Amounts, type InvoiceLine } from "./money.ts";
 import { documentNumber, takeNumber } from "./numbers.server.ts";
@@ -154,6 +155,35 @@ export function invoicedAgainst(store: Db, quoteId: number): Amounts {
   return { netPence, vatPence, totalPence: netPence + vatPence };
 }
 
+/** What is left of a quote to invoice: its total less what was invoiced against it (`invoicedAgainst`). */
+export interface QuoteRoom {
+  /** The quote's number: "Q-2026-0002". */
+  quote: string;
+  totalPence: number;
+  invoicedPence: number;
+  leftPence: number;
+}
+
+export function quoteRoom(store: Db, quote: Quote): QuoteRoom {
+  const invoicedPence = invoicedAgainst(store, quote.id).totalPence;
+  return { quote: quoteNumber(quote), totalPence: quote.totalPence, invoicedPence, leftPence: quote.totalPence - invoicedPence };
+}
+
+/** The room on the quote an invoice is made from; none for a blank invoice, outside the quote. */
+export function quoteRoomOf(store: Db, invoice: Pick<Invoice, "kind" | "quoteId">): QuoteRoom | undefined {
+  const quote = invoice.kind !== "blank" && invoice.quoteId !== null ? quoteById(store, invoice.quoteId) : undefined;
+  return quote ? quoteRoom(store, quote) : undefined;
+}
+
+/** "Quote Q-2026-0002 is £5,760.00; £1,440.00 is already invoiced, and £4,320.00 is left." */
+export function quoteRoomWords(room: QuoteRoom): string {
+  const left = room.leftPence > 0 ? `, and ${formatPounds(room.leftPence)} is left` : "";
+  return `Quote ${room.quote} is ${formatPounds(room.totalPence)}; ${formatPounds(room.invoicedPence)} is already invoiced${left}.`;
+}
+
+/** Whether an invoice of `totalPence` more would take the quote past its total. */
+const pastQuote = (room: QuoteRoom, totalPence: number) => totalPence > room.leftPence;
+
 /** The request's accepted quote: the one a whole, deposit or balance invoice is made from. */
 export function acceptedQuoteOf(store: Db, leadId: number): Quote | undefined {
   const row = store.db.prepare("SELECT id FROM quotes WHERE lead_id = ? AND status = 'accepted' ORDER BY id DESC LIMIT 1").get(leadId) as { id: number } | undefined;
@@ -173,7 +203,8 @@ export interface NewInvoice {
   now?: Date;
 }
 
-export type CreateRefusal = "no-request" | "no-accepted-quote" | "nothing-left";
+/** `past-quote`: a whole or deposit invoice would take the quote past its total (`quoteRoom` says by how much). */
+export type CreateRefusal = "no-request" | "no-accepted-quote" | "nothing-left" | "past-quote";
 
 /** The lines a new draft starts with, and what it is made from. */
 function startingLines(store: Db, options: NewInvoice): { quote?: Quote; lines: InvoiceLine[]; vat: boolean } | CreateRefusal {
@@ -181,10 +212,12 @@ function startingLines(store: Db, options: NewInvoice): { quote?: Quote; lines: 
   const quote = acceptedQuoteOf(store, options.leadId);
   if (!quote) return "no-accepted-quote";
   const number = quoteNumber(quote);
-  if (options.kind === "whole") return { quote, lines: pricedLines(quote.lines, quote.vat), vat: quote.vat };
-  if (options.kind === "deposit") return { quote, lines: [depositLine(quote, options.depositPercent ?? 25, number)], vat: quote.vat };
-  const balance = balanceLine(quote, invoicedAgainst(store, quote.id), number);
-  return balance ? { quote, lines: [balance], vat: quote.vat } : "nothing-left";
+  if (options.kind === "balance") {
+    const balance = balanceLine(quote, invoicedAgainst(store, quote.id), number);
+    return balance ? { quote, lines: [balance], vat: quote.vat } : "nothing-left";
+  }
+  const lines = options.kind === "whole" ? pricedLines(quote.lines, quote.vat) : [depositLine(quote, options.depositPercent ?? 25, number)];
+  return pastQuote(quoteRoom(store, quote), totalsOf(lines).totalPence) ? "past-quote" : { quote, lines, vat: quote.vat };
 }
 
 /** A new Draft for the request, due `termsDays` after today; a refusal when it cannot be made. */
@@ -249,12 +282,15 @@ export function setInvoiceReminders(store: Db, id: number, on: boolean, actor: s
   });
 }
 
-export type SendRefusal = "not-draft" | "no-lines" | "nothing-due" | "past-due-date";
+/** `past-quote`: sending would take the quote it is made from past its total (`quoteRoomOf` says by how much). */
+export type SendRefusal = "not-draft" | "no-lines" | "nothing-due" | "past-due-date" | "past-quote";
 
 /**
  * Sends a Draft: in one transaction, the next number of the sending day's UK year, Sent, the
  * seller's and the customer's details copied on, the audit line, and whatever `alongside` queues
  * (the e-mail and the reminders, ./events.server.ts). A failed e-mail later never undoes any of it.
+ * What is left of its quote is read again inside the transaction, whose write lock keeps a second
+ * sender out until this one commits: two drafts of one quote never both go past its total.
  */
 export function sendInvoice(
   store: Db,
@@ -269,6 +305,8 @@ export function sendInvoice(
     if (draft.lines.length === 0) return "no-lines";
     if (draft.totalPence <= 0) return "nothing-due";
     if (draft.dueOn < today) return "past-due-date";
+    const room = quoteRoomOf(store, draft);
+    if (room && pastQuote(room, draft.totalPence)) return "past-quote";
     const year = Number(today.slice(0, 4));
     const sequence = takeNumber(store.db, "INV", year);
     store.db

@@ -6,8 +6,8 @@ import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { pendingJobs } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../owner/quotes.server.ts";
-import { createInvoice, deleteInvoiceDraft, invoiceById, invoiceNumber, saveInvoiceDraft, sendInvoice, type Invoice } from "./invoices.server.ts";
+import { acceptQuote, createQuote, quoteNumber, saveDraft, sendQuote } from "../owner/quotes.server.ts";
+import { createInvoice, deleteInvoiceDraft, invoiceById, invoiceNumber, quoteRoom, quoteRoomWords, saveInvoiceDraft, sendInvoice, type Invoice } from "./invoices.server.ts";
 import { queueInvoiceSend } from "./events.server.ts";
 import { issueCreditNote, recordPayment, removePayment, standingOfInvoice, creditNoteNumber } from "./payments.server.ts";
 import { fileContent } from "../../content/index.ts";
@@ -61,7 +61,9 @@ describe("an invoice from a won job", () => {
     sent(deposit);
     const balance = created("balance");
     expect(balance).toMatchObject({ netPence: 360000, vatPence: 72000, totalPence: 432000 });
-    expect(created("whole")).toMatchObject({ totalPence: 576000 });
+    expect(createInvoice(store, { leadId, kind: "whole", vat: true, termsDays: 14, actor: "Dave", now: T0 }), "a whole quote past the deposit sent").toBe("past-quote");
+    expect(createInvoice(store, { leadId, kind: "deposit", depositPercent: 76, vat: true, termsDays: 14, actor: "Dave", now: T0 })).toBe("past-quote");
+    expect(created("deposit", 75)).toMatchObject({ totalPence: 432000 });
   });
 
   it("sends once, numbered, with the seller and customer copied on, and never changes after", () => {
@@ -77,6 +79,33 @@ describe("an invoice from a won job", () => {
     expect(invoiceById(store, draft.id)).toEqual(invoice);
     expect(pendingJobs(store.db, "invoice-send")).toBe(1);
     expect(pendingJobs(store.db, "invoice-reminder")).toBe(3);
+  });
+
+  it("never sends past the quote's total: of two balances the second is refused, numbering nothing", () => {
+    const quote = acceptedQuote();
+    sent(created("deposit", 25));
+    const [first, second] = [created("balance"), created("balance")];
+    sent(first);
+    expect(sendInvoice(store, second.id, { seller, customer, actor: "Dave", now: T0 })).toBe("past-quote");
+    expect(invoiceById(store, second.id)).toMatchObject({ status: "draft", sequence: null });
+    expect(quoteRoomWords(quoteRoom(store, quote))).toBe(`Quote ${quoteNumber(quote)} is £5,760.00; £5,760.00 is already invoiced.`);
+    expect(createInvoice(store, { leadId, kind: "whole", vat: true, termsDays: 14, actor: "Dave", now: T0 })).toBe("past-quote");
+    expect(createInvoice(store, { leadId, kind: "balance", vat: true, termsDays: 14, actor: "Dave", now: T0 })).toBe("nothing-left");
+    // A blank invoice is the owner's own, beside the quote.
+    expect(invoiceNumber(sent(blankWithLine()))).toBe("INV-2026-0003");
+  });
+
+  it("counts a credit note back only for the invoice of the quote it credits", () => {
+    const quote = acceptedQuote();
+    const deposit = sent(created("deposit", 25));
+    const extras = sent(blankWithLine());
+    issueCreditNote(store, extras.id, { amountPence: "whole", reason: "Not done", actor: "Dave", now: T0 });
+    expect(quoteRoom(store, quote), "a credit on a blank invoice frees nothing of the quote").toMatchObject({ invoicedPence: 144000, leftPence: 432000 });
+    issueCreditNote(store, deposit.id, { amountPence: 44000, reason: "Less scaffold", actor: "Dave", now: T0 });
+    expect(quoteRoom(store, quote)).toMatchObject({ invoicedPence: 100000, leftPence: 476000 });
+    expect(quoteRoomWords(quoteRoom(store, quote))).toBe(`Quote ${quoteNumber(quote)} is £5,760.00; £1,000.00 is already invoiced, and £4,760.00 is left.`);
+    expect(created("balance")).toMatchObject({ totalPence: 476000 });
+    expect(createInvoice(store, { leadId, kind: "deposit", depositPercent: 83, vat: true, termsDays: 14, actor: "Dave", now: T0 })).toBe("past-quote");
   });
 
   it("refuses to send an empty draft or one already past its due date", () => {

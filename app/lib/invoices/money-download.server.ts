@@ -3,6 +3,7 @@
  * and To), named for it ("invoices-2026-10-01-to-2026-12-31.csv"). Dates that make no period are
  * refused, not replaced by this month: the file must be for the days asked.
  */
+import { csvAttachment } from "../csv.ts";
 import { ukToday } from "../uk-time.ts";
 import { askedPeriod, type MoneyPeriod } from "./money-period.ts";
 
@@ -13,7 +14,5 @@ export function csvDownload(request: Request, what: "invoices" | "payments", bui
   }
   const { period } = asked;
   const name = period.month ? `${what}-${period.month}` : `${what}-${period.from}-to-${period.to}`;
-  return new Response(build(period), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}.csv"` },
-  });
+  return csvAttachment(build(period), `${name}.csv`);
 }

@@ -1,8 +1,8 @@
 /**
  * What the owner's pages show of invoices, worked out on the server in words and pounds: one
  * invoice's page, a request's invoices with their chips, and where the money of each request in
- * the inbox stands ("Deposit paid", "Balance overdue", "Paid"), for a whole page of cards in one
- * grouped query.
+ * the inbox stands ("Deposit paid", "Balance overdue", "Paid", "Invoice void"), for a whole page
+ * of cards in one grouped query.
  */
 import type { Db } from "../db/connection.server.ts";
 import { leadById } from "../owner/inbox.server.ts";
@@ -73,6 +73,9 @@ export function invoicesOfLeadListed(store: Db, leadId: number, now: Date = new 
   });
 }
 
+/** A job whose every invoice was voided by a credit note: nothing was paid, and nothing is owed. */
+const INVOICE_VOID = "Invoice void";
+
 interface MoneyRow {
   leadId: number;
   kind: InvoiceKind;
@@ -82,7 +85,10 @@ interface MoneyRow {
   paid: number;
 }
 
-/** The words of one request's sent invoices: the first that is overdue, else the newest still owed, else Paid. */
+/**
+ * The words of one request's sent invoices: the first that is overdue, else the newest still owed;
+ * with nothing owed, Paid once something was paid, and Invoice void when every one was voided.
+ */
 function moneyWords(invoices: { kind: InvoiceKind; state: InvoiceState; overdue: boolean }[]): string {
   // A whole-quote invoice is, to the owner glancing at a card, simply the invoice.
   const name = (kind: InvoiceKind) => (kind === "whole" ? INVOICE_KIND_NAMES.blank : INVOICE_KIND_NAMES[kind]);
@@ -92,7 +98,8 @@ function moneyWords(invoices: { kind: InvoiceKind; state: InvoiceState; overdue:
   if (owed) return `${name(owed.kind)} ${owed.state === "sent" ? "sent" : "part paid"}`;
   // Everything sent is settled: a deposit alone is only the start of the job's money.
   const paid = invoices.filter((invoice) => invoice.state === "paid");
-  return paid.length > 0 && paid.every((invoice) => invoice.kind === "deposit") ? "Deposit paid" : "Paid";
+  if (paid.length === 0) return INVOICE_VOID;
+  return paid.every((invoice) => invoice.kind === "deposit") ? "Deposit paid" : "Paid";
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { acceptQuote, declineQuote, markViewed, quoteById, type Quote } from "../owner/quotes.server.ts";
 import type { Db } from "../db/connection.server.ts";
+import { plainLine } from "../forms/plain-text.ts";
 import { ANSWER_NAME_MAX, DECLINE_REASON_MAX } from "./answer-limits.ts";
 
 /** Why an answer was not taken, said at its field ("" when it is the form as a whole). */
@@ -22,7 +23,7 @@ export interface AnswerRefused {
  */
 export function answerQuoteFromForm(store: Db, quote: Quote, form: FormData, address: string, wake: () => void): AnswerRefused | undefined {
   if (form.get("intent") === "accept") {
-    const name = String(form.get("name") ?? "").trim();
+    const name = plainLine(String(form.get("name") ?? "")).trim();
     if (name.length < 2) return { field: "name", error: "Type your full name to accept the quote." };
     if (name.length > ANSWER_NAME_MAX) return { field: "name", error: `At most ${ANSWER_NAME_MAX} characters.` };
     if (acceptQuote(store, quote.id, { name, address })) wake();

@@ -33,6 +33,11 @@ export function typedTotals(lines: TypedLine[], vat: boolean): TypedTotals {
   return { net: formatPounds(totals.netPence), vat: formatPounds(totals.vatPence), total: formatPounds(totals.totalPence), unread };
 }
 
+/** Whether the form as typed comes to nothing (£0.00): an invoice like it offers no Send. */
+export function comesToNothing(totals: Pick<TypedTotals, "total">): boolean {
+  return totals.total === formatPounds(0);
+}
+
 /** What the totals leave out, in words; empty when every line is counted. */
 export function unreadText(unread: number): string {
   if (unread === 0) return "";

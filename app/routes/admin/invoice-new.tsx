@@ -11,7 +11,7 @@ import { newInvoiceForm } from "~/lib/forms/invoice.ts";
 import { formValues } from "~/lib/forms/fields.ts";
 import { parseForm } from "~/lib/forms/parse-form.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { acceptedQuoteOf, createInvoice } from "~/lib/invoices/invoices.server.ts";
+import { acceptedQuoteOf, createInvoice, quoteRoom, quoteRoomWords } from "~/lib/invoices/invoices.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/owner/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -58,6 +58,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (made === "no-request") throw data(null, { status: 404 });
   if (made === "no-accepted-quote") return refuse({ kind: "This request has no accepted quote: choose Blank invoice." }, 409);
   if (made === "nothing-left") return refuse({ kind: `Nothing is left of quote ${quote} to invoice: the invoices sent already make its total.` }, 409);
+  if (made === "past-quote") {
+    const room = quoteRoom(store, acceptedQuoteOf(store, lead.id)!);
+    const what = parsed.value.kind === "deposit" ? `A deposit of ${parsed.value.depositPercent}%` : "A Whole quote invoice";
+    const instead = room.leftPence > 0 ? `${what} would go past it: choose Balance.` : "Nothing is left of it to invoice.";
+    return refuse({ kind: `${quoteRoomWords(room)} ${instead}` }, 409);
+  }
   return redirect(`/admin/invoices/${made.id}`, 303);
 }
 

@@ -3,13 +3,16 @@
  * confirmation pattern, as a quote's). It shows whom it goes to, the address, the amount and the
  * due date; nothing is numbered or e-mailed before Yes. Yes carries the draft's version: a draft
  * changed since the page was shown is not sent. Without the bank details the invoice asks to be
- * paid into, the page says so and links to where they are set, and offers no Yes.
+ * paid into, the page says so and links to where they are set, and offers no Yes; nor for an
+ * invoice that comes to nothing, or one that would take its quote past the quote's total (both
+ * are refused again when Yes is posted anyway, the quote's inside the sending transaction).
  */
 import { data, redirect } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { ownerPost } from "~/lib/action-table.server.ts";
+import { cannotSend } from "~/lib/invoices/actions.server.ts";
 import { INVOICE_KIND_NAMES, invoiceById } from "~/lib/invoices/invoices.server.ts";
 import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
 import { BANK_MISSING, sellerOf } from "~/lib/invoices/seller.ts";
@@ -32,7 +35,7 @@ function invoiceOr404(context: Route.LoaderArgs["context"], id: string | undefin
 }
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { invoice, lead, seller } = invoiceOr404(context, params.id);
+  const { store, invoice, lead, seller } = invoiceOr404(context, params.id);
   // Sent already (a second tab, a Back): the invoice's own page says so.
   if (invoice.status !== "draft") throw redirect(`/admin/invoices/${invoice.id}`, 303);
   return {
@@ -46,20 +49,21 @@ export function loader({ params, context }: Route.LoaderArgs) {
     version: invoiceVersion(invoice),
     bankDetails: !("missing" in seller),
     mail: Boolean(servicesOf(context).mail),
+    cannotSend: cannotSend(store, invoice),
   };
 }
 
 export const action = (args: Route.ActionArgs) => ownerPost<{ error: string }>(args, ["invoice.send"]);
 
 export default function ConfirmSend({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, email, address, total, dueOn, bankDetails, mail } = loaderData;
-  const stopped = !bankDetails || !mail;
+  const { id, name, email, address, total, dueOn, bankDetails, mail, cannotSend } = loaderData;
+  const stopped = !bankDetails || !mail || Boolean(cannotSend);
   return (
     <>
       <TopBar title="Send invoice" back={{ href: `/admin/invoices/${id}`, label: "Draft invoice" }} heading={false} />
       <div className="container-page max-w-3xl space-y-5 py-4">
         <h1 className="text-2xl break-words">Send the invoice to {name}?</h1>
-        <Notices error={actionData?.error ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")} />
+        <Notices error={actionData?.error ?? cannotSend ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")} />
         {!bankDetails && (
           <div role="alert" className="card space-y-2 py-3">
             <p className="font-semibold text-danger">{BANK_MISSING}</p>

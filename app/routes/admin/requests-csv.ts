@@ -1,5 +1,6 @@
-/** Download CSV: the filtered list, every page of it, with the same defused cells as `npm run leads`. */
+/** Download CSV: the filtered list, every page of it, with the same defused cells as `npm run leads`, as a file Excel reads as UTF-8. */
 import { storeOf } from "~/lib/services.ts";
+import { csvAttachment } from "~/lib/csv.ts";
 import { toCsv } from "~/lib/leads-csv.ts";
 import { inboxAll, parseFilter } from "~/lib/owner/inbox.server.ts";
 import { ukToday } from "~/lib/uk-time.ts";
@@ -13,10 +14,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const photos = photoFilesByLead(store);
   const leads = inboxAll(store, filter).map((lead) => ({ ...lead, photos: photos.get(lead.id) ?? [] }));
   const day = ukToday();
-  return new Response(toCsv(leads), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="requests-${day}.csv"`,
-    },
-  });
+  return csvAttachment(toCsv(leads), `requests-${day}.csv`);
 }
