@@ -13,6 +13,7 @@ describe("loggedPath", () => {
     ["/admin/reviews", "/admin/reviews"],
     ["/review", "/review"],
     ["/q/", "/q/"],
+    ["/areas/roofers-in-welwyn-garden-city-and-the-villages-around", "/areas/roofers-in-welwyn-garden-city-and-the-villages-around"],
   ])("keeps %s as %s", (target, logged) => {
     expect(loggedPath(target)).toBe(logged);
   });
@@ -42,6 +43,10 @@ describe("loggedPath", () => {
     [`\\review\\${TOKEN}`, "\\review\\[token]"],
     [`/x/../admin/INVITE/${TOKEN}`, "/x/../admin/INVITE/[token]"],
     [`http://www.kestrel.example/q/${TOKEN}`, "http://www.kestrel.example/q/[token]"],
+    // A path mangled before the token's segment: the token is still found by its look.
+    [`/c%FF/${TOKEN}`, "/c%FF/[token]"],
+    [`/adm%FFin/invite/x/${TOKEN}%FF`, "/adm%FFin/invite/[token]/[token]%FF"],
+    [`/%FF${TOKEN}`, "/%[token]"],
   ])("writes %s as %s", (target, logged) => {
     expect(loggedPath(target)).toBe(logged);
     expect(loggedPath(target)).not.toContain(TOKEN);

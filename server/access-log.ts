@@ -6,6 +6,14 @@
 
 /** A segment after which the next one is a private link's token: /c/…, /q/…, /review/…, /admin/invite/…, /calendar/…. */
 const BEFORE_TOKEN = new Set(["c", "q", "review", "invite", "calendar"]);
+/**
+ * A run that reads as a secret wherever it stands (a mangled `/c%FF/…` hides what comes before
+ * the token): 32 or more base64url characters with a capital, a figure or an underscore in them.
+ * No page's address has one: its slugs are lower-case words and hyphens.
+ */
+const SECRET_LIKE = /[A-Za-z0-9_-]{32,}/g;
+const NOT_A_SLUG = /[A-Z0-9_]/;
+
 /** What a server or a router may read as a slash: `/`, `\` and their percent-encodings. */
 const SEPARATOR = /([/\\]|%2f|%5c)/i;
 
@@ -20,7 +28,8 @@ function decoded(segment: string): string {
 /**
  * The path of a request target as the log writes it. The target is read as sent, so a token is
  * found however the path is spelled (`/Q/…`, `//q//…`, `/q/./…`, `/q%2F…`): the first segment
- * after `c`, `q`, `review`, `invite` or `calendar` that is not empty or a dot segment is the token.
+ * after `c`, `q`, `review`, `invite` or `calendar` that is not empty or a dot segment is the token,
+ * and a run anywhere else that reads as a secret is written `[token]` too.
  */
 export function loggedPath(target: string): string {
   const path = target.split(/[?#]/, 1)[0]!;
@@ -32,6 +41,7 @@ export function loggedPath(target: string): string {
       parts[i] = "[token]";
       tokenNext = false;
     } else if (BEFORE_TOKEN.has(segment)) tokenNext = true;
+    else parts[i] = parts[i]!.replace(SECRET_LIKE, (run) => (NOT_A_SLUG.test(run) ? "[token]" : run));
   }
   return parts.join("");
 }

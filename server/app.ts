@@ -11,7 +11,8 @@ import { bufferedLog, loggedPath } from "./access-log.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
 import { postTargets } from "./post-targets.ts";
-import { readRequestTarget } from "./request-target.ts";
+import { closeAfterAnswer, readBody } from "./request-body.ts";
+import { decodablePath, readRequestTarget, UNDECODABLE_PATH_PAGE } from "./request-target.ts";
 import { postFromSite, refusedPostPage } from "./same-origin.ts";
 import { referenceParam } from "../app/lib/forms/reference.ts";
 import type { StaticFile, StaticSite } from "./static-site.ts";
@@ -48,26 +49,6 @@ export interface AppOptions {
 /** The owner's pictures' files: `g-{id}-{width}.{hash}.{avif|webp|jpg}`, nothing else. */
 const PICTURE_FILE = /^\/images\/uploads\/(g-[0-9a-f]{12}-\d{1,5}\.[0-9a-f]{10}\.(avif|webp|jpg))$/;
 const PICTURE_TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
-
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > limit) return Promise.reject(new RequestRefused(413, "Request body too large"));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        reject(new RequestRefused(413, "Request body too large"));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
 
 function pickEncoding(file: StaticFile, accept: string): "br" | "gzip" | undefined {
   if (file.br && /\bbr\b/.test(accept)) return "br";
@@ -288,6 +269,8 @@ export function createApp(options: AppOptions) {
     const method = req.method ?? "GET";
     const pathname = url.pathname;
     if (PRIVATE_LINK.test(pathname)) res.setHeader("Referrer-Policy", "no-referrer");
+    // Before anything reads it as a route: React Router would log it whole, with any token in it.
+    if (!decodablePath(pathname)) return sendPage(res, 400, UNDECODABLE_PATH_PAGE, { "Referrer-Policy": "no-referrer" });
 
     // Another spelling of a path (`//contact`, `/a/../contact`, `\contact`): one 301 to the
     // page's canonical address, so no page answers at a second address. Forms post only to
@@ -324,17 +307,14 @@ export function createApp(options: AppOptions) {
     }
 
     if (method === "POST") {
-      // Where the app would take the post: the owner's and the customers' forms take it only from
-      // the site's own pages (server/same-origin.ts); a page without a form takes none.
+      // Where the app would take the post: every form takes it only from the site's own pages
+      // (server/same-origin.ts); a page without a form takes none.
       const post = targetOf(pathname, url.search);
-      let overrides: Record<string, string | null> = {};
-      if (post.area !== "public") {
-        if (post.area === "customer") res.setHeader("Referrer-Policy", "no-referrer");
-        const from = { origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] as string | undefined };
-        if (!postFromSite(post.area, from, origin)) return sendPage(res, 403, refusedPostPage(post.area));
-        // Taken from the customer's own page under no-referrer: React Router refuses `Origin: null`.
-        if (from.origin === "null") overrides = { origin: null };
-      }
+      if (post.area === "customer") res.setHeader("Referrer-Policy", "no-referrer");
+      const from = { origin: req.headers.origin, fetchSite: req.headers["sec-fetch-site"] as string | undefined };
+      if (!postFromSite(post.area, from, origin)) return sendPage(res, 403, refusedPostPage(post.area));
+      // Taken from the customer's own page under no-referrer: React Router refuses `Origin: null`.
+      const overrides: Record<string, string | null> = from.origin === "null" ? { origin: null } : {};
       const type = String(req.headers["content-type"] ?? "");
       if (PING.test(type) && ANSWERED.test(pathname)) {
         await readBody(req, MAX_BODY_BYTES);
@@ -364,6 +344,7 @@ export function createApp(options: AppOptions) {
   return async function handler(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
     setCommonHeaders(res);
+    closeAfterAnswer(req, res);
     res.on("finish", () => {
       const ms = (performance.now() - started).toFixed(1);
       log(`${req.method} ${loggedPath(req.url ?? "/")} ${res.statusCode} ${ms}ms`);

@@ -97,10 +97,8 @@ export async function readMultipart(req: IncomingMessage, options: { uploadDir: 
 
     req.on("data", (chunk: Buffer) => {
       received += chunk.length;
-      if (received > PHOTO_LIMITS.requestBytes) {
-        void fail(photosTooLarge());
-        req.destroy();
-      }
+      // Past the cap the rest is no longer parsed: it is dropped once the 413 is answered (server/request-body.ts).
+      if (received > PHOTO_LIMITS.requestBytes) void fail(photosTooLarge());
     });
     // The connection dropped before the whole body came: nothing of it is kept.
     req.on("close", () => {

@@ -14,7 +14,7 @@ import type { PostArea } from "./same-origin.ts";
 
 export interface PostTarget {
   /** The owner's area (/admin), a customer's link (/c/…, /q/…, /review/…), or a public page. */
-  area: PostArea | "public";
+  area: PostArea;
   /** True when the route React Router would run takes a POST. */
   action: boolean;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRequestTarget } from "./request-target.ts";
+import { decodablePath, readRequestTarget, UNDECODABLE_PATH_PAGE } from "./request-target.ts";
 
 describe("readRequestTarget", () => {
   it.each([
@@ -36,5 +36,22 @@ describe("readRequestTarget", () => {
 
   it("takes an absolute-form target with a canonical path as canonical", () => {
     expect(readRequestTarget("http://www.example.com/contact?a=1")).toEqual({ pathname: "/contact", search: "?a=1", canonical: true });
+  });
+});
+
+describe("decodablePath", () => {
+  it.each(["/", "/contact", "/areas%2Froofers-in-hitchin/", "/caf%C3%A9", "/q/abc/%20", "/%25"])("takes %s", (pathname) => {
+    expect(decodablePath(pathname)).toBe(true);
+  });
+
+  it.each(["/q/abc/%FF", "/calendar/abc%FF.ics", "/%", "/%E0%A4%A", "/%C0%AF", "/%ZZ", "/a%2"])("refuses %s, which React Router would log whole", (pathname) => {
+    expect(decodablePath(pathname)).toBe(false);
+  });
+
+  it("answers with a page that says the link is damaged and never repeats the address", () => {
+    expect(UNDECODABLE_PATH_PAGE).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
+    expect(UNDECODABLE_PATH_PAGE).toContain("<h1>This address cannot be read</h1>");
+    expect(UNDECODABLE_PATH_PAGE).toContain('<a href="/">Return to Home</a>');
+    expect(UNDECODABLE_PATH_PAGE).not.toContain("<script");
   });
 });

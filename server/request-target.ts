@@ -38,3 +38,20 @@ export function readRequestTarget(target: string): RequestTarget {
   const pathname = url.pathname.replace(LEADING_SLASHES, "/");
   return { pathname, search: url.search, canonical: pathname + url.search === rest };
 }
+
+/**
+ * True when every %-escape of the path decodes (to UTF-8). React Router decodes a path to match
+ * it, and logs one it cannot decode whole, a private link's token with it: such a path is answered
+ * 400 by the server instead, and the access log writes it with its token as `[token]`.
+ */
+export function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a path that cannot be decoded answers (400): that the link is damaged, never the path itself. */
+export const UNDECODABLE_PATH_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>This address cannot be read</title></head><body><main><h1>This address cannot be read</h1><p>Part of the address is garbled, perhaps because the link was copied only in part or changed on its way to you.</p><p>Please open the link again from the e-mail or the page where you found it.</p><p><a href="/">Return to Home</a></p></main></body></html>`;

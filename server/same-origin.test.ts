@@ -43,6 +43,22 @@ describe("postFromSite", () => {
     ["customer", "null", "same-site", false],
     ["customer", "null", "none", false],
     ["customer", "http://www.kestrel.example", null, false],
+    // A public form: its page sends the site's Origin; a client that says nothing is taken, as
+    // React Router takes it, and Origin: null is refused, as React Router refuses it.
+    ["public", SITE, "same-origin", true],
+    ["public", SITE, null, true],
+    ["public", null, "same-origin", true],
+    ["public", null, null, true],
+    ["public", null, "none", true],
+    ["public", "http://evil.example", null, false],
+    ["public", "http://evil.example", "same-origin", false],
+    ["public", "null", null, false],
+    ["public", "null", "same-origin", false],
+    ["public", "not a url", null, false],
+    ["public", "http://www.kestrel.example", null, false],
+    ["public", null, "cross-site", false],
+    ["public", null, "same-site", false],
+    ["public", SITE, "cross-site", false],
   ];
 
   it.each(table)("%s: Origin %s, Sec-Fetch-Site %s → taken %s", (area, origin, fetchSite, taken) => {
@@ -56,7 +72,7 @@ describe("postFromSite", () => {
 });
 
 describe("refusedPostPage", () => {
-  it.each(["owner", "customer"] as const)("says in words that nothing was changed, with a way back (%s)", (area) => {
+  it.each(["owner", "customer", "public"] as const)("says in words that nothing was changed, with a way back (%s)", (area) => {
     const page = refusedPostPage(area);
     expect(page).toMatch(/^<!DOCTYPE html><html lang="en-GB">/);
     expect(page).toContain("<h1>This form was not sent from our site</h1>");

@@ -12,13 +12,18 @@
  * - **a customer's link** (`/c/…`, `/q/…`, `/review/…`) answers `Referrer-Policy: no-referrer`, so the
  *   browser sends its own form with `Origin: null`. The token in the address is the key there, not
  *   a cookie: a post is taken unless a header names another site.
+ * - **a public form** (the contact and quote forms, `/api/contact`) needs no cookie, and its pages
+ *   keep their referrer policy, so a browser sends their forms with the site's `Origin`. A post
+ *   that says nothing of where it came from is taken, as React Router's own check takes it;
+ *   `Origin: null` is refused, as that check refuses it. Answered here, such a post leaves one
+ *   access-log line where React Router would log a stack trace for it.
  *
- * Either way a header naming another site (an `Origin` of another host or scheme, `Sec-Fetch-Site`
+ * Everywhere a header naming another site (an `Origin` of another host or scheme, `Sec-Fetch-Site`
  * `cross-site` or `same-site`) refuses the post.
  */
 
-/** Who the post's page is for. Public pages are left to React Router's own check. */
-export type PostArea = "owner" | "customer";
+/** Who the post's page is for. */
+export type PostArea = "owner" | "customer" | "public";
 
 export interface PostHeaders {
   origin?: string | null;
@@ -44,7 +49,9 @@ export function postFromSite(area: PostArea, headers: PostHeaders, site: string)
   if (origin !== undefined && !ownOrigin && !noOrigin) return false;
   if (fetchSite === "cross-site" || fetchSite === "same-site") return false;
   if (ownOrigin) return true;
-  return area === "owner" ? fetchSite === "same-origin" : fetchSite === undefined || fetchSite === "same-origin";
+  if (area === "owner") return fetchSite === "same-origin";
+  if (area === "customer") return fetchSite === undefined || fetchSite === "same-origin";
+  return true;
 }
 
 /** What a refused post answers (403): where it came from, that nothing changed, and a way back. */

@@ -15,24 +15,14 @@ it("projects coordinates to kilometres: a degree of latitude is about 111 km, a 
 });
 
 it("keeps only the corners of a group of points", () => {
-  const square = [
-    { x: 0, y: 0 },
-    { x: 10, y: 0 },
-    { x: 10, y: 10 },
-    { x: 0, y: 10 },
-  ];
+  const square = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }];
   const hull = convexHull([...square, { x: 5, y: 5 }, { x: 2, y: 8 }, { x: 10, y: 0 }]);
   expect(hull).toHaveLength(4);
   expect(new Set(hull.map((p) => `${p.x},${p.y}`))).toEqual(new Set(square.map((p) => `${p.x},${p.y}`)));
 });
 
 it("draws an outline that lies at the given distance around the points, with rounded corners", () => {
-  const points = [
-    { x: 0, y: 0 },
-    { x: 10, y: 0 },
-    { x: 5, y: 8 },
-    { x: 5, y: 3 },
-  ];
+  const points = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: 8 }, { x: 5, y: 3 }];
   const path = areaOutline(points, 2, (p) => p, 1);
   expect(path).toMatch(/^M.*Z$/);
   expect(path.match(/A2 2 0 0 1/g)).toHaveLength(3);

@@ -170,3 +170,24 @@ export function notFoundMeta(root?: SeoRoot): MetaDescriptor[] {
     { name: "robots", content: "noindex" },
   ];
 }
+
+type MetaMatches = Parameters<typeof rootFrom>[0];
+
+/** Meta for a page its loader looks up (a region, a town, a service): the not-found page's when it finds none. */
+export function foundPageSeo<T>({ loaderData, matches }: { loaderData: T | undefined; matches: MetaMatches }, page: (found: T) => PageSeo): MetaDescriptor[] {
+  const root = rootFrom(matches);
+  return loaderData ? seo(root, page(loaderData)) : notFoundMeta(root);
+}
+
+/**
+ * A page one step below home (Our Services, Gallery, Privacy, Sitemap): the one crumb its hero
+ * shows, and its meta, whose words may use the business's facts.
+ */
+export function topPage(name: string, path: string, page: (root: SeoRoot) => Pick<PageSeo, "title" | "description" | "jsonLd">) {
+  const breadcrumbs: Crumb[] = [{ name, path }];
+  const meta = ({ matches }: { matches: MetaMatches }): MetaDescriptor[] => {
+    const root = rootFrom(matches);
+    return seo(root, { ...page(root), path, breadcrumbs });
+  };
+  return { breadcrumbs, meta };
+}

@@ -182,26 +182,19 @@ describe("what reads UK days, on the change days", () => {
       return { lead, runner };
     }
 
-    it("a Saturday-afternoon request's hour reminder waits for Monday 08:00 BST, 07:00 UTC, past the short Sunday", async () => {
-      const { lead, runner } = await heldFromSaturday("2026-03-28T15:30:00Z"); // Saturday 15:30 GMT; due 16:30, closed
-      expect(reminderOf(lead.id, "1h").runAt).toBe("2026-03-30T07:00:00.000Z");
-      clock = at("2026-03-28T16:30:00Z");
+    // Each arrives on a Saturday at 15:30 UK time: the reminder falls due at 16:30, when the firm is closed.
+    it.each([
+      ["BST, 07:00 UTC, past the short Sunday", "2026-03-28T15:30:00Z", "2026-03-28T16:30:00Z", "2026-03-30T07:00:00Z"],
+      ["GMT, 08:00 UTC, past the long Sunday", "2026-10-24T14:30:00Z", "2026-10-24T15:30:00Z", "2026-10-26T08:00:00Z"],
+    ])("a Saturday-afternoon request's hour reminder waits for Monday 08:00 %s", async (_, arrived, due, opens) => {
+      const { lead, runner } = await heldFromSaturday(arrived);
+      expect(reminderOf(lead.id, "1h").runAt).toBe(new Date(opens).toISOString());
+      clock = at(due);
       await runner.runDue();
-      clock = at("2026-03-30T06:59:00Z"); // Monday 07:59 BST
-      await runner.runDue();
-      expect(reminderOf(lead.id, "1h").outcome).toBeNull();
-      clock = at("2026-03-30T07:00:00Z");
-      await runner.runDue();
-      expect(reminderOf(lead.id, "1h").outcome).toBe("reminded");
-    });
-
-    it("a Saturday-afternoon request's hour reminder waits for Monday 08:00 GMT, 08:00 UTC, past the long Sunday", async () => {
-      const { lead, runner } = await heldFromSaturday("2026-10-24T14:30:00Z"); // Saturday 15:30 BST; due 16:30, closed
-      expect(reminderOf(lead.id, "1h").runAt).toBe("2026-10-26T08:00:00.000Z");
-      clock = at("2026-10-26T07:59:00Z"); // Monday 07:59 GMT
+      clock = new Date(at(opens).getTime() - 60_000); // Monday 07:59 UK time
       await runner.runDue();
       expect(reminderOf(lead.id, "1h").outcome).toBeNull();
-      clock = at("2026-10-26T08:00:00Z");
+      clock = at(opens);
       await runner.runDue();
       expect(reminderOf(lead.id, "1h").outcome).toBe("reminded");
     });

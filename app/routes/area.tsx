@@ -12,10 +12,11 @@ import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
+import { RoofersInItems } from "~/components/sections/TownLinks.tsx";
 import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { contentOf } from "~/lib/services.ts";
-import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { foundPageSeo } from "~/lib/seo.ts";
 import { milesBetween } from "~/lib/map-geometry.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/area";
@@ -49,10 +50,8 @@ function defaultAreaDescription(name: string, site: Business): string {
   return `Trusted roofers in ${name}: roof repairs, new roofs, flat roofing, guttering and maintenance. Fully insured, ${site.claims.experienceYears}+ years' experience. Free quote within 24 hours.`;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return notFoundMeta(rootFrom(matches));
-  const town = loaderData;
-  return seo(rootFrom(matches), {
+export const meta: Route.MetaFunction = (args) =>
+  foundPageSeo(args, (town) => ({
     title: `Roofers in ${town.name}`,
     description: town.description,
     path: areaPath(town),
@@ -60,8 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       { name: "Areas", path: town.regionPath },
       { name: town.name, path: areaPath(town) },
     ],
-  });
-};
+  }));
 
 /** How far the town is from the base, worked out from the coordinates in areas.json. */
 function fromBase(content: Content, town: Area): string {
@@ -121,17 +119,14 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
           <div>
             <h3 className="mb-3 text-xl">Core services</h3>
             <ul className="space-y-2">
-              {CORE.map((slug) => {
-                const service = serviceBySlug(content, slug);
-                return (
-                  <li key={slug}>
-                    <a href={servicePath(service)} className="link">
-                      {service.name}
-                    </a>
-                    <span className="block text-muted">{service.summary}</span>
-                  </li>
-                );
-              })}
+              {CORE.map((slug) => serviceBySlug(content, slug)).map((service) => (
+                <li key={service.slug}>
+                  <a href={servicePath(service)} className="link">
+                    {service.name}
+                  </a>
+                  <span className="block text-muted">{service.summary}</span>
+                </li>
+              ))}
             </ul>
           </div>
           <div>
@@ -163,13 +158,7 @@ export default function AreaPage({ loaderData, actionData }: Route.ComponentProp
           <div>
             <p id="nearby-towns-label">Around {town.name}, we also work in:</p>
             <ul aria-labelledby="nearby-towns-label" className="mt-4 flex flex-wrap gap-3">
-              {nearby.map((near) => (
-                <li key={near.slug}>
-                  <a href={areaPath(near)} className="btn-secondary">
-                    Roofers in {near.name}
-                  </a>
-                </li>
-              ))}
+              <RoofersInItems towns={nearby} className="btn-secondary" />
             </ul>
             <p className="mt-6">
               <a href={regionPath(region)} className="link">

@@ -4,7 +4,7 @@ import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
 import { AwardIcon, CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "~/components/icons.tsx";
 import { contactPageAction } from "~/lib/contact-action.server.ts";
 import { servicesOf } from "~/lib/services.ts";
-import { absoluteUrl, rootFrom, seo } from "~/lib/seo.ts";
+import { absoluteUrl, topPage } from "~/lib/seo.ts";
 import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
@@ -12,25 +12,20 @@ import type { Route } from "./+types/contact";
 /** The chat-app hand-off needs a script: this page alone has one. */
 export const handle: RouteHandle = { scripts: ["contact-form"] };
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootFrom(matches);
-  const { siteUrl: base, business: site } = root;
-  return seo(root, {
-    title: "Contact Us for a Free Roofing Quote",
-    description: `Call ${site.phone.display} or send us a message for a free, no-obligation roofing quote. We reply within 24 hours across Hertfordshire, Essex and North London.`,
-    path: "/contact",
-    breadcrumbs: [{ name: "Contact", path: "/contact" }],
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "ContactPage",
-        name: `Contact ${site.name}`,
-        url: absoluteUrl(base, "/contact"),
-        mainEntity: { "@id": `${base}/#business` },
-      },
-    ],
-  });
-};
+const PAGE = topPage("Contact", "/contact", ({ siteUrl: base, business: site }) => ({
+  title: "Contact Us for a Free Roofing Quote",
+  description: `Call ${site.phone.display} or send us a message for a free, no-obligation roofing quote. We reply within 24 hours across Hertfordshire, Essex and North London.`,
+  jsonLd: [
+    {
+      "@context": "https://schema.org",
+      "@type": "ContactPage",
+      name: `Contact ${site.name}`,
+      url: absoluteUrl(base, "/contact"),
+      mainEntity: { "@id": `${base}/#business` },
+    },
+  ],
+}));
+export const meta: Route.MetaFunction = PAGE.meta;
 
 export function action({ request, context }: Route.ActionArgs) {
   return contactPageAction(request, servicesOf(context));
@@ -52,7 +47,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <Hero
-        breadcrumbs={[{ name: "Contact", path: "/contact" }]}
+        breadcrumbs={PAGE.breadcrumbs}
         title="Get In Touch"
         subline="Ask for a free, no-obligation quote, or tell us what is wrong with your roof. We're happy to help."
       />

@@ -9,7 +9,7 @@
  */
 import { data, redirect } from "react-router";
 import { CardSection } from "~/components/CardSection.tsx";
-import { ClosedLink } from "~/components/ClosedLink.tsx";
+import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { CustomerInvoice } from "~/components/customer/CustomerInvoice.tsx";
 import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
 import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
@@ -24,7 +24,8 @@ import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
 import { rootFrom } from "~/lib/seo.ts";
 import { clientAddressContext, servicesOf, storeOf } from "~/lib/services.ts";
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { useBusiness } from "~/lib/site-data.ts";
+import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import type { Route } from "./+types/customer-page";
 
 // The address is the key: the server answers every /c/ path with `Referrer-Policy: no-referrer`
@@ -78,17 +79,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(`${new URL(request.url).pathname}#quote-${quote.id}-heading`, 303);
 }
 
-const CLOSED_WORDS = {
-  unknown: ["This link does not work", "The link may be mistyped or incomplete."],
-  replaced: ["This link was replaced by a newer one", "The newest link to your page is in our latest e-mail."],
-} as const;
-
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
-  if (loaderData.state !== "open") {
-    const [title, text] = CLOSED_WORDS[loaderData.state];
-    return <ClosedLink title={title} text={text} />;
-  }
+  if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.page[loaderData.state]} />;
   const { page, path } = loaderData;
   return (
     <div className="container-page max-w-3xl space-y-6 py-8">
@@ -146,13 +139,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       ) : (
         <p>We have your request and will be in touch by phone or e-mail. This page fills in as we answer.</p>
       )}
-      <p>
-        Questions? Call{" "}
-        <a href={telHref(business)} className="link font-semibold">
-          {business.phone.display}
-        </a>
-        .
-      </p>
+      <QuestionsCall />
     </div>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { CardSection } from "~/components/CardSection.tsx";
 import { data, redirect } from "react-router";
-import { ClosedLink } from "~/components/ClosedLink.tsx";
+import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
@@ -18,7 +18,8 @@ import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.
 import { dayAndTime } from "~/lib/mail/words.ts";
 import { clientAddressContext } from "~/lib/services.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { useBusiness } from "~/lib/site-data.ts";
+import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
 import { rootFrom } from "~/lib/seo.ts";
 import type { Route } from "./+types/customer-quote";
@@ -66,18 +67,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return refused ? data(refused, { status: 400 }) : redirect(new URL(request.url).pathname, 303);
 }
 
-const CLOSED_WORDS = {
-  unknown: ["This quote link does not work", "The link may be mistyped or incomplete."],
-  expired: ["This quote has expired", "The date it was valid until has passed."],
-  replaced: ["This quote has been replaced", "It was changed after it was sent: the newer version came by e-mail with a link of its own."],
-} as const;
-
 export default function CustomerQuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
-  if (loaderData.state !== "open") {
-    const [title, text] = CLOSED_WORDS[loaderData.state];
-    return <ClosedLink title={title} text={text} />;
-  }
+  if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.quote[loaderData.state]} />;
   const { number, status, customerName, location, sentAt, summary, answeredAt, answerName, pdfPath } = loaderData;
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
   return (
@@ -103,13 +95,7 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
         </a>
       </CardSection>
       {(status === "sent" || status === "viewed") && <QuoteAnswerForms errorFor={errorFor} />}
-      <p>
-        Questions? Call{" "}
-        <a href={telHref(business)} className="link font-semibold">
-          {business.phone.display}
-        </a>
-        .
-      </p>
+      <QuestionsCall />
     </div>
   );
 }

@@ -1,27 +1,23 @@
 import { useContent } from "~/lib/content-context.tsx";
 import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
-import { rootFrom, seo } from "~/lib/seo.ts";
+import { topPage } from "~/lib/seo.ts";
 import type { Route } from "./+types/privacy";
 import { INVOICE_RETENTION_YEARS, RETENTION_MONTHS } from "~/lib/privacy.ts";
 
 /** How long requests are kept: the owner's `npm run leads -- --purge-before` carries it out. */
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootFrom(matches);
-  return seo(root, {
-    title: "Privacy Notice",
-    description: `What ${root.business.name} does with the details you send through our quote and contact forms, how long we keep them and how to ask us to delete them.`,
-    path: "/privacy",
-    breadcrumbs: [{ name: "Privacy", path: "/privacy" }],
-  });
-};
+const PAGE = topPage("Privacy", "/privacy", (root) => ({
+  title: "Privacy Notice",
+  description: `What ${root.business.name} does with the details you send through our quote and contact forms, how long we keep them and how to ask us to delete them.`,
+}));
+export const meta: Route.MetaFunction = PAGE.meta;
 
 export default function Privacy() {
   const site = useContent().business;
   return (
     <>
-      <Hero breadcrumbs={[{ name: "Privacy", path: "/privacy" }]} title="Privacy Notice" subline="What we do with your details, in plain English." />
+      <Hero breadcrumbs={PAGE.breadcrumbs} title="Privacy Notice" subline="What we do with your details, in plain English." />
       <section aria-label="Privacy notice" className="bg-white py-12">
         <div className="container-page prose-measure space-y-6 [&_h2]:mt-8 [&_h2]:text-2xl">
           <h2>Who we are</h2>

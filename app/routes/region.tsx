@@ -12,7 +12,7 @@ import { TownLinks } from "~/components/sections/TownLinks.tsx";
 import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { contentOf } from "~/lib/services.ts";
-import { rootFrom, notFoundMeta, seo } from "~/lib/seo.ts";
+import { foundPageSeo } from "~/lib/seo.ts";
 import { serviceMap } from "~/lib/service-map.ts";
 import type { Route } from "./+types/region";
 
@@ -34,16 +34,13 @@ export function action({ request, params, context }: Route.ActionArgs) {
   return quoteAction(request, regionPath(regionFor(contentOf(context), params.region)), context);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return notFoundMeta(rootFrom(matches));
-  const region = loaderData;
-  return seo(rootFrom(matches), {
+export const meta: Route.MetaFunction = (args) =>
+  foundPageSeo(args, (region) => ({
     title: region.metaTitle,
     description: region.metaDescription,
     path: `/${region.slug}`,
     breadcrumbs: [{ name: region.name, path: `/${region.slug}` }],
-  });
-};
+  }));
 
 export default function RegionPage({ loaderData, actionData }: Route.ComponentProps) {
   const content = useContent();

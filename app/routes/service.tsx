@@ -5,17 +5,18 @@
 import { data } from "react-router";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
-import { area, areaPath, findService, service as serviceBySlug, servicePath, type Service } from "~/content/index.ts";
+import { area, findService, service as serviceBySlug, servicePath, type Service } from "~/content/index.ts";
 import { CheckList, FeatureCard, RelatedServiceCard } from "~/components/sections/Cards.tsx";
 import { ContactSection } from "~/components/sections/ContactSection.tsx";
 import { Faq } from "~/components/sections/Faq.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
+import { RoofersInItems } from "~/components/sections/TownLinks.tsx";
 import type { Content } from "~/content/load.ts";
 import { useContent } from "~/lib/content-context.tsx";
 import { quoteAction } from "~/lib/quote-action.server.ts";
 import { contentOf } from "~/lib/services.ts";
-import { rootFrom, faqJsonLd, notFoundMeta, seo } from "~/lib/seo.ts";
+import { faqJsonLd, foundPageSeo } from "~/lib/seo.ts";
 import type { Route } from "./+types/service";
 
 function serviceFor(content: Content, url: URL, params: { slug?: string }): Service {
@@ -38,10 +39,8 @@ export function action({ request, url, params, context }: Route.ActionArgs) {
   return quoteAction(request, url.pathname, context);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  if (!loaderData) return notFoundMeta(rootFrom(matches));
-  const service = loaderData;
-  return seo(rootFrom(matches), {
+export const meta: Route.MetaFunction = (args) =>
+  foundPageSeo(args, (service) => ({
     title: service.metaTitle,
     description: service.metaDescription,
     path: servicePath(service),
@@ -50,8 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       { name: service.name, path: servicePath(service) },
     ],
     jsonLd: service.faqs.length ? [faqJsonLd(service.faqs)] : [],
-  });
-};
+  }));
 
 const PROCESS = [
   { title: "Free inspection and quote", text: "We look at your roof, explain what we find in plain words and give you a written quote within 24 hours." },
@@ -78,16 +76,7 @@ function AreaLinks({ slugs, title }: { slugs: string[]; title: string }) {
   return (
     <Section title={title} tone="white">
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {slugs.map((slug) => {
-          const town = area(content, slug);
-          return (
-            <li key={slug}>
-              <a href={areaPath(town)} className="card block p-4 font-semibold hover:ring-2 hover:ring-accent">
-                Roofers in {town.name}
-              </a>
-            </li>
-          );
-        })}
+        <RoofersInItems towns={slugs.map((slug) => area(content, slug))} className="card block p-4 font-semibold hover:ring-2 hover:ring-accent" />
       </ul>
     </Section>
   );

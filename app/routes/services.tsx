@@ -2,35 +2,30 @@ import { serviceAliasPath } from "~/content/index.ts";
 import { useContent } from "~/lib/content-context.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ServiceCard } from "~/components/sections/Cards.tsx";
-import { Hero } from "~/components/sections/Hero.tsx";
-import { Section } from "~/components/sections/Section.tsx";
-import { rootFrom, seo } from "~/lib/seo.ts";
+import { CardsPage } from "~/components/sections/CardsPage.tsx";
+import { topPage } from "~/lib/seo.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(rootFrom(matches), {
-    title: "Our Roofing Services",
-    description: "Roof repairs, new roof installation, flat and pitched roofing, guttering and fascias, and roof maintenance across Hertfordshire, Essex and North London.",
-    path: "/services",
-    breadcrumbs: [{ name: "Services", path: "/services" }],
-  });
+const PAGE = topPage("Services", "/services", () => ({
+  title: "Our Roofing Services",
+  description: "Roof repairs, new roof installation, flat and pitched roofing, guttering and fascias, and roof maintenance across Hertfordshire, Essex and North London.",
+}));
+export const meta: Route.MetaFunction = PAGE.meta;
 
 export default function Services() {
   const content = useContent();
   return (
     <>
-      <Hero
-        breadcrumbs={[{ name: "Services", path: "/services" }]}
+      <CardsPage
+        breadcrumbs={PAGE.breadcrumbs}
         title="Our Roofing Services"
         subline="From a single slipped tile to a complete new roof, every job is done by our own experienced team, fully insured and guaranteed."
-      />
-      <Section title="Six services, one local team" tone="white">
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {content.services.map((service) => (
-            <ServiceCard key={service.slug} service={service} href={serviceAliasPath(service)} features />
-          ))}
-        </div>
-      </Section>
+        heading="Six services, one local team"
+      >
+        {content.services.map((service) => (
+          <ServiceCard key={service.slug} service={service} href={serviceAliasPath(service)} features />
+        ))}
+      </CardsPage>
       <CallToAction />
     </>
   );

@@ -4,28 +4,18 @@ import { mailHref, telHref } from "~/lib/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
-import { rootFrom, seo } from "~/lib/seo.ts";
+import { topPage } from "~/lib/seo.ts";
 import type { Route } from "./+types/sitemap";
-import { LinkItems } from "~/components/layout/LinkItems.tsx";
+import { LinkItems, SITE_PAGES } from "~/components/layout/LinkItems.tsx";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = rootFrom(matches);
-  return seo(root, {
-    title: "Sitemap",
-    description: `Every page on the ${root.business.name} website: our services, the regions and towns we cover, our gallery and how to contact us.`,
-    path: "/sitemap",
-    breadcrumbs: [{ name: "Sitemap", path: "/sitemap" }],
-  });
-};
+const PAGE = topPage("Sitemap", "/sitemap", (root) => ({
+  title: "Sitemap",
+  description: `Every page on the ${root.business.name} website: our services, the regions and towns we cover, our gallery and how to contact us.`,
+}));
+export const meta: Route.MetaFunction = PAGE.meta;
 
-const MAIN_PAGES = [
-  { name: "Home", path: "/" },
-  { name: "Our Services", path: "/services" },
-  { name: "Gallery", path: "/gallery" },
-  { name: "Get a Quote", path: "/#contact" },
-  { name: "Contact", path: "/contact" },
-  { name: "Privacy Notice", path: "/privacy" },
-];
+const { home, services, gallery, contact, privacy } = SITE_PAGES;
+const MAIN_PAGES = [home, services, gallery, { name: "Get a Quote", path: "/#contact" }, contact, { ...privacy, name: "Privacy Notice" }];
 
 function LinkList({ links, columns = false }: { links: { name: string; path: string }[]; columns?: boolean }) {
   return (
@@ -40,7 +30,7 @@ export default function Sitemap() {
   const site = content.business;
   return (
     <>
-      <Hero breadcrumbs={[{ name: "Sitemap", path: "/sitemap" }]} title="Sitemap" subline="Every page on our website in one place." />
+      <Hero breadcrumbs={PAGE.breadcrumbs} title="Sitemap" subline="Every page on our website in one place." />
       <Section title="Pages and services" tone="white">
         <div className="grid gap-10 md:grid-cols-3">
           <div>

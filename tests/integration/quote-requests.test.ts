@@ -212,7 +212,7 @@ describe("behind a TLS proxy", () => {
       const proxied = await postForm(server, "/?index", QUOTE, { Origin: httpsOrigin, "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9" });
       expect(proxied.status).toBe(303);
       const unproxied = await postForm(server, "/?index", QUOTE, { Origin: httpsOrigin });
-      expect(unproxied.status).toBe(400);
+      expect(unproxied.status).toBe(403);
       expect(server.rows()).toHaveLength(1);
     } finally {
       await server.stop();
@@ -223,7 +223,7 @@ describe("behind a TLS proxy", () => {
     const server = await startServer();
     try {
       const response = await postForm(server, "/?index", QUOTE, { Origin: server.url.replace("http:", "https:"), "X-Forwarded-Proto": "https" });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(403);
       expect(server.rows()).toHaveLength(0);
     } finally {
       await server.stop();

@@ -51,7 +51,7 @@ describe("URLs and statuses", () => {
     expect(response.headers.get("location")).toBe(to);
   });
 
-  it.each(["/no-such-page", "/areas/roofers-in-atlantis/", "/areas/roofers-in-atlantis", "/areas/watford/", "/areas/roofers-in-Watford/", "/areas/", "/services/roofing-magic", "/hertfordshire/extra", "/kent", "/roof-repairs-in-luton", "/%E0%A4%A"])(
+  it.each(["/no-such-page", "/areas/roofers-in-atlantis/", "/areas/roofers-in-atlantis", "/areas/watford/", "/areas/roofers-in-Watford/", "/areas/", "/services/roofing-magic", "/hertfordshire/extra", "/kent", "/roof-repairs-in-luton"])(
     "answers %s with the not-found page and 404",
     async (path) => {
       const response = await get(path);
@@ -59,6 +59,12 @@ describe("URLs and statuses", () => {
       expect(await response.text()).toContain("Oops! Page not found");
     },
   );
+
+  it("answers a path whose %-escape cannot be decoded (/%E0%A4%A) with 400 and a page saying so", async () => {
+    const response = await get("/%E0%A4%A");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("<h1>This address cannot be read</h1>");
+  });
 
   describe("a request target is a path, never another host", () => {
     it.each([

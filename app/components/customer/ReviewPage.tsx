@@ -18,10 +18,7 @@ const closedWords = (state: "unknown" | "expired", linkDays: number): [string, s
 export function ReviewPage({ loaderData, actionData }: { loaderData: ReviewPageData; actionData?: ReviewPageAnswer }) {
   const errors: ReviewPageAnswer["errors"] = actionData?.errors ?? {};
   const values = actionData?.values;
-  if (loaderData.state === "unknown" || loaderData.state === "expired") {
-    const [title, text] = closedWords(loaderData.state, loaderData.linkDays);
-    return <ClosedLink title={title} text={text} />;
-  }
+  if (loaderData.state === "unknown" || loaderData.state === "expired") return <ClosedLink words={closedWords(loaderData.state, loaderData.linkDays)} />;
   if (loaderData.state === "done") {
     return (
       <section className="container-page max-w-2xl space-y-4 py-10">

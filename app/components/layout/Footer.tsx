@@ -1,16 +1,9 @@
 import { mailHref, telHref, useSiteData } from "~/lib/site-data.ts";
 import { Logo } from "./Logo.tsx";
 import { OpeningHours } from "../sections/OpeningHours.tsx";
-import { LinkItems } from "./LinkItems.tsx";
+import { LinkItems, SITE_PAGES } from "./LinkItems.tsx";
 
-const QUICK_LINKS = [
-  { name: "Home", path: "/" },
-  { name: "Our Services", path: "/services" },
-  { name: "Gallery", path: "/gallery" },
-  { name: "Contact", path: "/contact" },
-  { name: "Sitemap", path: "/sitemap" },
-  { name: "Privacy", path: "/privacy" },
-];
+const QUICK_LINKS = Object.values(SITE_PAGES);
 
 function FooterList({ title, links }: { title: string; links: { name: string; path: string }[] }) {
   const id = `footer-${title.toLowerCase().replace(/\W+/g, "-")}`;

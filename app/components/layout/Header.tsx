@@ -6,16 +6,10 @@ import { telHref, useSiteData, type NavRegion } from "~/lib/site-data.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from "../icons.tsx";
 import { CallButton } from "../sections/Actions.tsx";
 import { Logo } from "./Logo.tsx";
-import { LinkItems } from "./LinkItems.tsx";
+import { LinkItems, SITE_PAGES } from "./LinkItems.tsx";
 
-const NAV = [
-  { name: "Home", path: "/" },
-  { name: "Our Services", path: "/services" },
-] as const;
-const NAV_AFTER = [
-  { name: "Gallery", path: "/gallery" },
-  { name: "Contact", path: "/contact" },
-] as const;
+const NAV = [SITE_PAGES.home, SITE_PAGES.services];
+const NAV_AFTER = [SITE_PAGES.gallery, SITE_PAGES.contact];
 
 function AreaLists({ regions, idPrefix, columns }: { regions: NavRegion[]; idPrefix: string; columns: boolean }) {
   return (

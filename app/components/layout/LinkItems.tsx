@@ -8,3 +8,13 @@ export function LinkItems({ links, className, current }: { links: readonly { nam
     </li>
   ));
 }
+
+/** The site's own pages, by the names its menus give them. */
+export const SITE_PAGES = {
+  home: { name: "Home", path: "/" },
+  services: { name: "Our Services", path: "/services" },
+  gallery: { name: "Gallery", path: "/gallery" },
+  contact: { name: "Contact", path: "/contact" },
+  sitemap: { name: "Sitemap", path: "/sitemap" },
+  privacy: { name: "Privacy", path: "/privacy" },
+} as const;

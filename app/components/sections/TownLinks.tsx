@@ -14,3 +14,14 @@ export function TownLinks({ towns }: { towns: Area[] }) {
     </ul>
   );
 }
+
+/** Each town's page as an item of a list, "Roofers in {town}", its link styled by `className`. */
+export function RoofersInItems({ towns, className }: { towns: Area[]; className: string }) {
+  return towns.map((town) => (
+    <li key={town.slug}>
+      <a href={areaPath(town)} className={className}>
+        Roofers in {town.name}
+      </a>
+    </li>
+  ));
+}

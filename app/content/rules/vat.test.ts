@@ -5,32 +5,27 @@ import { isValidVatNumber, vatNumberAsPrinted } from "./vat.ts";
 
 describe("HMRC's check-digit test for VAT numbers", () => {
   it.each([
-    ["GB999999973", "HMRC's example (modulus 97)"],
-    ["GB339072747", "an older number (modulus 97)"],
-    ["GB252637601", "a number issued since 2010 (modulus 9755)"],
-    ["GB100000034", "the smallest kind of 9755 number"],
-    ["GB999999973001", "a branch: 9 digits that pass, and 3 of the branch"],
-    ["GB999999973999", "any branch of a number that passes"],
-  ])("takes %s (%s)", (number) => {
-    expect(isValidVatNumber(number)).toBe(true);
-  });
-
-  it.each([
-    ["GB999999974", "the last digit mistyped"],
-    ["GB999999937", "the check digits swapped"],
-    ["GB989999973", "a digit of the number mistyped"],
-    ["GB123456789", "digits that pass neither scheme"],
-    ["GB999999974001", "a branch of a number that fails"],
-    ["GB000000000", "nothing but zeros"],
-    ["GB99999997", "8 digits"],
-    ["GB9999999730", "10 digits"],
-    ["999999973", "no GB"],
-    ["gb999999973", "gb in small letters (kept as HMRC prints it, GB)"],
-    ["GB 999 9999 73", "spaces (kept without them)"],
-    ["GBGD001", "a government department's number, which quotes never carry"],
-    ["", "nothing"],
-  ])("refuses %s (%s)", (number) => {
-    expect(isValidVatNumber(number)).toBe(false);
+    ["GB999999973", "passes", "HMRC's example (modulus 97)"],
+    ["GB339072747", "passes", "an older number (modulus 97)"],
+    ["GB252637601", "passes", "a number issued since 2010 (modulus 9755)"],
+    ["GB100000034", "passes", "the smallest kind of 9755 number"],
+    ["GB999999973001", "passes", "a branch: 9 digits that pass, and 3 of the branch"],
+    ["GB999999973999", "passes", "any branch of a number that passes"],
+    ["GB999999974", "fails", "the last digit mistyped"],
+    ["GB999999937", "fails", "the check digits swapped"],
+    ["GB989999973", "fails", "a digit of the number mistyped"],
+    ["GB123456789", "fails", "digits that pass neither scheme"],
+    ["GB999999974001", "fails", "a branch of a number that fails"],
+    ["GB000000000", "fails", "nothing but zeros"],
+    ["GB99999997", "fails", "8 digits"],
+    ["GB9999999730", "fails", "10 digits"],
+    ["999999973", "fails", "no GB"],
+    ["gb999999973", "fails", "gb in small letters (kept as HMRC prints it, GB)"],
+    ["GB 999 9999 73", "fails", "spaces (kept without them)"],
+    ["GBGD001", "fails", "a government department's number, which quotes never carry"],
+    ["", "fails", "nothing"],
+  ])("%s %s (%s)", (number, verdict) => {
+    expect(isValidVatNumber(number)).toBe(verdict === "passes");
   });
 
   it("reads a number as people type it, as HMRC prints it", () => {

@@ -10,28 +10,30 @@ import { linesField, oneLineField } from "./plain-text.ts";
 export const CONTACT_FIELDS = ["name", "email", "phone", "postcode", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
+/**
+ * The fields the contact form and the quote form share, trimmed and held to the same limits; each
+ * form says in its own words what is missing or mistyped. A field's first failed check is its message.
+ */
+export const visitorFields = {
+  name: (missing: string) => z.string().check(oneLineField(), z.trim(), z.minLength(1, missing), z.maxLength(100, "Name must be less than 100 characters")),
+  email: (invalid: string) => z.string().check(oneLineField(), z.trim(), z.email(invalid), z.maxLength(255, "Email must be less than 255 characters")),
+  phone: (fewest: number, tooShort: string) =>
+    z.string().check(
+      oneLineField(),
+      z.trim(),
+      z.minLength(fewest, tooShort),
+      z.maxLength(20, "Phone number must be less than 20 characters"),
+      z.regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
+    ),
+  message: (fewest: number, tooShort: string, tooLong: string) => z.string().check(linesField(), z.trim(), z.minLength(fewest, tooShort), z.maxLength(1000, tooLong)),
+};
+
 export const contactSchema = z.object({
-  name: z.string().check(oneLineField(), z.trim(), z.minLength(1, "Name is required"), z.maxLength(100, "Name must be less than 100 characters")),
-  email: z.string().check(
-    oneLineField(),
-    z.trim(),
-    z.email("Invalid email address"),
-    z.maxLength(255, "Email must be less than 255 characters"),
-  ),
-  phone: z.string().check(
-    oneLineField(),
-    z.trim(),
-    z.minLength(10, "Phone number must be at least 10 digits"),
-    z.maxLength(20, "Phone number must be less than 20 characters"),
-    z.regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
-  ),
+  name: visitorFields.name("Name is required"),
+  email: visitorFields.email("Invalid email address"),
+  phone: visitorFields.phone(10, "Phone number must be at least 10 digits"),
   postcode: z.string().check(oneLineField(), z.trim(), z.minLength(1, "Postcode is required"), z.maxLength(10, "Postcode must be less than 10 characters")),
-  message: z.string().check(
-    linesField(),
-    z.trim(),
-    z.minLength(10, "Message must be at least 10 characters"),
-    z.maxLength(1000, "Message must be less than 1000 characters"),
-  ),
+  message: visitorFields.message(10, "Message must be at least 10 characters", "Message must be less than 1000 characters"),
 });
 export type ContactRequest = z.infer<typeof contactSchema>;
 

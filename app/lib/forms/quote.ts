@@ -4,8 +4,9 @@
  * limits as the contact form so nothing oversized is ever stored.
  */
 import * as z from "zod/mini";
+import { visitorFields } from "./contact.ts";
 import { firstErrors, formValues, type FieldErrors } from "./fields.ts";
-import { linesField, oneLineField } from "./plain-text.ts";
+import { oneLineField } from "./plain-text.ts";
 
 /** The fragment a stored quote request is redirected to; the thank-you notice is its target. */
 export const QUOTE_SENT_ID = "quote-sent";
@@ -14,27 +15,11 @@ export const QUOTE_FIELDS = ["name", "email", "phone", "address", "message"] as 
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 export const quoteSchema = z.object({
-  name: z.string().check(oneLineField(), z.trim(), z.minLength(1, "Please enter your name"), z.maxLength(100, "Name must be less than 100 characters")),
-  email: z.string().check(
-    oneLineField(),
-    z.trim(),
-    z.email("Please enter a valid email address"),
-    z.maxLength(255, "Email must be less than 255 characters"),
-  ),
-  phone: z.string().check(
-    oneLineField(),
-    z.trim(),
-    z.minLength(1, "Please enter your phone number"),
-    z.maxLength(20, "Phone number must be less than 20 characters"),
-    z.regex(/^[0-9\s\-+()]+$/, "Invalid phone number format"),
-  ),
+  name: visitorFields.name("Please enter your name"),
+  email: visitorFields.email("Please enter a valid email address"),
+  phone: visitorFields.phone(1, "Please enter your phone number"),
   address: z.string().check(oneLineField(), z.trim(), z.maxLength(200, "Address must be less than 200 characters")),
-  message: z.string().check(
-    linesField(),
-    z.trim(),
-    z.minLength(1, "Please describe your project"),
-    z.maxLength(1000, "Project description must be less than 1000 characters"),
-  ),
+  message: visitorFields.message(1, "Please describe your project", "Project description must be less than 1000 characters"),
 });
 export type QuoteRequest = z.infer<typeof quoteSchema>;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { pendingJobs } from "../jobs.server.ts";
 import { LeadStore } from "../leads.server.ts";
 import { acceptQuote, createQuote, quoteNumber, saveDraft, sendQuote } from "../owner/quotes.server.ts";
@@ -12,18 +12,17 @@ import { queueInvoiceSend } from "./events.server.ts";
 import { issueCreditNote, recordPayment, removePayment, standingOfInvoice, creditNoteNumber } from "./payments.server.ts";
 import { fileContent } from "../../content/index.ts";
 import { SELLER as seller } from "../../../tests/support/invoices.ts";
+import { JANE_AS_CUSTOMER, storeWithRequest } from "../../../tests/support/leads.ts";
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const customer = { name: "Jane Smith", address: "1 High St, Hitchin SG4 9AA", email: "jane@example.org" };
+const customer = JANE_AS_CUSTOMER;
 
 let store: LeadStore;
 let leadId: number;
-
 beforeEach(() => {
-  store = new LeadStore(":memory:");
-  leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Tiles" }).id;
+  ({ store, leadId } = storeWithRequest());
+  return () => store.close();
 });
-afterEach(() => store.close());
 
 /** A quote of £4,800.00 + VAT, sent and accepted. */
 function acceptedQuote() {

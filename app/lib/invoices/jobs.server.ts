@@ -56,6 +56,14 @@ export function invoiceHandlers(store: KeyedDb, businessNow: () => MailBusiness,
     if (!invoice.customer.email.trim()) return { outcome: "not sent: no e-mail address on the request" };
     return { invoice, business: businessNow(), siteUrl, page: customerPageUrl(store, siteUrl, invoice.leadId) };
   };
+  /** Sends a sent invoice's letter (the invoice, a credit note, a receipt) by `send`, or says why there is nothing to send. */
+  const sendFor = async (invoiceId: unknown, send: (mail: OutgoingMail, input: InvoiceLetterInput) => Promise<unknown>) => {
+    const input = letterFor(invoiceId);
+    if ("outcome" in input) return input;
+    if (!mail) throw new MailNotSetUp();
+    await send(mail, input);
+    return { outcome: "sent" };
+  };
   /** After a week of refusals, the request's history says the e-mail never went. */
   const gaveUp = (what: string) => (job: Job, now: Date) => {
     const invoiceId = job.payload.invoiceId ?? creditNoteById(store, Number(job.payload.creditNoteId))?.invoiceId ?? paymentById(store, Number(job.payload.paymentId))?.invoiceId;
@@ -64,33 +72,19 @@ export function invoiceHandlers(store: KeyedDb, businessNow: () => MailBusiness,
     return { commit: () => recordAudit(store, { actor: "the site", action: `could not e-mail ${what}`, leadId: invoice.leadId, detail: `${invoiceNumber(invoice)}: ${job.lastError ?? "refused"}`, now }) };
   };
   return {
-    "invoice-send": async (job) => {
-      const input = letterFor(job.payload.invoiceId);
-      if ("outcome" in input) return input;
-      if (!mail) throw new MailNotSetUp();
-      await mailInvoice(mail, input);
-      return { outcome: "sent" };
-    },
+    "invoice-send": (job) => sendFor(job.payload.invoiceId, (mail, input) => mailInvoice(mail, input)),
     "invoice-send:gave-up": gaveUp("the invoice"),
     "credit-note-send": async (job) => {
       const note = creditNoteById(store, Number(job.payload.creditNoteId));
       if (!note) return { outcome: "not sent: no such credit note" };
-      const input = letterFor(note.invoiceId);
-      if ("outcome" in input) return input;
-      if (!mail) throw new MailNotSetUp();
-      await mailCreditNote(mail, input, note, standingAt(store, input.invoice, { note }));
-      return { outcome: "sent" };
+      return sendFor(note.invoiceId, (mail, input) => mailCreditNote(mail, input, note, standingAt(store, input.invoice, { note })));
     },
     "credit-note-send:gave-up": gaveUp("the credit note"),
     "payment-receipt": async (job) => {
       const payment = paymentById(store, Number(job.payload.paymentId));
       if (!payment) return { outcome: "not sent: no such payment" };
       if (payment.removedAt) return { outcome: "not needed: the payment was removed" };
-      const input = letterFor(payment.invoiceId);
-      if ("outcome" in input) return input;
-      if (!mail) throw new MailNotSetUp();
-      await mailReceipt(mail, input, payment, standingAt(store, input.invoice, { payment }));
-      return { outcome: "sent" };
+      return sendFor(payment.invoiceId, (mail, input) => mailReceipt(mail, input, payment, standingAt(store, input.invoice, { payment })));
     },
     "payment-receipt:gave-up": gaveUp("a payment's receipt"),
     "invoice-reminder": async (job, now) => {

@@ -8,27 +8,27 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LeadStore } from "../leads.server.ts";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { LeadStore } from "../leads.server.ts";
 import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice, type Invoice, type Seller } from "./invoices.server.ts";
 import { pricedLines } from "./money.ts";
 import { issueCreditNote } from "./payments.server.ts";
 import { creditNotePdf, invoicePdf, partiesOf } from "./pdf.server.ts";
 import { SELLER } from "../../../tests/support/invoices.ts";
+import { JANE_AS_CUSTOMER, JANES_REQUEST, storeWithRequest } from "../../../tests/support/leads.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "invoice-pdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const CUSTOMER = { name: "Jane Smith", address: "1 High St, Hitchin SG4 9AA", email: "jane@example.org" };
+const CUSTOMER = JANE_AS_CUSTOMER;
 
 let store: LeadStore;
 let leadId: number;
 beforeEach(() => {
-  store = new LeadStore(":memory:");
-  leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St, Hitchin SG4 9AA", message: "Tiles" }).id;
+  ({ store, leadId } = storeWithRequest({ ...JANES_REQUEST, location: CUSTOMER.address }));
+  return () => store.close();
 });
-afterEach(() => store.close());
 
 /** A blank invoice with a deposit-sized line and a second one, sent on T0 (due 23 December). */
 function sentInvoice(seller: Seller = SELLER, vat = true): Invoice {

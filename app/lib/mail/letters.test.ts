@@ -14,6 +14,7 @@ import { reviewLetter } from "../owner/review-mail.server.ts";
 import { acceptedLetter, followUpLetter, ownerNoticeLetter, quoteLetter } from "../quotes/mail.server.ts";
 import type { Lead } from "../requests/lead.ts";
 import { developerWords } from "../../../tests/support/plain-words.ts";
+import { SENT_QUOTE } from "../../../tests/support/quotes.ts";
 import { cancelledLetter, invitationLetter, movedLetter, reminderLetter } from "../diary/letters.server.ts";
 import { creditNoteLetter, invoiceLetter, invoiceReminderLetter, receiptLetter, type SentInvoice } from "../invoices/mail.server.ts";
 import type { CreditNote, Payment } from "../invoices/payments.server.ts";
@@ -41,32 +42,7 @@ const LEAD: Lead = {
   ack: "sent",
   ackAt: null,
 };
-const QUOTE: Quote = {
-  id: 7,
-  leadId: 42,
-  year: 2026,
-  sequence: 7,
-  revision: 1,
-  status: "sent",
-  createdAt: "2026-11-25T14:05:00Z",
-  lines: [{ description: "Replace slipped tiles", quantity: 1200, unitPence: 1850 }],
-  vat: true,
-  vatNumber: "GB999999973",
-  validUntil: "2026-12-25",
-  notes: "",
-  guarantees: [],
-  netPence: 22200,
-  vatPence: 4440,
-  totalPence: 26640,
-  followUps: true,
-  expiresAt: "2026-12-26T00:00:00Z",
-  sentAt: "2026-11-25T14:05:00Z",
-  viewedAt: null,
-  answeredAt: null,
-  answerName: null,
-  answerAddress: null,
-  declineReason: "Found someone closer.",
-};
+const QUOTE: Quote = { ...SENT_QUOTE, declineReason: "Found someone closer." };
 const QUOTE_LINK = `${SITE}/q/${"a".repeat(43)}`;
 const REVIEW_LINK = `${SITE}/review/${"b".repeat(43)}`;
 const PAGE_LINK = `${SITE}/c/${"c".repeat(43)}`;

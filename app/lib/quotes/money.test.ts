@@ -30,42 +30,24 @@ describe("parseQuantity", () => {
 });
 
 describe("quoteTotals", () => {
+  /** A quote's line: `quantity` in hundredths, `unitPence` its price each. */
+  const item = (description: string, quantity: number, unitPence: number) => ({ description, quantity, unitPence });
+
   it("adds lines without VAT", () => {
-    const totals = quoteTotals(
-      [
-        { description: "Scaffold", quantity: 100, unitPence: 45000 },
-        { description: "Ridge tiles", quantity: 1200, unitPence: 1850 },
-      ],
-      false,
-    );
+    const totals = quoteTotals([item("Scaffold", 100, 45000), item("Ridge tiles", 1200, 1850)], false);
     expect(totals.lines.map((line) => [line.netPence, line.vatPence])).toEqual([[45000, 0], [22200, 0]]);
     expect(totals).toMatchObject({ netPence: 67200, vatPence: 0, totalPence: 67200 });
   });
 
   it("adds 20 % VAT on each line", () => {
-    const totals = quoteTotals(
-      [
-        { description: "Scaffold", quantity: 100, unitPence: 45000 },
-        { description: "Labour", quantity: 250, unitPence: 18000 },
-      ],
-      true,
-    );
+    const totals = quoteTotals([item("Scaffold", 100, 45000), item("Labour", 250, 18000)], true);
     expect(totals.lines.map((line) => line.vatPence)).toEqual([9000, 9000]);
     expect(totals).toMatchObject({ netPence: 90000, vatPence: 18000, totalPence: 108000 });
   });
 
   it("rounds VAT on each line, half a penny up, so the total is the sum of the lines", () => {
     // 20 % of 2.57 is 0.514 → 51p; of 2.58 is 0.516 → 52p; of 0.03 is 0.6p → 1p.
-    const totals = quoteTotals(
-      [
-        { description: "A", quantity: 100, unitPence: 257 },
-        { description: "B", quantity: 100, unitPence: 258 },
-        { description: "C", quantity: 100, unitPence: 3 },
-        { description: "D", quantity: 100, unitPence: 3 },
-        { description: "E", quantity: 100, unitPence: 3 },
-      ],
-      true,
-    );
+    const totals = quoteTotals([item("A", 100, 257), item("B", 100, 258), item("C", 100, 3), item("D", 100, 3), item("E", 100, 3)], true);
     expect(totals.lines.map((line) => line.vatPence)).toEqual([51, 52, 1, 1, 1]);
     // On the whole, 20 % of 5.24 would be 104.8 → 105p; per line it is 106p.
     expect(totals).toMatchObject({ netPence: 524, vatPence: 106, totalPence: 630 });
@@ -73,13 +55,7 @@ describe("quoteTotals", () => {
 
   it("rounds a line's price for a part quantity half a penny up", () => {
     // 2.5 × £0.99 = £2.475 → £2.48; 1.33 × £0.10 = 13.3p → 13p.
-    const totals = quoteTotals(
-      [
-        { description: "Felt", quantity: 250, unitPence: 99 },
-        { description: "Nails", quantity: 133, unitPence: 10 },
-      ],
-      false,
-    );
+    const totals = quoteTotals([item("Felt", 250, 99), item("Nails", 133, 10)], false);
     expect(totals.lines.map((line) => line.netPence)).toEqual([248, 13]);
   });
 });

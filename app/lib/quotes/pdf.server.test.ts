@@ -11,41 +11,29 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fileContent } from "../../content/index.ts";
 import type { Quote } from "../owner/quotes.server.ts";
 import { quotePdf } from "./pdf.server.ts";
+import { SENT_QUOTE } from "../../../tests/support/quotes.ts";
 
 const business = fileContent.business;
 const dir = mkdtempSync(path.join(tmpdir(), "quote-pdf-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const QUOTE: Quote = {
-  id: 7,
-  leadId: 42,
-  year: 2026,
-  sequence: 7,
-  revision: 1,
-  status: "sent",
+  ...SENT_QUOTE,
   createdAt: "2026-09-30T14:05:00Z",
   lines: [
     { description: "Scaffold to the rear", quantity: 100, unitPence: 45000 },
     { description: "Replace slipped tiles", quantity: 1200, unitPence: 1850 },
     { description: "Lead flashing renewed", quantity: 250, unitPence: 6499 },
   ],
-  vat: true,
-  vatNumber: "GB999999973",
   validUntil: "2026-10-31",
   notes: "Access from the rear garden.",
   guarantees: [business.claims.epdmGuarantee],
   netPence: 83448,
   vatPence: 16690,
   totalPence: 100138,
-  followUps: true,
   expiresAt: "2026-11-01T00:00:00Z",
   // 23:30 UTC on 30 September is already 1 October in the UK (summer time).
   sentAt: "2026-09-30T23:30:00Z",
-  viewedAt: null,
-  answeredAt: null,
-  answerName: null,
-  answerAddress: null,
-  declineReason: null,
 };
 const CUSTOMER = { name: "Sarah M.", location: "4 Church Road, Hitchin" };
 
