@@ -1,9 +1,15 @@
-/** The diary's actions (decision 28): a visit booked from a request (one or more days). */
+/**
+ * The diary's actions (decision 28): a visit booked from a request (one or more days), moved,
+ * cancelled (asked first), and the calendar feed's link replaced.
+ */
 import { data } from "react-router";
-import { defineAction, done, answer, type Applying } from "../actions/define.ts";
+import * as z from "zod/mini";
+import { defineAction, done, answer, type Applying, type Finding } from "../actions/define.ts";
 import { recordIdOr404 } from "../record-id.ts";
-import { bookVisits, type VisitChange } from "./book.server.ts";
-import { bookSchema, EMPTY_DAY, MAX_DAYS, readVisitValues } from "./visit-form.ts";
+import { bookVisits, cancelVisit, moveVisit, type VisitChange } from "./book.server.ts";
+import { resetCalendarLink } from "./feed.server.ts";
+import { bookSchema, EMPTY_DAY, MAX_DAYS, moveSchema, readVisitValues } from "./visit-form.ts";
+import { visitById, type Visit } from "./visits.server.ts";
 
 /** Who changes the diary, with the hours published now and whether the customer can be e-mailed. */
 export function visitChangeOf({ actor, content, services, now }: Applying<unknown>): VisitChange {
@@ -30,4 +36,50 @@ export const visitBook = defineAction({
   },
 });
 
-export const DIARY_ACTIONS = [visitBook];
+/** The visit the address names; 404 when there is none. */
+function visitOf({ params, store }: Finding): Visit {
+  const visit = visitById(store, recordIdOr404(params.id));
+  if (!visit) throw data(null, { status: 404 });
+  return visit;
+}
+
+export const visitMove = defineAction({
+  name: "visit.move",
+  find: visitOf,
+  schema: ({ now, target }) => moveSchema(now, { start: new Date(target.startAt), end: new Date(target.endAt) }),
+  refused: (errors, form) => ({ values: readVisitValues(form), errors }),
+  apply: (input, applying) => {
+    const moved = moveVisit(applying.store, applying.target.id, input, visitChangeOf(applying));
+    if (!moved) return answer({ values: readVisitValues(applying.form), errors: { "day-0-date": "This visit was cancelled, so it cannot move. Book a new one from the request." } }, 409);
+    applying.wake();
+    return done(`/admin/requests/${applying.target.leadId}`, moved.told === "e-mail" ? "visit-moved" : "visit-moved-untold");
+  },
+});
+
+/** A page whose one form is a Yes: a post without its button did not come from it. */
+const yesPage = { schema: z.object({}), refused: (errors: Record<string, string | undefined>) => ({ error: errors.intent }) };
+
+export const visitCancel = defineAction({
+  ...yesPage,
+  name: "visit.cancel",
+  intent: "cancel-visit",
+  find: visitOf,
+  apply: (_, applying) => {
+    const cancelled = cancelVisit(applying.store, applying.target.id, visitChangeOf(applying));
+    if (!cancelled) return answer({ error: undefined }, 409);
+    applying.wake();
+    return done(`/admin/requests/${applying.target.leadId}`, cancelled.told === "e-mail" ? "visit-cancelled" : "visit-cancelled-untold");
+  },
+});
+
+export const calendarLinkReplace = defineAction({
+  ...yesPage,
+  name: "calendar-link.replace",
+  intent: "reset-calendar-link",
+  apply: (_, { store, actor, now }) => {
+    resetCalendarLink(store, actor, now);
+    return done("/admin/diary?calendar-link#calendar-feed");
+  },
+});
+
+export const DIARY_ACTIONS = [visitBook, visitMove, visitCancel, calendarLinkReplace];

@@ -21,7 +21,7 @@ import { queueCreditNoteSend, queueInvoiceSend, queueReceipt } from "./events.se
 import { deleteInvoiceDraft, invoiceById, quoteRoomOf, quoteRoomWords, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
 import { pricedLines, totalsOf, type InvoiceLine } from "./money.ts";
 import { invoiceVersion } from "./pages.server.ts";
-import { issueCreditNote, PAYMENT_METHODS, recordPayment, standingOfInvoice, type PaymentMethod } from "./payments.server.ts";
+import { issueCreditNote, paymentById, PAYMENT_METHODS, recordPayment, removePayment, standingOfInvoice, type PaymentMethod } from "./payments.server.ts";
 import { BANK_MISSING, billedOf, sellerOf } from "./seller.ts";
 
 /** The invoice the address names; 404 when there is none. */
@@ -221,5 +221,21 @@ export const creditNoteIssue = defineAction({
   },
 });
 
+export const paymentRemove = defineAction({
+  name: "payment.remove",
+  find: ({ params, store }) => {
+    const payment = paymentById(store, recordIdOr404(params.id));
+    if (!payment) throw data(null, { status: 404 });
+    return payment;
+  },
+  // Only the question's own Yes removes: anything else asks again.
+  schema: z.object({ confirmed: z.pipe(text(), z.transform((value) => value === "yes")) }),
+  apply: ({ confirmed }, { store, target: payment, actor, now }) => {
+    if (!confirmed) return redirectTo(`/admin/payments/${payment.id}/remove`);
+    removePayment(store, payment.id, actor, now);
+    return done(`/admin/invoices/${payment.invoiceId}`, "payment-removed");
+  },
+});
+
 /** In the order a page's forms are picked: the draft's catch-all form comes last. */
-export const INVOICE_ACTIONS = [invoiceReminders, paymentRecord, invoiceDelete, invoiceSave, invoiceSend, creditNoteIssue];
+export const INVOICE_ACTIONS = [invoiceReminders, paymentRecord, invoiceDelete, invoiceSave, invoiceSend, creditNoteIssue, paymentRemove];

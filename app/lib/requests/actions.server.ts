@@ -5,6 +5,7 @@
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { answer, defineAction, done, redirectTo, type Finding } from "../actions/define.ts";
+import { resetCustomerLink } from "../customer/page-links.server.ts";
 import { cancelBeforeErase } from "../diary/book.server.ts";
 import { text } from "../forms/parse-form.ts";
 import { hasSentInvoice } from "../invoices/invoices.server.ts";
@@ -86,4 +87,16 @@ export const requestDelete = defineAction({
   },
 });
 
-export const REQUEST_ACTIONS = [requestStatus, requestNote, requestResend, quoteCreate, requestDelete];
+export const customerLinkReplace = defineAction({
+  name: "customer-link.replace",
+  intent: "reset-link",
+  schema: z.object({}),
+  refused: (errors) => ({ error: errors.intent }),
+  apply: (_, { store, params, actor, now }) => {
+    const id = recordIdOr404(params.id);
+    if (!resetCustomerLink(store, id, actor, now)) gone();
+    return done(`${page(id)}?saved=customer-link#customer-page`);
+  },
+});
+
+export const REQUEST_ACTIONS = [requestStatus, requestNote, requestResend, quoteCreate, requestDelete, customerLinkReplace];

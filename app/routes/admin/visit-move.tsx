@@ -4,21 +4,19 @@
  * a higher SEQUENCE, so the customer's calendar moves the event, and e-mails the new day and time
  * and why. Bad input is said at its field, with everything kept and nothing saved.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { ownerPost } from "~/lib/action-table.server.ts";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { ReasonChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
-import { moveVisit } from "~/lib/diary/book.server.ts";
-import { bookedTimes, dayValuesOf, visitChange } from "~/lib/diary/pages.server.ts";
-import { moveSchema, readVisitValues, type VisitValues } from "~/lib/diary/visit-form.ts";
+import { bookedTimes, dayValuesOf } from "~/lib/diary/pages.server.ts";
+import { type VisitValues } from "~/lib/diary/visit-form.ts";
 import { visitById } from "~/lib/diary/visits.server.ts";
 import { KIND_NAMES, whenFromNow } from "~/lib/diary/words.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404 } from "~/lib/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services.ts";
 import { ukToday } from "~/lib/uk-time.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/visit-move";
@@ -42,19 +40,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const visit = visitById(store, recordIdOr404(params.id));
-  if (!visit) throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const values = readVisitValues(form);
-  const parsed = parseForm(moveSchema(new Date(), { start: new Date(visit.startAt), end: new Date(visit.endAt) }), form);
-  if (!parsed.ok) return data({ values, errors: parsed.errors }, { status: 400 });
-  const moved = moveVisit(store, visit.id, parsed.value, visitChange(context));
-  if (!moved) return data({ values, errors: { "day-0-date": "This visit was cancelled, so it cannot move. Book a new one from the request." } }, { status: 409 });
-  servicesOf(context).wake();
-  return redirect(`/admin/requests/${visit.leadId}?saved=${moved.told === "e-mail" ? "visit-moved" : "visit-moved-untold"}`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ values: VisitValues; errors: Partial<Record<string, string>> }>(args, ["visit.move"]);
 
 export default function MoveVisit({ loaderData, actionData }: Route.ComponentProps) {
   const { visit, booked, today } = loaderData;
