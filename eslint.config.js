@@ -10,14 +10,37 @@ const NOT_COMPONENTS = { group: ["~/components/**", "**/components/**"], message
 const NOT_LIB = { group: ["~/lib/**", "**/lib/**"], message: "app/content is the bottom room: the data and its schemas import nothing of the app." };
 const NOT_SERVER_ONLY = { group: ["**/*.server", "**/*.server.ts"], message: "A browser script never imports server-only code." };
 
+/**
+ * The rooms of app/lib from the bottom up (docs/decisions/0018-rooms-and-arrows.md): first the
+ * common rooms, which know no trade, then the trades. Each imports only the rooms listed before it.
+ */
+const COMMON_ROOMS = ["db", "time", "public-site", "forms", "links", "jobs", "mail", "pdf", "photos"];
+const TRADES = ["owner", "requests", "services", "actions", "enquiries", "visits", "quotes", "invoices", "reviews", "site", "insights", "customer", "action-table"];
+const LIB_ROOMS = [...COMMON_ROOMS, ...TRADES];
+
+/** The pattern that keeps the room `name` of app/lib from importing the rooms above it (none for the top room). */
+function belowOnly(name) {
+  const above = LIB_ROOMS.slice(LIB_ROOMS.indexOf(name) + 1);
+  if (above.length === 0) return [];
+  const kind = COMMON_ROOMS.includes(name) ? "a common room, it imports no trade and" : "a trade, it";
+  return [
+    {
+      regex: `^(~/lib/|(\\.\\./)+|.*/lib/)(${above.join("|")})/`,
+      message: `app/lib/${name}/ is ${kind} imports only the rooms below it; ${above.join(", ")} stand above it. Move what both need down (docs/decisions/0018-rooms-and-arrows.md).`,
+    },
+  ];
+}
+
 /** One block per room (files a room holds, and what they must not import); the last block for a file wins, so each lists all. */
 function roomRules() {
   const room = (files, patterns) => ({ files, ignores: ["**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns }] } });
+  const LIB = [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS];
   return [
     room(["app/**/*.{ts,tsx}", "server/**/*.ts"], [BELOW_SCRIPTS]),
     room(["app/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER]),
     room(["app/components/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES]),
-    room(["app/lib/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS]),
+    room(["app/lib/**/*.{ts,tsx}"], LIB),
+    ...LIB_ROOMS.map((name) => room([`app/lib/${name}/**/*.{ts,tsx}`], [...LIB, ...belowOnly(name)])),
     room(["app/content/**/*.{ts,tsx}"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS, NOT_LIB]),
     room(["app/enhance/**/*.ts"], [BELOW_SCRIPTS, NOT_SERVER, NOT_ROUTES, NOT_COMPONENTS, NOT_SERVER_ONLY]),
     room(["server/**/*.ts"], [BELOW_SCRIPTS, NOT_ROUTES, NOT_COMPONENTS]),

@@ -1,8 +1,8 @@
 /**
  * React Router's default server entry (Node), unchanged but for two things: it exports the context
- * keys the server sets its services with (app/lib/services.ts), which the server reads from the
+ * keys the server sets its services with (app/lib/services/services.ts), which the server reads from the
  * built app, `build.entry.module.requestContexts`, so both hold the same objects; and it hands
- * the page's components the content the request's context carries (app/lib/content-context.tsx).
+ * the page's components the content the request's context carries (app/lib/public-site/content-context.tsx).
  */
 import { PassThrough } from "node:stream";
 
@@ -13,10 +13,10 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 
-import { ContentProvider } from "./lib/content-context.tsx";
-import { contentContext, picturesContext } from "./lib/services.ts";
+import { ContentProvider } from "./lib/public-site/content-context.tsx";
+import { contentContext, picturesContext } from "./lib/services/services.ts";
 
-export { requestContexts } from "./lib/services.ts";
+export { requestContexts } from "./lib/services/services.ts";
 
 export const streamTimeout = 5_000;
 

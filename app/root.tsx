@@ -17,11 +17,11 @@ import { Header } from "./components/layout/Header.tsx";
 import { OwnerNav, useSignedIn } from "./components/owner/OwnerNav.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, regionPath, servicePath } from "./content/index.ts";
-import { BRAND } from "./lib/brand-colours.ts";
-import { contentOf } from "./lib/services.ts";
-import { closureShows, telHref, type SiteData } from "./lib/site-data.ts";
-import { SPECULATION_RULES_JSON } from "./lib/speculation-rules.ts";
-import { notFoundMeta, siteUrl } from "./lib/seo.ts";
+import { BRAND } from "./lib/public-site/brand-colours.ts";
+import { contentOf } from "./lib/services/services.ts";
+import { closureShows, telHref, type SiteData } from "./lib/public-site/site-data.ts";
+import { SPECULATION_RULES_JSON } from "./lib/public-site/speculation-rules.ts";
+import { notFoundMeta, siteUrl } from "./lib/public-site/seo.ts";
 
 /** What a route module may say about itself in `handle`. */
 export interface RouteHandle {

@@ -13,7 +13,7 @@
  * non-zero only when the benchmark could not run.
  */
 import { canonicalPaths } from "../app/content/index.ts";
-import { LEAD_STATUSES } from "../app/lib/owner/status.ts";
+import { LEAD_STATUSES } from "../app/lib/requests/status.ts";
 import { openStore, signedInOwner } from "../tests/support/owner.ts";
 import { dispatcherCost } from "./dispatcher.ts";
 import { BenchError, envNumber, environmentLine, fmt, main, markdownTable, met, publish, runAutocannon, withServer } from "./support.ts";

@@ -9,7 +9,7 @@
  */
 import type { AutocannonResult } from "autocannon";
 import { Database } from "../app/lib/db/connection.server.ts";
-import { VisitCounter } from "../app/lib/visits/counter.server.ts";
+import { VisitCounter } from "../app/lib/insights/counter.server.ts";
 import { fmt, loadThenStop, markdownTable, median, met, okPerSecond, runAutocannon, startServer, waitForQuiet, type RunningServer } from "./support.ts";
 
 const TOWN_PAGE = "/areas/roofers-in-maldon/";

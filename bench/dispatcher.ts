@@ -12,9 +12,9 @@ import { dispatch } from "../app/lib/actions/dispatch.server.ts";
 import { makeOnceKey } from "../app/lib/actions/once-key.ts";
 import { parseForm } from "../app/lib/forms/parse-form.ts";
 import { readForm } from "../app/lib/forms/read-form.server.ts";
-import { addNote } from "../app/lib/owner/inbox.server.ts";
-import { requestNote } from "../app/lib/requests/actions.server.ts";
-import { contentContext, servicesContext } from "../app/lib/services.ts";
+import { addNote } from "../app/lib/requests/inbox.server.ts";
+import { requestNote } from "../app/lib/action-table/requests.server.ts";
+import { contentContext, servicesContext } from "../app/lib/services/services.ts";
 import { openStore } from "../tests/support/owner.ts";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

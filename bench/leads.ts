@@ -156,7 +156,7 @@ main(async () => {
     `- At the server's limit ${CONNECTIONS} requests are always waiting, so each waits for the others: latency there is about ` +
       `${CONNECTIONS} ÷ the rate (${fmt((CONNECTIONS / Math.max(1, successes / result.duration)) * 1000, 1)} ms), whatever the server does. ` +
       `The p99 target is measured at the target's own rate: ${TARGET_PER_SECOND} requests a second arriving independently, as visitors send them.`,
-    "- Background work takes turns behind visitors (app/lib/visitors-first.ts): while requests arrive, pushes and e-mails go at most " +
+    "- Background work takes turns behind visitors (app/lib/jobs/visitors-first.ts): while requests arrive, pushes and e-mails go at most " +
       "one pass (ten pushes, or ten e-mails) every 100 ms; once requests stop for a quarter of a second they go flat out. A lone request's push goes at once.",
   );
 

@@ -11,7 +11,7 @@ import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { DATABASE_FILE as DATABASE, dataDir, PHOTOS_DIR as PHOTOS, SERVER_PID_FILE } from "../app/lib/db/files.server.ts";
-import { photoFileName } from "../app/lib/photos.server.ts";
+import { photoFileName } from "../app/lib/photos/photos.server.ts";
 import { UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 
 /** A backup's folder, or one a backup that was killed half way left under its temporary name. */

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { contentFiles } from "../app/content/index.ts";
 import { loadContent } from "../app/content/load.ts";
 import { databaseFile, dataDir } from "../app/lib/db/files.server.ts";
-import { LeadStore } from "../app/lib/leads.server.ts";
+import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/placeholders.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { LeadStore } from "../app/lib/leads.server.ts";
+import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { run, toCsv } from "./leads.ts";
 
 let dir: string;

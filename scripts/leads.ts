@@ -9,14 +9,14 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/leads-csv.ts";
+import { CSV_COLUMNS, toCsv, type ListedLead } from "../app/lib/requests/leads-csv.ts";
 import { databaseFile } from "../app/lib/db/files.server.ts";
-import { LeadStore } from "../app/lib/leads.server.ts";
+import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { photoFilesByLead } from "../app/lib/requests/photo-store.server.ts";
-import { forgottenLine } from "../app/lib/forget-requests.server.ts";
-import { recordAudit } from "../app/lib/owner/audit.server.ts";
-import { forgetInvoiceNames } from "../app/lib/invoices/invoices.server.ts";
-import { ukToday } from "../app/lib/uk-time.ts";
+import { forgottenLine } from "../app/lib/requests/forget.server.ts";
+import { forgetInvoiceNames } from "../app/lib/requests/retention.ts";
+import { recordAudit } from "../app/lib/db/audit.server.ts";
+import { ukToday } from "../app/lib/time/uk-time.ts";
 
 export { toCsv };
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { LeadStore } from "../app/lib/leads.server.ts";
+import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { checkInvite } from "../app/lib/owner/invites.server.ts";
 import { addPasskey } from "../app/lib/owner/passkeys.server.ts";
 import { run } from "./owner.ts";

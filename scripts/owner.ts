@@ -7,7 +7,7 @@
  */
 import { parseArgs } from "node:util";
 import { databaseFile } from "../app/lib/db/files.server.ts";
-import { LeadStore } from "../app/lib/leads.server.ts";
+import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { createInvite, invitePath, INVITE_VALID_MS } from "../app/lib/owner/invites.server.ts";
 import { listPasskeys, removePasskey } from "../app/lib/owner/passkeys.server.ts";
 

@@ -5,8 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { PHOTO_LIMITS, type Upload } from "../app/lib/photos.server.ts";
-import type { RequestContexts, Services } from "../app/lib/services.ts";
+import { PHOTO_LIMITS, type Upload } from "../app/lib/photos/photos.server.ts";
+import type { RequestContexts, Services } from "../app/lib/services/services.ts";
 import { bufferedLog, loggedPath } from "./access-log.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";

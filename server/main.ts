@@ -10,26 +10,26 @@ import type { ServerBuild } from "react-router";
 import { aliasPaths, canonicalPaths, contentFiles, fileContent } from "../app/content/index.ts";
 import { MigrationFailed } from "../app/lib/db/database.server.ts";
 import { databaseFile, SERVER_PID_FILE, UPLOADS_IN_PROGRESS } from "../app/lib/db/files.server.ts";
-import { LeadStore } from "../app/lib/leads.server.ts";
-import { mailTransport } from "../app/lib/mailer.server.ts";
-import { ownerMailHandler, queueWaitingOwnerMail } from "../app/lib/notify.server.ts";
-import { reviewHandlers } from "../app/lib/owner/review-mail.server.ts";
-import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/visits/weekly-summary.server.ts";
-import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/forget-requests.server.ts";
-import { rearrangeHandler } from "../app/lib/diary/rearrange.server.ts";
-import { expireDue } from "../app/lib/owner/quotes.server.ts";
-import { acknowledgementHandler } from "../app/lib/acknowledge.server.ts";
-import { JobRunner } from "../app/lib/jobs.server.ts";
-import { replanHeldJobs } from "../app/lib/held-to-opening.server.ts";
-import type { HoursNow } from "../app/lib/opening-hours.ts";
-import { Turns } from "../app/lib/visitors-first.ts";
-import { reminderHandler } from "../app/lib/lead-follow-ups.server.ts";
-import { pushHandler, vapidKeys } from "../app/lib/push.server.ts";
+import { LeadStore } from "../app/lib/requests/leads.server.ts";
+import { mailTransport } from "../app/lib/mail/mailer.server.ts";
+import { ownerMailHandler, queueWaitingOwnerMail } from "../app/lib/requests/notify.server.ts";
+import { reviewHandlers } from "../app/lib/reviews/mail.server.ts";
+import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/insights/weekly-summary.server.ts";
+import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/requests/forget.server.ts";
+import { rearrangeHandler } from "../app/lib/visits/rearrange.server.ts";
+import { expireDue } from "../app/lib/quotes/quotes.server.ts";
+import { acknowledgementHandler } from "../app/lib/requests/acknowledge.server.ts";
+import { JobRunner } from "../app/lib/jobs/jobs.server.ts";
+import { replanHeldJobs } from "../app/lib/jobs/held-to-opening.server.ts";
+import type { HoursNow } from "../app/lib/time/opening-hours.ts";
+import { Turns } from "../app/lib/jobs/visitors-first.ts";
+import { reminderHandler } from "../app/lib/requests/follow-ups.server.ts";
+import { pushHandler, vapidKeys } from "../app/lib/jobs/push.server.ts";
 import { quoteHandlers } from "../app/lib/quotes/jobs.server.ts";
 import { invoiceHandlers } from "../app/lib/invoices/jobs.server.ts";
-import { replanVisitReminders, visitHandlers } from "../app/lib/diary/jobs.server.ts";
+import { replanVisitReminders, visitHandlers } from "../app/lib/visits/jobs.server.ts";
 import { loadContent, type Content } from "../app/content/load.ts";
-import { closureShows } from "../app/lib/site-data.ts";
+import { closureShows } from "../app/lib/public-site/site-data.ts";
 import { applyEdits } from "../app/lib/site/edits.ts";
 import { placeholders } from "../app/lib/site/placeholders.ts";
 import { loadPictures, UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
@@ -172,7 +172,7 @@ const jobs = new JobRunner(
 wakers.push(() => void jobs.runDue());
 // The weekly summary: this Monday's (when today is one and it was not sent) and the next, once each.
 scheduleWeeklySummary(store.db, new Date());
-// Each night, the customers of requests last in touch over 24 months ago are forgotten (lib/privacy.ts).
+// Each night, the customers of requests last in touch over 24 months ago are forgotten (lib/requests/retention.ts).
 scheduleForgetting(store.db, new Date());
 jobs.start();
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).

@@ -13,7 +13,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { MAX_PHOTO_MB, MAX_PHOTOS, PHOTO_MESSAGES } from "../app/lib/forms/photos.ts";
-import { PHOTO_LIMITS, type Upload } from "../app/lib/photos.server.ts";
+import { PHOTO_LIMITS, type Upload } from "../app/lib/photos/photos.server.ts";
 
 export interface MultipartForm {
   /** The text fields, to hand on to the app as an ordinary form. */

@@ -22,8 +22,8 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Content } from "../app/content/load.ts";
-import type { Pictures } from "../app/lib/services.ts";
-import type { PublishOutcome, SitePublisher } from "../app/lib/site/publisher.ts";
+import type { Pictures } from "../app/lib/public-site/images.ts";
+import type { PublishOutcome, SitePublisher } from "../app/lib/services/publisher.ts";
 import { requestContextsOf } from "./app.ts";
 import { buildSocialImages } from "./social-images.ts";
 import { compressDir } from "./compress.ts";

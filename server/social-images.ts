@@ -17,7 +17,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import satori from "satori";
 import sharp from "sharp";
-import { SOCIAL_IMAGE } from "../app/lib/seo.ts";
+import { SOCIAL_IMAGE } from "../app/lib/public-site/seo.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const FONT_DIR = path.join(ROOT, "app/content/fonts");

@@ -7,8 +7,8 @@ import type { IncomingMessage } from "node:http";
 import type { Db } from "../app/lib/db/connection.server.ts";
 import { SESSION_COOKIE } from "../app/lib/owner/auth.server.ts";
 import { isLiveSession } from "../app/lib/owner/sessions.server.ts";
-import { VisitCounter } from "../app/lib/visits/counter.server.ts";
-import { Passes, type Turns } from "../app/lib/visitors-first.ts";
+import { VisitCounter } from "../app/lib/insights/counter.server.ts";
+import { Passes, type Turns } from "../app/lib/jobs/visitors-first.ts";
 
 /** A file that is not a page (a picture, a style, a page's data): never a page not found. */
 const NOT_A_PAGE = /\.(data|json|js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|txt|xml|webmanifest|pdf|br|gz)$/i;

@@ -1,4 +1,4 @@
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 
 /** What each kind of private link's closed page says: its heading, and the sentence under it. */
 export const CLOSED_WORDS = {

@@ -1,13 +1,13 @@
 import manifest from "~/content/images.generated.json" with { type: "json" };
 import type { Image } from "~/content/index.ts";
-import type { ImageManifest } from "~/lib/images.ts";
-import { usePictures } from "~/lib/content-context.tsx";
+import type { ImageManifest } from "~/lib/public-site/images.ts";
+import { usePictures } from "~/lib/public-site/content-context.tsx";
 
 const images: ImageManifest = manifest;
 
 /**
- * A picture from app/content/images, in the formats and sizes the build made (app/lib/images.ts),
- * or one the owner uploaded (handed to the render, app/lib/content-context.tsx).
+ * A picture from app/content/images, in the formats and sizes the build made (app/lib/public-site/images.ts),
+ * or one the owner uploaded (handed to the render, app/lib/public-site/content-context.tsx).
  * A picture missing from both stops the build rather than leaving a hole in a page.
  */
 export function Picture({

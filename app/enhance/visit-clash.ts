@@ -1,10 +1,10 @@
 /**
  * The visit forms (routes/admin/visit-book.tsx, visit-move.tsx) say a clash as the times are
  * picked: each day's line under its times names the booked visit it overlaps, by the check the
- * server makes (lib/diary/clash.ts), against the booked visits the page carries in data-booked.
+ * server makes (lib/visits/clash.ts), against the booked visits the page carries in data-booked.
  * Without this script, the page says it once the form is sent, and after saving.
  */
-import { clashLine, type BookedTimes } from "../lib/diary/clash.ts";
+import { clashLine, type BookedTimes } from "../lib/visits/clash.ts";
 
 function enhance(form: HTMLFormElement) {
   const booked = JSON.parse(form.dataset.booked ?? "[]") as BookedTimes[];

@@ -13,12 +13,12 @@ import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { RoofersInItems } from "~/components/sections/TownLinks.tsx";
-import { useContent } from "~/lib/content-context.tsx";
-import { quoteAction } from "~/lib/quote-action.server.ts";
-import { contentOf } from "~/lib/services.ts";
-import { foundPageSeo } from "~/lib/seo.ts";
-import { milesBetween } from "~/lib/map-geometry.ts";
-import { serviceMap } from "~/lib/service-map.ts";
+import { useContent } from "~/lib/public-site/content-context.tsx";
+import { quoteAction } from "~/lib/enquiries/quote-action.server.ts";
+import { contentOf } from "~/lib/services/services.ts";
+import { foundPageSeo } from "~/lib/public-site/seo.ts";
+import { milesBetween } from "~/lib/public-site/map-geometry.ts";
+import { serviceMap } from "~/lib/public-site/service-map.ts";
 import type { Route } from "./+types/area";
 
 const PREFIX = "roofers-in-";

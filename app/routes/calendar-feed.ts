@@ -1,10 +1,10 @@
 /**
  * The owner's calendar feed, /calendar/{token}.ics, for his phone's calendar to subscribe to
- * (app/lib/diary/feed.server.ts). Its token is the key: no cookie is needed or set, and it is never
+ * (app/lib/visits/feed.server.ts). Its token is the key: no cookie is needed or set, and it is never
  * cached or indexed. A forged, reset or misspelt link gets 404 and nothing more.
  */
-import { calendarFeed, opensCalendarFeed } from "~/lib/diary/feed.server.ts";
-import { contentOf, storeOf } from "~/lib/services.ts";
+import { calendarFeed, opensCalendarFeed } from "~/lib/visits/feed.server.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/calendar-feed";
 
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };

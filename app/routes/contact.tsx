@@ -2,10 +2,10 @@ import { ContactForm } from "~/components/forms/ContactForm.tsx";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
 import { AwardIcon, CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon } from "~/components/icons.tsx";
-import { contactPageAction } from "~/lib/contact-action.server.ts";
-import { servicesOf } from "~/lib/services.ts";
-import { absoluteUrl, topPage } from "~/lib/seo.ts";
-import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
+import { contactPageAction } from "~/lib/enquiries/contact-action.server.ts";
+import { servicesOf } from "~/lib/services/services.ts";
+import { absoluteUrl, topPage } from "~/lib/public-site/seo.ts";
+import { mailHref, telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 

@@ -1,10 +1,10 @@
 /** A quote on the customer's page as a PDF, through the page's link; anything else gets nothing. */
 import { quotesSentTo } from "~/lib/customer/page.server.ts";
-import { checkCustomerLink } from "~/lib/customer/page-links.server.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
+import { checkCustomerLink } from "~/lib/links/page-links.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
-import { siteUrl } from "~/lib/seo.ts";
-import { contentOf, storeOf } from "~/lib/services.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-page-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -6,11 +6,11 @@
  */
 import { redirect } from "react-router";
 import { ReviewPage } from "~/components/customer/ReviewPage.tsx";
-import { checkCustomerLink, customerPagePath } from "~/lib/customer/page-links.server.ts";
+import { checkCustomerLink, customerPagePath } from "~/lib/links/page-links.server.ts";
 import { reviewPageAction, reviewPageData } from "~/lib/customer/review-page.server.ts";
-import { reviewOfRequest } from "~/lib/owner/reviews.server.ts";
-import { rootFrom } from "~/lib/seo.ts";
-import { storeOf } from "~/lib/services.ts";
+import { reviewOfRequest } from "~/lib/reviews/reviews.server.ts";
+import { rootFrom } from "~/lib/public-site/seo.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-page-review";
 
 export const headers: Route.HeadersFunction = () => ({

@@ -3,12 +3,12 @@
  * with the same UID as its e-mailed invitation, so a calendar that has it already keeps one event.
  * Only through the page's live link, and only a booked visit of that request; anything else gets nothing.
  */
-import { checkCustomerLink, customerPageUrl } from "~/lib/customer/page-links.server.ts";
-import { customerEvent, visitCalendar } from "~/lib/diary/ics.server.ts";
-import { visitById } from "~/lib/diary/visits.server.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
-import { siteUrl } from "~/lib/seo.ts";
-import { contentOf, storeOf } from "~/lib/services.ts";
+import { checkCustomerLink, customerPageUrl } from "~/lib/links/page-links.server.ts";
+import { customerEvent, visitCalendar } from "~/lib/visits/ics.server.ts";
+import { visitById } from "~/lib/visits/visits.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-page-visit-ics";
 
 export function loader({ params, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 /** The customer's quote as a PDF, through the same link; a link that is not open gets nothing. */
-import { contentOf, storeOf } from "~/lib/services.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
-import { checkQuoteLink } from "~/lib/owner/quotes.server.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
+import { leadById } from "~/lib/requests/lead.ts";
+import { checkQuoteLink } from "~/lib/quotes/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
-import { siteUrl } from "~/lib/seo.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/customer-quote-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -11,17 +11,17 @@ import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
-import { checkQuoteLink, quoteNumber, quotePath } from "~/lib/owner/quotes.server.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { leadById } from "~/lib/requests/lead.ts";
+import { checkQuoteLink, quoteNumber, quotePath } from "~/lib/quotes/quotes.server.ts";
 import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
-import { dayAndTime } from "~/lib/mail/words.ts";
-import { clientAddressContext } from "~/lib/services.ts";
+import { dayAndTime } from "~/lib/time/words.ts";
+import { clientAddressContext } from "~/lib/services/services.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
-import { useBusiness } from "~/lib/site-data.ts";
+import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
-import { CLOSED_LINK_STATUS } from "~/lib/owner/tokens.server.ts";
-import { rootFrom } from "~/lib/seo.ts";
+import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
+import { rootFrom } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/customer-quote";
 
 // The address is the key to the quote: the server answers every /q/ path with

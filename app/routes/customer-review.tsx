@@ -7,9 +7,9 @@
  */
 import { ReviewPage } from "~/components/customer/ReviewPage.tsx";
 import { reviewPageAction, reviewPageData } from "~/lib/customer/review-page.server.ts";
-import { storeOf } from "~/lib/services.ts";
-import { checkReviewLink } from "~/lib/owner/reviews.server.ts";
-import { rootFrom } from "~/lib/seo.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { checkReviewLink } from "~/lib/reviews/reviews.server.ts";
+import { rootFrom } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/customer-review";
 
 // The link is the key, like a quote's: the server answers it with `Referrer-Policy: no-referrer`.

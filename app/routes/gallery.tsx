@@ -1,9 +1,9 @@
-import { useContent } from "~/lib/content-context.tsx";
+import { useContent } from "~/lib/public-site/content-context.tsx";
 import { Testimonials } from "~/components/sections/Testimonials.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ProjectCard } from "~/components/sections/Cards.tsx";
 import { CardsPage } from "~/components/sections/CardsPage.tsx";
-import { topPage } from "~/lib/seo.ts";
+import { topPage } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/gallery";
 
 const PAGE = topPage("Gallery", "/gallery", () => ({

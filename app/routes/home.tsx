@@ -9,10 +9,10 @@ import { ServiceMap } from "~/components/sections/ServiceMap.tsx";
 import { TownLinks } from "~/components/sections/TownLinks.tsx";
 import { TrustBadges } from "~/components/sections/TrustBadges.tsx";
 import { AwardIcon, ClockIcon, HomeIcon, PoundIcon, ShieldIcon, ToolIcon } from "~/components/icons.tsx";
-import { useContent } from "~/lib/content-context.tsx";
-import { quoteAction } from "~/lib/quote-action.server.ts";
-import { rootFrom, seo } from "~/lib/seo.ts";
-import { serviceMap } from "~/lib/service-map.ts";
+import { useContent } from "~/lib/public-site/content-context.tsx";
+import { quoteAction } from "~/lib/enquiries/quote-action.server.ts";
+import { rootFrom, seo } from "~/lib/public-site/seo.ts";
+import { serviceMap } from "~/lib/public-site/service-map.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

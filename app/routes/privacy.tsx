@@ -1,9 +1,9 @@
-import { useContent } from "~/lib/content-context.tsx";
-import { mailHref, telHref } from "~/lib/site-data.ts";
+import { useContent } from "~/lib/public-site/content-context.tsx";
+import { mailHref, telHref } from "~/lib/public-site/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
-import { topPage } from "~/lib/seo.ts";
+import { topPage } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/privacy";
-import { INVOICE_RETENTION_YEARS, RETENTION_MONTHS } from "~/lib/privacy.ts";
+import { INVOICE_RETENTION_YEARS, RETENTION_MONTHS } from "~/lib/requests/retention.ts";
 
 /** How long requests are kept: the owner's `npm run leads -- --purge-before` carries it out. */
 

@@ -1,4 +1,4 @@
-import { siteUrl } from "~/lib/seo.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
 
 export function loader() {
   const body = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /q/\nDisallow: /c/\n\nSitemap: ${siteUrl()}/sitemap.xml\n`;

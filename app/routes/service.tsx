@@ -13,10 +13,10 @@ import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { RoofersInItems } from "~/components/sections/TownLinks.tsx";
 import type { Content } from "~/content/load.ts";
-import { useContent } from "~/lib/content-context.tsx";
-import { quoteAction } from "~/lib/quote-action.server.ts";
-import { contentOf } from "~/lib/services.ts";
-import { faqJsonLd, foundPageSeo } from "~/lib/seo.ts";
+import { useContent } from "~/lib/public-site/content-context.tsx";
+import { quoteAction } from "~/lib/enquiries/quote-action.server.ts";
+import { contentOf } from "~/lib/services/services.ts";
+import { faqJsonLd, foundPageSeo } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/service";
 
 function serviceFor(content: Content, url: URL, params: { slug?: string }): Service {

@@ -1,9 +1,9 @@
 import { serviceAliasPath } from "~/content/index.ts";
-import { useContent } from "~/lib/content-context.tsx";
+import { useContent } from "~/lib/public-site/content-context.tsx";
 import { CallToAction } from "~/components/sections/CallToAction.tsx";
 import { ServiceCard } from "~/components/sections/Cards.tsx";
 import { CardsPage } from "~/components/sections/CardsPage.tsx";
-import { topPage } from "~/lib/seo.ts";
+import { topPage } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/services";
 
 const PAGE = topPage("Services", "/services", () => ({

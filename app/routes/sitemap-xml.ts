@@ -1,7 +1,7 @@
 /** sitemap.xml: every canonical page once, from the same content as the pages. */
 import { canonicalPaths } from "~/content/index.ts";
-import { siteUrl } from "~/lib/seo.ts";
-import { contentOf } from "~/lib/services.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
+import { contentOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 export function loader({ context }: Route.LoaderArgs) {

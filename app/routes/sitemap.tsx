@@ -1,10 +1,10 @@
 import { areaPath, areasIn, regionPath, servicePath } from "~/content/index.ts";
-import { useContent } from "~/lib/content-context.tsx";
-import { mailHref, telHref } from "~/lib/site-data.ts";
+import { useContent } from "~/lib/public-site/content-context.tsx";
+import { mailHref, telHref } from "~/lib/public-site/site-data.ts";
 import { Hero } from "~/components/sections/Hero.tsx";
 import { Section } from "~/components/sections/Section.tsx";
 import { OpeningHours } from "~/components/sections/OpeningHours.tsx";
-import { topPage } from "~/lib/seo.ts";
+import { topPage } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/sitemap";
 import { LinkItems, SITE_PAGES } from "~/components/layout/LinkItems.tsx";
 

@@ -5,8 +5,8 @@
  * same with JavaScript off (axe itself needs it on, to run in the page).
  */
 import { expect, test } from "@playwright/test";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { expectNoViolations, LEADS_DB, uniqueName } from "./support.ts";
 
 test("the review form, a plain form with no script, passes axe in each state", async ({ page }, testInfo) => {

@@ -6,8 +6,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { DatabaseSync } from "node:sqlite";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { expectFieldError, LEADS_DB, onlyIn } from "./support.ts";
 
 onlyIn("phone", "The customer answers the review e-mail on a phone.");

@@ -16,15 +16,15 @@
  * with a payment refused at its field, Remove payment's and Credit note's questions, a void one).
  */
 import { expect, test, type Page } from "@playwright/test";
-import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { addNote, setStatus } from "../../app/lib/owner/inbox.server.ts";
-import { acceptQuote, createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
-import { LEAD_STATUSES } from "../../app/lib/owner/status.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { addNote, setStatus } from "../../app/lib/requests/inbox.server.ts";
+import { acceptQuote, createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
+import { LEAD_STATUSES } from "../../app/lib/requests/status.ts";
 import { fileContent } from "../../app/content/index.ts";
-import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
-import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { invoicePages, invoicesInEachState } from "../support/invoices.ts";
 import { storedPhoto } from "../support/owner.ts";
 import { developerWords } from "../support/plain-words.ts";

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { expect, type Browser, type Page } from "@playwright/test";
-import { LeadStore } from "../../app/lib/leads.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { startServer } from "../support/server.ts";
 import { startSmtp } from "../support/smtp.ts";

@@ -8,8 +8,8 @@
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { signUp } from "./owner-support.ts";
 import { expectFieldError, expectNoViolations } from "./support.ts";

@@ -13,10 +13,10 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fileContent } from "../../app/content/index.ts";
-import { bookVisits } from "../../app/lib/diary/book.server.ts";
-import { dayWords } from "../../app/lib/diary/words.ts";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { bookVisits } from "../../app/lib/visits/book.server.ts";
+import { dayWords } from "../../app/lib/visits/words.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { readInZone } from "../support/calendar.ts";
 import { allParts, mimeOf, subjectOf, waitFor } from "../support/smtp.ts";
 import { ownerOnAServerWithMail } from "./owner-support.ts";

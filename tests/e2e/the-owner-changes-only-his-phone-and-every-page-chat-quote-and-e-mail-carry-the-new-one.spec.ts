@@ -14,7 +14,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { aliasPaths, canonicalPaths, fileContent } from "../../app/content/index.ts";
-import { LeadStore } from "../../app/lib/leads.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";
 import { attachmentsOf, headersOf, waitFor } from "../support/smtp.ts";
 import { contactForm, expectNoViolations, fakeChatApp, uniqueName, VALID_CONTACT } from "./support.ts";

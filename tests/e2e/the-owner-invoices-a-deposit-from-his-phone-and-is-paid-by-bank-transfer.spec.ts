@@ -15,11 +15,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { changeStatus } from "../../app/lib/owner/inbox.server.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { longDate } from "../../app/lib/mail/words.ts";
-import { addDays, ukToday } from "../../app/lib/uk-time.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { changeStatus } from "../../app/lib/requests/inbox.server.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { longDate } from "../../app/lib/time/words.ts";
+import { addDays, ukToday } from "../../app/lib/time/uk-time.ts";
 import { attachmentsOf, subjectOf, waitFor } from "../support/smtp.ts";
 import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";
 

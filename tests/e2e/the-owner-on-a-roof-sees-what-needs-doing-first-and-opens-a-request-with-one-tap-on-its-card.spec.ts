@@ -7,9 +7,9 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { setStatus } from "../../app/lib/owner/inbox.server.ts";
-import type { LeadStatus } from "../../app/lib/owner/status.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { setStatus } from "../../app/lib/requests/inbox.server.ts";
+import type { LeadStatus } from "../../app/lib/requests/status.ts";
 import { signUp } from "./owner-support.ts";
 import { LEADS_DB, onlyIn, uniqueName } from "./support.ts";
 

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { fileContent } from "../../app/content/index.ts";
-import { LeadStore } from "../../app/lib/leads.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { ROOT } from "../support/server.ts";
 import { headersOf, waitFor } from "../support/smtp.ts";
 import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";

@@ -7,12 +7,12 @@
  * erased one 404; and Reset customer link asks first and puts the new link in every later e-mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCustomerLink, customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
-import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { requestReview } from "../../app/lib/owner/reviews.server.ts";
+import { checkCustomerLink, customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
+import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { requestReview } from "../../app/lib/reviews/reviews.server.ts";
 import { fileContent } from "../../app/content/index.ts";
-import { bookVisits, cancelVisit, moveVisit } from "../../app/lib/diary/book.server.ts";
-import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { bookVisits, cancelVisit, moveVisit } from "../../app/lib/visits/book.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { sendQuoteAndSayYes, withStore, serverWithOwnerAndMail } from "../support/owner.ts";
 import { postForm, QUOTE, type RunningServer } from "../support/server.ts";
 import { headersOf, letterParts, waitFor } from "../support/smtp.ts";

@@ -14,10 +14,10 @@ import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice } from "~/lib
 import { pricedLines } from "~/lib/invoices/money.ts";
 import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
 import { issueCreditNote } from "~/lib/invoices/payments.server.ts";
-import { acceptQuote, createQuote, quoteById, quoteNumber, saveDraft, sendQuote } from "~/lib/owner/quotes.server.ts";
+import { acceptQuote, createQuote, quoteById, quoteNumber, saveDraft, sendQuote } from "~/lib/quotes/quotes.server.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
 import { invoicingValues } from "~/lib/site/invoicing-form.ts";
-import { addDays, ukToday } from "~/lib/uk-time.ts";
+import { addDays, ukToday } from "~/lib/time/uk-time.ts";
 import { readCsv } from "../support/csv.ts";
 import { SELLER } from "../support/invoices.ts";
 import { serverWithOwnerAndMail, withStore } from "../support/owner.ts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LeadStore } from "~/lib/leads.server.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
 import { SARAHS_REQUEST as LEAD } from "../support/leads.ts";
 
 

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { bookVisits } from "~/lib/diary/book.server.ts";
+import { bookVisits } from "~/lib/visits/book.server.ts";
 import { openStore, withStore } from "../support/owner.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtp, subjectOf, waitFor } from "../support/smtp.ts";

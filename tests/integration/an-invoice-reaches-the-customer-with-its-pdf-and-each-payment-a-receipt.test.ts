@@ -7,12 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "../../app/content/index.ts";
-import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
 import { queueInvoiceSend, queueReceipt } from "../../app/lib/invoices/events.server.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice, type Invoice } from "../../app/lib/invoices/invoices.server.ts";
 import { pricedLines } from "../../app/lib/invoices/money.ts";
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
-import { ukToday } from "../../app/lib/uk-time.ts";
+import { ukToday } from "../../app/lib/time/uk-time.ts";
 import { serverWithOwnerAndMail, withStore } from "../support/owner.ts";
 import type { RunningServer } from "../support/server.ts";
 import { attachmentsOf, letterParts, subjectOf, waitFor } from "../support/smtp.ts";

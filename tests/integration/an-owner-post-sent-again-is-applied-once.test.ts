@@ -9,7 +9,7 @@
  * answer (decision 28).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, ukToday } from "~/lib/uk-time.ts";
+import { addDays, ukToday } from "~/lib/time/uk-time.ts";
 import { openStore, serverWithOwnerAndMail, withStore } from "../support/owner.ts";
 import { formFields, typeInto } from "../support/page-forms.ts";
 import type { RunningServer } from "../support/server.ts";

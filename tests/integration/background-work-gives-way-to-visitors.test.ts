@@ -10,14 +10,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import webpush from "web-push";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
-import { LeadStore } from "~/lib/leads.server.ts";
+import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs/jobs.server.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
 import { SARAHS_REQUEST as LEAD } from "../support/leads.ts";
-import { mailTransport } from "~/lib/mailer.server.ts";
+import { mailTransport } from "~/lib/mail/mailer.server.ts";
 import { fileContent } from "~/content/index.ts";
-import { ownerMailHandler } from "~/lib/notify.server.ts";
-import { vapidAuthorizations } from "~/lib/push.server.ts";
-import { Turns } from "~/lib/visitors-first.ts";
+import { ownerMailHandler } from "~/lib/requests/notify.server.ts";
+import { vapidAuthorizations } from "~/lib/jobs/push.server.ts";
+import { Turns } from "~/lib/jobs/visitors-first.ts";
 import { startSmtp } from "../support/smtp.ts";
 
 

@@ -134,7 +134,7 @@ it("fails with a message and a non-zero exit when there is nothing to back up", 
 });
 
 it("holds the owner's site: its published versions and push keys in the database, and the gallery's pictures", async () => {
-  const { LeadStore } = await import("../../app/lib/leads.server.ts");
+  const { LeadStore } = await import("../../app/lib/requests/leads.server.ts");
   const { addPicture } = await import("../../app/lib/site/pictures.server.ts");
   const { recordPublish, saveSiteDraft } = await import("../../app/lib/site/versions.server.ts");
   const source = mkdtempSync(path.join(tmpdir(), "kestrel-site-"));

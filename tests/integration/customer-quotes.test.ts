@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteById } from "../../app/lib/owner/quotes.server.ts";
+import { quoteById } from "../../app/lib/quotes/quotes.server.ts";
 import { openStore, sendQuoteAndSayYes, signedInOwner } from "../support/owner.ts";
 import { postForm, startServer, type RunningServer } from "../support/server.ts";
 import { attachmentsOf, headersOf, startSmtp } from "../support/smtp.ts";

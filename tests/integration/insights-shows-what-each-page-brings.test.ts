@@ -6,12 +6,12 @@
  * signed out, it shows nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { changeStatus } from "../../app/lib/owner/inbox.server.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { changeStatus } from "../../app/lib/requests/inbox.server.ts";
 import { createInvoice, sendInvoice, type Invoice } from "../../app/lib/invoices/invoices.server.ts";
 import { recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { billedOf } from "../../app/lib/invoices/seller.ts";
-import { ukToday } from "../../app/lib/uk-time.ts";
+import { ukToday } from "../../app/lib/time/uk-time.ts";
 import { openStore, signedInOwner } from "../support/owner.ts";
 import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 

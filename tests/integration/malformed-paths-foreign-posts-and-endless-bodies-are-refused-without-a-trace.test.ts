@@ -13,11 +13,11 @@ import { existsSync, readdirSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
-import { calendarFeedPath, calendarFeedToken } from "../../app/lib/diary/feed.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
+import { calendarFeedPath, calendarFeedToken } from "../../app/lib/visits/feed.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
-import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
+import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { withStore } from "../support/owner.ts";
 import { CONTACT, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 

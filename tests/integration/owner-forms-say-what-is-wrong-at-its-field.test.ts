@@ -4,9 +4,9 @@
  * published without its town (nothing goes live), a button the page does not have.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notesOf } from "../../app/lib/owner/inbox.server.ts";
-import { createQuote, quoteById } from "../../app/lib/owner/quotes.server.ts";
-import { requestReview, reviewById, submitReview } from "../../app/lib/owner/reviews.server.ts";
+import { notesOf } from "../../app/lib/requests/inbox.server.ts";
+import { createQuote, quoteById } from "../../app/lib/quotes/quotes.server.ts";
+import { requestReview, reviewById, submitReview } from "../../app/lib/reviews/reviews.server.ts";
 import { openStore, serverWithOwner, withStore } from "../support/owner.ts";
 import { postForm, type RunningServer } from "../support/server.ts";
 

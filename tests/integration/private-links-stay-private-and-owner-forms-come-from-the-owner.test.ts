@@ -9,10 +9,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_PID_FILE } from "../../app/lib/db/files.server.ts";
-import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
-import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { requestReview, reviewPath } from "../../app/lib/owner/reviews.server.ts";
+import { createQuote, quoteById, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { signedInOwner, withStore } from "../support/owner.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 

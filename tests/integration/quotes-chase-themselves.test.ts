@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { JobRunner } from "~/lib/jobs.server.ts";
-import { LeadStore } from "~/lib/leads.server.ts";
-import { mailTransport, type OutgoingMail } from "~/lib/mailer.server.ts";
-import { auditOfLead } from "~/lib/owner/audit.server.ts";
-import { setStatus } from "~/lib/owner/inbox.server.ts";
-import { acceptQuote, checkQuoteLink, createQuote, expireDue, followUpsOf, saveDraft, sendQuote, setFollowUps } from "~/lib/owner/quotes.server.ts";
+import { JobRunner } from "~/lib/jobs/jobs.server.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
+import { mailTransport, type OutgoingMail } from "~/lib/mail/mailer.server.ts";
+import { auditOfLead } from "~/lib/db/audit.server.ts";
+import { setStatus } from "~/lib/requests/inbox.server.ts";
+import { acceptQuote, checkQuoteLink, createQuote, expireDue, followUpsOf, saveDraft, sendQuote, setFollowUps } from "~/lib/quotes/quotes.server.ts";
 import { quoteHandlers } from "~/lib/quotes/jobs.server.ts";
 import { headersOf, startSmtp } from "../support/smtp.ts";
 

@@ -12,10 +12,10 @@ import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import type { Business } from "~/content/schema.ts";
-import { heldRunAt } from "~/lib/held-to-opening.server.ts";
-import { isOpenAt } from "~/lib/opening-hours.ts";
+import { heldRunAt } from "~/lib/jobs/held-to-opening.server.ts";
+import { isOpenAt } from "~/lib/time/opening-hours.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
-import { ukClock } from "~/lib/uk-time.ts";
+import { ukClock } from "~/lib/time/uk-time.ts";
 import { openStore, serverWithOwner } from "../support/owner.ts";
 import { postForm, QUOTE, type RunningServer } from "../support/server.ts";
 

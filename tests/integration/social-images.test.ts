@@ -2,7 +2,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { canonicalPaths } from "../../app/content/index.ts";
-import { siteUrl } from "../../app/lib/seo.ts";
+import { siteUrl } from "../../app/lib/public-site/seo.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;

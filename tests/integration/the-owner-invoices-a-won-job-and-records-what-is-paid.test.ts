@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvoice, invoiceById, sendInvoice } from "~/lib/invoices/invoices.server.ts";
 import { creditNotesOf, paymentsOf } from "~/lib/invoices/payments.server.ts";
-import { pendingJobs } from "~/lib/jobs.server.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "~/lib/owner/quotes.server.ts";
-import { addDays, ukToday } from "~/lib/uk-time.ts";
+import { pendingJobs } from "~/lib/jobs/jobs.server.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "~/lib/quotes/quotes.server.ts";
+import { addDays, ukToday } from "~/lib/time/uk-time.ts";
 import { openStore, serverWithOwnerAndMail, withStore } from "../support/owner.ts";
 import type { RunningServer } from "../support/server.ts";
 import { SELLER as seller } from "../support/invoices.ts";

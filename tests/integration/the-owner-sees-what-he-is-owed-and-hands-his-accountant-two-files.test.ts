@@ -6,13 +6,13 @@
  * To days, reconciling with the page's figures to the penny.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
 import { createInvoice, invoiceNumber, sendInvoice, type Invoice } from "../../app/lib/invoices/invoices.server.ts";
 import { monthAfter } from "../../app/lib/invoices/money-period.ts";
-import { longDate, monthWords } from "../../app/lib/mail/words.ts";
+import { longDate, monthWords } from "../../app/lib/time/words.ts";
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { ukToday } from "../../app/lib/uk-time.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { ukToday } from "../../app/lib/time/uk-time.ts";
 import { pence, readCsv, totalsByNumber } from "../support/csv.ts";
 import { serverWithOwner, withStore } from "../support/owner.ts";
 import type { RunningServer } from "../support/server.ts";

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceOf } from "../../app/lib/forms/reference.ts";
-import { NOBODY_TOLD } from "../../app/lib/owner/clock.ts";
+import { NOBODY_TOLD } from "../../app/lib/requests/clock.ts";
 import { openStore, signedInOwner, storedPhoto } from "../support/owner.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtp } from "../support/smtp.ts";

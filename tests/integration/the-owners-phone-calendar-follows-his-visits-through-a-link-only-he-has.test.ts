@@ -10,9 +10,9 @@
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "../../app/content/index.ts";
-import { customerPageToken } from "../../app/lib/customer/page-links.server.ts";
-import { bookVisits, cancelVisit } from "../../app/lib/diary/book.server.ts";
-import { addDays, ukInstant, ukToday } from "../../app/lib/uk-time.ts";
+import { customerPageToken } from "../../app/lib/links/page-links.server.ts";
+import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { signedInOwner, withStore } from "../support/owner.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 

@@ -11,13 +11,13 @@ import path from "node:path";
 import webpush from "web-push";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs.server.ts";
-import { queueLeadFollowUps, reminderHandler } from "~/lib/lead-follow-ups.server.ts";
-import { LeadStore } from "~/lib/leads.server.ts";
+import { enqueue, JobRunner, pendingJobs } from "~/lib/jobs/jobs.server.ts";
+import { queueLeadFollowUps, reminderHandler } from "~/lib/requests/follow-ups.server.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
 import type { NewLead } from "~/lib/requests/lead.ts";
-import { setStatus } from "~/lib/owner/inbox.server.ts";
+import { setStatus } from "~/lib/requests/inbox.server.ts";
 import { addPasskey, removePasskey } from "~/lib/owner/passkeys.server.ts";
-import { addSubscription, devices, pushHandler, vapidKeys } from "~/lib/push.server.ts";
+import { addSubscription, devices, pushHandler, vapidKeys } from "~/lib/jobs/push.server.ts";
 import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 
 const site = fileContent.business;

@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { acknowledgementHandler } from "~/lib/acknowledge.server.ts";
-import { JobRunner } from "~/lib/jobs.server.ts";
-import { queueLeadFollowUps } from "~/lib/lead-follow-ups.server.ts";
-import { LeadStore } from "~/lib/leads.server.ts";
-import { mailTransport } from "~/lib/mailer.server.ts";
-import { setStatus } from "~/lib/owner/inbox.server.ts";
+import { acknowledgementHandler } from "~/lib/requests/acknowledge.server.ts";
+import { JobRunner } from "~/lib/jobs/jobs.server.ts";
+import { queueLeadFollowUps } from "~/lib/requests/follow-ups.server.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
+import { mailTransport } from "~/lib/mail/mailer.server.ts";
+import { setStatus } from "~/lib/requests/inbox.server.ts";
 import { CONTACT, postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 import { headersOf, letterParts, startSmtp, waitFor } from "../support/smtp.ts";
 

@@ -9,8 +9,8 @@
  * the page says so. Delete names the visits to come and cancels them by e-mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, ukToday } from "~/lib/uk-time.ts";
-import { dayWords } from "~/lib/diary/words.ts";
+import { addDays, ukToday } from "~/lib/time/uk-time.ts";
+import { dayWords } from "~/lib/visits/words.ts";
 import { openStore, withStore, serverWithOwnerAndMail } from "../support/owner.ts";
 import { type RunningServer } from "../support/server.ts";
 import { allParts, letterParts, mimeOf, subjectOf, waitFor, type ReceivedMail } from "../support/smtp.ts";

@@ -10,8 +10,8 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { addDays, ukToday } from "../../app/lib/uk-time.ts";
+import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { addDays, ukToday } from "../../app/lib/time/uk-time.ts";
 import { openStore, serverWithOwnerAndMail } from "../support/owner.ts";
 import { formFields, typeInto } from "../support/page-forms.ts";
 import { CONTACT, postForm, QUOTE, type RunningServer } from "../support/server.ts";

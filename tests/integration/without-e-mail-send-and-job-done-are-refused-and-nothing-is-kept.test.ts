@@ -4,8 +4,8 @@
  * a draft with no link, no review request is made, and the queue holds no e-mail for them.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pendingJobs } from "~/lib/jobs.server.ts";
-import { quoteById } from "~/lib/owner/quotes.server.ts";
+import { pendingJobs } from "~/lib/jobs/jobs.server.ts";
+import { quoteById } from "~/lib/quotes/quotes.server.ts";
 import { openStore, sendQuoteAndSayYes, serverWithOwner, withStore } from "../support/owner.ts";
 import { postForm, type RunningServer } from "../support/server.ts";
 

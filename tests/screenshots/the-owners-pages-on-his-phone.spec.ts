@@ -8,10 +8,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
-import { LeadStore } from "../../app/lib/leads.server.ts";
-import { setStatus } from "../../app/lib/owner/inbox.server.ts";
-import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/owner/quotes.server.ts";
-import { customerPagePath, customerPageToken } from "../../app/lib/customer/page-links.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { setStatus } from "../../app/lib/requests/inbox.server.ts";
+import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
 import { saveInvoiceDraft } from "../../app/lib/invoices/invoices.server.ts";
 import { pricedLines } from "../../app/lib/invoices/money.ts";
 import { signUp } from "../e2e/owner-support.ts";

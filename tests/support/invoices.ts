@@ -5,7 +5,7 @@
 import type { Db } from "../../app/lib/db/connection.server.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice, type Seller } from "../../app/lib/invoices/invoices.server.ts";
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
-import { addDays, ukToday } from "../../app/lib/uk-time.ts";
+import { addDays, ukToday } from "../../app/lib/time/uk-time.ts";
 
 /** The seller the tests invoice as: the content files' business, with bank details and a card link. */
 export const SELLER: Seller = {

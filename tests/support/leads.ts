@@ -1,5 +1,5 @@
 /** A request as the forms store it, for tests that work on the store directly. */
-import { LeadStore } from "../../app/lib/leads.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import type { NewLead } from "../../app/lib/requests/lead.ts";
 
 export const SARAHS_REQUEST: NewLead = {

@@ -1,5 +1,5 @@
 /** A quote as the store holds one once it is sent, for tests that make its letters and its PDF. */
-import type { Quote } from "../../app/lib/owner/quotes.server.ts";
+import type { Quote } from "../../app/lib/quotes/quotes.server.ts";
 
 /** Quote Q-2026-0007, revision 1, on request 42: one line of tiles with VAT, sent and not yet seen. */
 export const SENT_QUOTE: Quote = {

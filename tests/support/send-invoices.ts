@@ -4,7 +4,7 @@
  * start time given, so both begin together; prints the numbers it took, one per line.
  * Usage: node tests/support/send-invoices.ts DB_FILE START_MS ID...
  */
-import { LeadStore } from "../../app/lib/leads.server.ts";
+import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { invoiceNumber, sendInvoice } from "../../app/lib/invoices/invoices.server.ts";
 import { SELLER as seller } from "./invoices.ts";
 

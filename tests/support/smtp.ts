@@ -1,6 +1,6 @@
 /** A real SMTP server on loopback that keeps what it receives. */
 import { SMTPServer } from "smtp-server";
-import { mailTransport } from "../../app/lib/mailer.server.ts";
+import { mailTransport } from "../../app/lib/mail/mailer.server.ts";
 
 export interface ReceivedMail {
   from: string;

@@ -1,6 +1,6 @@
 /**
  * How Excel reads one cell of a CSV file it opens, as a model for tests of the formula guard
- * (lib/csv.ts): a cell whose text is a number is a number ("-12.50", "-£12.50"); one that starts
+ * (lib/db/csv.ts): a cell whose text is a number is a number ("-12.50", "-£12.50"); one that starts
  * with = is a formula; one that starts with + - or @ is tried as a formula, as if typed after an
  * =, and is one when it parses ("+1+1", "-2+3", "@SUM(A1)", "-cmd|' /C calc'!A0"); a tab or a
  * return at the start is passed over first. Anything else is text, shown as written: a guard's

@@ -2,7 +2,7 @@ import { CardSection } from "~/components/CardSection.tsx";
 import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import type { CustomerQuoteView } from "~/lib/customer/page.server.ts";
-import { dayAndTime } from "~/lib/mail/words.ts";
+import { dayAndTime } from "~/lib/time/words.ts";
 
 /**
  * One quote on the customer's page: when it was sent, what became of it, its lines and total, its

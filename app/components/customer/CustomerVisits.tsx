@@ -1,6 +1,6 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
-import { REARRANGE_MAX } from "~/lib/diary/limits.ts";
+import { REARRANGE_MAX } from "~/lib/visits/limits.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /**

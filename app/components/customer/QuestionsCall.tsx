@@ -1,4 +1,4 @@
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 
 /** The foot of a customer's page and of a quote's own page: questions go to the phone. */
 export function QuestionsCall() {

@@ -6,7 +6,7 @@
  */
 import type { ContactActionData } from "~/lib/forms/contact.ts";
 import { chatNumberOf } from "~/content/rules/phone.ts";
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 import { Field, Honeypot, TextArea } from "./Field.tsx";
 import { ReferenceLine } from "./ReferenceLine.tsx";
 

@@ -2,7 +2,7 @@
  * The quote form. A plain HTML form posting to the page it sits on: it works the same with or
  * without JavaScript, and the notice comes from the server only once the request is stored.
  */
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 import { PHOTO_HINT, PHOTO_TYPES } from "~/lib/forms/photos.ts";
 import { QUOTE_SENT_ID, type QuoteActionData } from "~/lib/forms/quote.ts";
 import { useLocation } from "react-router";

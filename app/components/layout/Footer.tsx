@@ -1,4 +1,4 @@
-import { mailHref, telHref, useSiteData } from "~/lib/site-data.ts";
+import { mailHref, telHref, useSiteData } from "~/lib/public-site/site-data.ts";
 import { Logo } from "./Logo.tsx";
 import { OpeningHours } from "../sections/OpeningHours.tsx";
 import { LinkItems, SITE_PAGES } from "./LinkItems.tsx";

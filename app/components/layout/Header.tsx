@@ -2,7 +2,7 @@
  * The sticky top bar. Both menus are native popovers: they open from a button, close on Escape,
  * on a click outside and when a link loads the next page, with no script at all.
  */
-import { telHref, useSiteData, type NavRegion } from "~/lib/site-data.ts";
+import { telHref, useSiteData, type NavRegion } from "~/lib/public-site/site-data.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, PhoneIcon } from "../icons.tsx";
 import { CallButton } from "../sections/Actions.tsx";
 import { Logo } from "./Logo.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { AuditEntry } from "~/lib/owner/audit.server.ts";
-import { exactTime } from "~/lib/owner/time.ts";
+import type { AuditEntry } from "~/lib/db/audit.server.ts";
+import { exactTime } from "~/lib/time/ago.ts";
 
 /** Changes as the audit table records them: when, who, what; newest first. */
 export function AuditList({ label, entries, children }: { label: string; entries: AuditEntry[]; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { AnswerWay } from "~/lib/requests/lead.ts";
-import { ANSWER_WAY_NAMES, answerLength, isOverdue, isWaiting, waitingText, type Clocked } from "~/lib/owner/clock.ts";
-import { clockTime } from "~/lib/owner/time.ts";
+import { ANSWER_WAY_NAMES, answerLength, isOverdue, isWaiting, waitingText, type Clocked } from "~/lib/requests/clock.ts";
+import { clockTime } from "~/lib/time/ago.ts";
 
 /**
  * The request's clock: when it was first answered and how long after it arrived, or how long it

@@ -3,9 +3,9 @@
  * frame, a table of shares (sources, devices), and the twelve months.
  */
 import type { ReactNode } from "react";
-import { monthWords } from "~/lib/mail/words.ts";
+import { monthWords } from "~/lib/time/words.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import type { Figures } from "~/lib/visits/periods.ts";
+import type { Figures } from "~/lib/insights/periods.ts";
 import { DayChart } from "./DayChart.tsx";
 import { HeadRow } from "./HeadRow.tsx";
 

@@ -1,5 +1,5 @@
 /**
- * The priced lines of a quote's or an invoice's draft (lib/forms/lines.ts): each line a group of
+ * The priced lines of a quote's or an invoice's draft (lib/quotes/lines.ts): each line a group of
  * description, quantity and unit price with its Remove button, then Add a line; and the totals as
  * typed, which the page's script keeps up to date (enhance/line-totals.ts) and Check totals asks
  * the server for without one. The form around them carries `data-line-totals`, and starts with
@@ -7,7 +7,7 @@
  */
 import { CardSection } from "~/components/CardSection.tsx";
 import { Field } from "~/components/forms/Field.tsx";
-import { DESCRIPTION_MAX, NEW_LINE, type TypedLine } from "~/lib/forms/lines.ts";
+import { DESCRIPTION_MAX, NEW_LINE, type TypedLine } from "~/lib/quotes/lines.ts";
 import { unreadText, type TypedTotals } from "~/lib/quotes/typed-totals.ts";
 
 export function LineEditor({ lines, errors }: { lines: TypedLine[]; errors?: Partial<Record<string, string>> }) {

@@ -4,7 +4,7 @@
  */
 import type { ListedInvoice } from "~/lib/invoices/money-figures.server.ts";
 import { type MoneyPeriod, type PeriodField } from "~/lib/invoices/money-period.ts";
-import { longDate } from "~/lib/mail/words.ts";
+import { longDate } from "~/lib/time/words.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { Field } from "../forms/Field.tsx";
 import { ErrorSummary } from "./ErrorSummary.tsx";

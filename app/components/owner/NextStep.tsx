@@ -5,10 +5,10 @@
  */
 import { ChatIcon, MailIcon, PhoneIcon } from "../icons.tsx";
 import { OwnerButton } from "./OwnerForm.tsx";
-import { answeredPing } from "~/lib/owner/clock.ts";
-import type { QuoteStatus } from "~/lib/owner/quote-status.ts";
-import type { LeadStatus } from "~/lib/owner/status.ts";
-import { exactTime } from "~/lib/owner/time.ts";
+import { answeredPing } from "~/lib/requests/clock.ts";
+import type { QuoteStatus } from "~/lib/quotes/status.ts";
+import type { LeadStatus } from "~/lib/requests/status.ts";
+import { exactTime } from "~/lib/time/ago.ts";
 
 export interface StepQuote {
   id: number;

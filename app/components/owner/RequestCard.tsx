@@ -6,10 +6,10 @@
 import { PhoneIcon } from "../icons.tsx";
 import { MoneyChip, OverdueChip, StatusChip, UnsentChip } from "./StatusChip.tsx";
 import { When } from "./When.tsx";
-import { ANSWER_WAY_NAMES, answeredPing, isOverdue, isWaiting, waitingText } from "~/lib/owner/clock.ts";
-import type { InboxLead } from "~/lib/owner/inbox.server.ts";
+import { ANSWER_WAY_NAMES, answeredPing, isOverdue, isWaiting, waitingText } from "~/lib/requests/clock.ts";
+import type { InboxLead } from "~/lib/requests/inbox.server.ts";
 import { nameOf } from "~/lib/requests/name.ts";
-import { exactTime } from "~/lib/owner/time.ts";
+import { exactTime } from "~/lib/time/ago.ts";
 
 export interface CardLead extends InboxLead {
   reference: string;

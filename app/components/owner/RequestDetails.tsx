@@ -1,9 +1,9 @@
 /** A request's details and its photos, as the owner's request page shows them. */
 import { CardSection } from "~/components/CardSection.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { ACK_STATE_NAMES } from "~/lib/owner/ack-states.ts";
-import { answeredPing } from "~/lib/owner/clock.ts";
-import { exactTime } from "~/lib/owner/time.ts";
+import { ACK_STATE_NAMES } from "~/lib/requests/ack-states.ts";
+import { answeredPing } from "~/lib/requests/clock.ts";
+import { exactTime } from "~/lib/time/ago.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /** A search for the place on Google Maps: on a phone it opens the Maps app. */

@@ -1,5 +1,5 @@
 import { CardSection } from "~/components/CardSection.tsx";
-import { exactTime } from "~/lib/owner/time.ts";
+import { exactTime } from "~/lib/time/ago.ts";
 import { OwnerButton } from "./OwnerForm.tsx";
 import { DANGER } from "./SecondYes.tsx";
 

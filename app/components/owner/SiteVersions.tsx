@@ -1,4 +1,4 @@
-import { exactTime } from "~/lib/owner/time.ts";
+import { exactTime } from "~/lib/time/ago.ts";
 import { AskFirst, SecondYes } from "./SecondYes.tsx";
 
 /** What the question's own button carries: a restore without it only asks the question. */

@@ -1,4 +1,4 @@
-import { STATUS_NAMES, type LeadStatus } from "~/lib/owner/status.ts";
+import { STATUS_NAMES, type LeadStatus } from "~/lib/requests/status.ts";
 
 // Colour is a second signal: every chip says its status in words.
 const STATUS_STYLES: Record<LeadStatus, string> = {

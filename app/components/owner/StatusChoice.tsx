@@ -2,7 +2,7 @@
  * A request's status as a group of radio buttons (GOV.UK's pattern): every status can be set by
  * hand, since a price given on the doorstep is Quoted too.
  */
-import { LEAD_STATUSES, STATUS_NAMES, type LeadStatus } from "~/lib/owner/status.ts";
+import { LEAD_STATUSES, STATUS_NAMES, type LeadStatus } from "~/lib/requests/status.ts";
 
 const HINTS: Record<LeadStatus, string> = {
   new: "Not answered yet.",

@@ -3,9 +3,9 @@
  * reason as radio buttons, and each day's Date, From and To with the clash it makes, said as it is
  * rendered and, with JavaScript on, as the times are picked (enhance/visit-clash.ts).
  */
-import { clashLine, type BookedTimes } from "~/lib/diary/clash.ts";
-import { dayField, type DayValues } from "~/lib/diary/visit-form.ts";
-import { KIND_NAMES, MOVE_REASONS, REASON_NAMES, VISIT_KINDS } from "~/lib/diary/words.ts";
+import { clashLine, type BookedTimes } from "~/lib/visits/clash.ts";
+import { dayField, type DayValues } from "~/lib/visits/visit-form.ts";
+import { KIND_NAMES, MOVE_REASONS, REASON_NAMES, VISIT_KINDS } from "~/lib/visits/words.ts";
 
 type Errors = Partial<Record<string, string>>;
 

@@ -4,7 +4,7 @@
  * told, the owner's notes, and Move and Cancel visit while it is still to come.
  */
 import { CardSection } from "../CardSection.tsx";
-import type { VisitItem } from "~/lib/diary/pages.server.ts";
+import type { VisitItem } from "~/lib/visits/pages.server.ts";
 
 /** What the request page says after a visit form sent the owner back to it (?saved=…). */
 export const VISIT_NOTICES: Record<string, string> = {

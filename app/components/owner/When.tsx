@@ -1,4 +1,4 @@
-import { exactTime, timeAgo } from "~/lib/owner/time.ts";
+import { exactTime, timeAgo } from "~/lib/time/ago.ts";
 
 /** "2 hours ago", with the exact UK time for machines and on hover. */
 export function When({ iso, now }: { iso: string; now: Date }) {

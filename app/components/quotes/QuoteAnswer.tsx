@@ -1,8 +1,8 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
-import { dayAndTime } from "~/lib/mail/words.ts";
+import { dayAndTime } from "~/lib/time/words.ts";
 import { ANSWER_NAME_MAX, DECLINE_REASON_MAX } from "~/lib/quotes/answer-limits.ts";
-import type { QuoteStatus } from "~/lib/owner/quote-status.ts";
+import type { QuoteStatus } from "~/lib/quotes/status.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /** What the customer's answer left on a quote, as both of their pages say it. */

@@ -1,4 +1,4 @@
-import { telHref, useBusiness } from "~/lib/site-data.ts";
+import { telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 import { PhoneIcon } from "../icons.tsx";
 
 /** A button that dials the business. */

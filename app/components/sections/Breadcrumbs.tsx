@@ -1,4 +1,4 @@
-import type { Crumb } from "~/lib/seo.ts";
+import type { Crumb } from "~/lib/public-site/seo.ts";
 
 /** Visible breadcrumbs; the same list feeds the page's BreadcrumbList data through seo(). */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

@@ -1,4 +1,4 @@
-import { useBusiness } from "~/lib/site-data.ts";
+import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuoteAndCall } from "./Actions.tsx";
 
 /** The closing band of a page: the two actions that matter, a quote and a call. */

@@ -1,6 +1,6 @@
 import { area, servicePath, type GalleryProject, type Service, type Testimonial } from "~/content/index.ts";
-import { useContent } from "~/lib/content-context.tsx";
-import { monthWords } from "~/lib/mail/words.ts";
+import { useContent } from "~/lib/public-site/content-context.tsx";
+import { monthWords } from "~/lib/time/words.ts";
 import { ArrowRightIcon, CheckIcon, StarIcon } from "../icons.tsx";
 import { Picture } from "../Picture.tsx";
 

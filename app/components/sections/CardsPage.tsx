@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Crumb } from "~/lib/seo.ts";
+import type { Crumb } from "~/lib/public-site/seo.ts";
 import { Hero } from "./Hero.tsx";
 import { Section } from "./Section.tsx";
 

@@ -1,4 +1,4 @@
-import { mailHref, telHref, useBusiness } from "~/lib/site-data.ts";
+import { mailHref, telHref, useBusiness } from "~/lib/public-site/site-data.ts";
 import type { QuoteActionData } from "~/lib/forms/quote.ts";
 import { QuoteForm } from "../forms/QuoteForm.tsx";
 import { AlertIcon, MailIcon, MapPinIcon, PhoneIcon } from "../icons.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Image } from "~/content/index.ts";
-import type { Crumb } from "~/lib/seo.ts";
+import type { Crumb } from "~/lib/public-site/seo.ts";
 import { Picture } from "../Picture.tsx";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 

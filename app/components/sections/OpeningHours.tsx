@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useBusiness } from "~/lib/site-data.ts";
+import { useBusiness } from "~/lib/public-site/site-data.ts";
 
 function formatTime(hhmm: string): string {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);

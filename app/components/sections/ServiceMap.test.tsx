@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, it } from "vitest";
 import { areaPath, fileContent as content } from "~/content/index.ts";
-import { serviceMap } from "~/lib/service-map.ts";
+import { serviceMap } from "~/lib/public-site/service-map.ts";
 import { ServiceMap } from "./ServiceMap.tsx";
 
 const links = (html: string) => [...html.matchAll(/<a href="([^"]+)" class="map-town"><title>([^<]+)<\/title>/g)].map((m) => ({ href: m[1]!, name: m[2]! }));

@@ -7,7 +7,6 @@
  * The chat number follows the phone unless the facts hold a different one: `chatNumberOf` is how
  * every reader gets the number the chat app opens.
  */
-import type { Business } from "../schema.ts";
 
 /** What the owner is told at a phone field that breaks the rule. */
 export const PHONE_EXAMPLE = "Enter a phone number such as 01438 555123";
@@ -39,7 +38,13 @@ export function isPhoneNumber(typed: string): boolean {
   return typed.length <= MAX_LENGTH && WRITTEN.test(typed) && INTERNATIONAL.test(internationalNumber(typed));
 }
 
+/** The two facts the chat number is read from, as the content schema holds them (a rule knows fields, not the schema). */
+export interface ChatFacts {
+  phone: { e164: string };
+  chatNumber?: string | undefined;
+}
+
 /** The number the chat app opens: the facts' own chat number, else the phone's. */
-export function chatNumberOf(business: Pick<Business, "phone" | "chatNumber">): string {
+export function chatNumberOf(business: ChatFacts): string {
   return business.chatNumber ?? business.phone.e164.slice(1);
 }

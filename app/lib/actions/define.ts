@@ -2,14 +2,16 @@
  * What an action is (decision 28): a name, what it works on, one zod schema for its form, a version
  * check where it has one, and one function that applies it inside one transaction. Each trade
  * declares its actions beside it (`app/lib/invoices/actions.ts`…); one list registers them all
- * (`app/lib/action-table.server.ts`), and the one dispatcher (`./dispatch.server.ts`) runs them.
+ * (`app/lib/action-table/action-table.server.ts`), and the one dispatcher (`./dispatch.server.ts`) runs them.
  * This room knows no trade.
  */
 import type { core } from "zod/mini";
 import type { Content } from "../../content/load.ts";
 import type { FieldErrors } from "../forms/fields.ts";
-import type { LeadStore } from "../leads.server.ts";
-import type { Services } from "../services.ts";
+import type { Services } from "../services/services.ts";
+
+/** The database's stores, as the server hands them. */
+export type Store = Services["store"];
 
 /** Who posts it: the signed-in owner, or a customer through their private link. */
 export type Side = "owner" | "customer";
@@ -17,7 +19,7 @@ export type Side = "owner" | "customer";
 /** What an action knows before its form is read: the address, the services and the time. */
 export interface Finding {
   params: Readonly<Record<string, string | undefined>>;
-  store: LeadStore;
+  store: Store;
   services: Services;
   content: Content;
   now: Date;

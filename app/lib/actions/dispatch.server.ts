@@ -9,11 +9,10 @@
 import { data, redirect, type RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { UNKNOWN_BUTTON, parseForm } from "../forms/parse-form.ts";
 import { readForm } from "../forms/read-form.server.ts";
-import { contentOf, servicesOf } from "../services.ts";
-import { appliedKey, recordAppliedKey, type StoredAnswer } from "./applied.server.ts";
-import type { AnyAction, Applying, Finding, Outcome } from "./define.ts";
+import { contentOf, servicesOf } from "../services/services.ts";
+import { appliedKey, recordAppliedKey, type StoredAnswer } from "../db/applied-keys.server.ts";
+import type { AnyAction, Applying, Finding, Outcome, Store } from "./define.ts";
 import { ONCE_FIELD, onceKeyOf } from "./once-key.ts";
-import type { LeadStore } from "../leads.server.ts";
 
 export interface PostArgs {
   request: Request;
@@ -25,9 +24,9 @@ export interface PostArgs {
 export const KEY_USED_ELSEWHERE = "This form was already used for another change. Reload the page and try again.";
 
 /** The keys being applied now, by database: a second post of one waits for the first's answer. */
-const claims = new WeakMap<LeadStore, Map<string, Promise<void>>>();
+const claims = new WeakMap<Store, Map<string, Promise<void>>>();
 
-function claimsOf(store: LeadStore) {
+function claimsOf(store: Store) {
   let held = claims.get(store);
   if (!held) claims.set(store, (held = new Map()));
   return held;
@@ -63,7 +62,7 @@ class NothingChanged {
   }
 }
 
-function replay(store: LeadStore, key: string, action: AnyAction, path: string) {
+function replay(store: Store, key: string, action: AnyAction, path: string) {
   const applied = appliedKey(store.db, key);
   if (!applied) return undefined;
   if (applied.name !== action.name || applied.path !== path) throw data(KEY_USED_ELSEWHERE, { status: 409 });
@@ -127,7 +126,7 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
 }
 
 /** The change, its key and its audit lines, in one transaction; an outcome that changed nothing keeps nothing. */
-function applyOnce(store: LeadStore, action: AnyAction, input: unknown, applying: Applying<unknown>, prepared: unknown, key: string | undefined, path: string): Outcome {
+function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Applying<unknown>, prepared: unknown, key: string | undefined, path: string): Outcome {
   try {
     return store.inTransaction(() => {
       // Applied meanwhile (by another connection while this one waited on `prepare`): its answer, and nothing again.

@@ -5,7 +5,7 @@
  */
 import type { Db } from "../db/connection.server.ts";
 import { invoiceNumber, invoicesOfLead } from "../invoices/invoices.server.ts";
-import { longDate } from "../mail/words.ts";
+import { longDate } from "../time/words.ts";
 import { creditNoteNumber, creditNotesOf, paymentsOf, standingOfInvoice } from "../invoices/payments.server.ts";
 
 export function invoicesSentTo(store: Db, leadId: number, now: Date = new Date()) {

@@ -8,16 +8,16 @@
  */
 import type { Db } from "../db/connection.server.ts";
 import { referenceOf } from "../forms/reference.ts";
-import { leadById } from "../owner/inbox.server.ts";
-import type { QuoteStatus } from "../owner/quote-status.ts";
-import { quoteNumber, quotesOfLead, type Quote } from "../owner/quotes.server.ts";
-import { reviewOfRequest } from "../owner/reviews.server.ts";
-import type { LeadStatus } from "../owner/status.ts";
+import { leadById } from "../requests/lead.ts";
+import type { QuoteStatus } from "../quotes/status.ts";
+import { quoteNumber, quotesOfLead, type Quote } from "../quotes/quotes.server.ts";
+import { reviewOfRequest } from "../reviews/reviews.server.ts";
+import type { LeadStatus } from "../requests/status.ts";
 import { quoteSummary } from "../quotes/summary.server.ts";
 import type { CustomerVisit } from "./shown.ts";
-import { visitsOfLead } from "../diary/visits.server.ts";
+import { visitsOfLead } from "../visits/visits.server.ts";
 import { invoicesSentTo } from "./invoices-shown.server.ts";
-import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../diary/words.ts";
+import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../visits/words.ts";
 
 
 /** The statuses that say the owner has answered the request himself. */

@@ -8,8 +8,8 @@ import type { ReviewPageAnswer, ReviewPageData } from "./shown.ts";
 import type { Db } from "../db/connection.server.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { parseReview } from "../forms/review.ts";
-import { REVIEW_LINK_DAYS, submitReview, type ReviewLink } from "../owner/reviews.server.ts";
-import { CLOSED_LINK_STATUS } from "../owner/tokens.server.ts";
+import { REVIEW_LINK_DAYS, submitReview, type ReviewLink } from "../reviews/reviews.server.ts";
+import { CLOSED_LINK_STATUS } from "../links/tokens.server.ts";
 
 /** What the page shows for the link; a closed one answers 404 (unknown) or 410 (expired). */
 export function reviewPageData(link: ReviewLink) {

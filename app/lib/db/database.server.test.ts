@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { LeadStore } from "../leads.server.ts";
-import { inboxPage } from "../owner/inbox.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { inboxPage } from "../requests/inbox.server.ts";
 import { MigrationFailed, openDatabase } from "./database.server.ts";
 import { MIGRATIONS } from "./migrations/index.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { formObject, intents, list, parseForm, recordId, revision, text } from "./parse-form.ts";
-import { draftSchema, readDraftValues } from "./quote-draft.ts";
+import { draftSchema, readDraftValues } from "../quotes/draft-form.ts";
 
 function form(...pairs: [string, string | Blob][]): FormData {
   const out = new FormData();

@@ -9,7 +9,7 @@
  */
 import * as z from "zod/mini";
 import type { core } from "zod/mini";
-import { parseRecordId } from "../record-id.ts";
+import { parseRecordId } from "./record-id.ts";
 import { fieldErrors, type FieldErrors } from "./fields.ts";
 
 export type FormResult<T, K extends string = string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };

@@ -6,7 +6,7 @@
  * VAT beside them ("import as tax exclusive"), so each invoice's rows make its total to the penny.
  * Payments: one row per payment received. Text typed by people is defused; figures stay plain.
  */
-import { csvLines, quoted, textCell } from "../csv.ts";
+import { csvLines, quoted, textCell } from "../db/csv.ts";
 import { referenceOf } from "../forms/reference.ts";
 import { penceAsText, quantityAsText } from "../quotes/money.ts";
 import type { Billed, Invoice } from "./invoices.server.ts";

@@ -1,28 +1,34 @@
 /**
  * The invoices' actions (decision 28): a draft saved, deleted and sent; on a sent invoice, a
- * payment recorded, its reminders turned on or off, and a credit note issued (asked first).
+ * payment recorded or removed, its reminders turned on or off, and a credit note issued (asked
+ * first). And a request's Delete for good, which is theirs to refuse: a request with an invoice
+ * sent is kept six years.
  */
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { answer, defineAction, done, redirectTo, type Finding } from "../actions/define.ts";
 import type { Db } from "../db/connection.server.ts";
 import { formValues } from "../forms/fields.ts";
-import { creditNoteSchema, invoiceDraftSchema, moreThanDue, NOTHING_DUE, paymentSchema, readInvoiceDraftValues } from "../forms/invoice.ts";
-import { lineButton } from "../forms/lines.ts";
+import { creditNoteSchema, invoiceDraftSchema, moreThanDue, NOTHING_DUE, paymentSchema, readInvoiceDraftValues } from "./form.ts";
+import { lineButton } from "../quotes/lines.ts";
 import { formObject, text } from "../forms/parse-form.ts";
-import { MailNotSetUp } from "../mailer.server.ts";
-import { leadById } from "../owner/inbox.server.ts";
-import { MAX_LINES } from "../owner/quotes.server.ts";
+import { MailNotSetUp } from "../mail/mailer.server.ts";
+import { leadById } from "../requests/lead.ts";
+import { MAX_LINES } from "../quotes/quotes.server.ts";
 import type { QuoteLine } from "../quotes/money.ts";
 import { formatPounds } from "../quotes/money.ts";
-import { recordIdOr404 } from "../record-id.ts";
-import { ukToday } from "../uk-time.ts";
+import { recordIdOr404 } from "../forms/record-id.ts";
+import { ukToday } from "../time/uk-time.ts";
 import { queueCreditNoteSend, queueInvoiceSend, queueReceipt } from "./events.server.ts";
-import { deleteInvoiceDraft, invoiceById, quoteRoomOf, quoteRoomWords, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
+import { deleteInvoiceDraft, hasSentInvoice, invoiceById, quoteRoomOf, quoteRoomWords, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
 import { pricedLines, totalsOf, type InvoiceLine } from "./money.ts";
 import { invoiceVersion } from "./pages.server.ts";
 import { issueCreditNote, paymentById, PAYMENT_METHODS, recordPayment, removePayment, standingOfInvoice, type PaymentMethod } from "./payments.server.ts";
 import { BANK_MISSING, billedOf, sellerOf } from "./seller.ts";
+import { gone, requestForms, requestPage } from "../requests/page.server.ts";
+import { DELETE_CONFIRMED } from "../requests/forms.ts";
+import { deleteLead } from "../requests/inbox.server.ts";
+import { cancelBeforeErase } from "../visits/book.server.ts";
 
 /** The invoice the address names; 404 when there is none. */
 function invoiceOf({ params, store }: Finding): Invoice {
@@ -238,4 +244,22 @@ export const paymentRemove = defineAction({
 });
 
 /** In the order a page's forms are picked: the draft's catch-all form comes last. */
-export const INVOICE_ACTIONS = [invoiceReminders, paymentRecord, invoiceDelete, invoiceSave, invoiceSend, creditNoteIssue, paymentRemove];
+export const requestDelete = defineAction({
+  ...requestForms,
+  name: "request.delete",
+  intent: "delete",
+  // Only the question's own button deletes: a bare or replayed Delete asks the question again.
+  schema: z.object({ confirmed: z.pipe(text(), z.transform((value) => value === DELETE_CONFIRMED.value)) }),
+  apply: ({ confirmed }, { store, target, actor, services, wake }) => {
+    if (!confirmed) return redirectTo(`${requestPage(target)}?confirm=delete#delete-heading`);
+    // Each visit still to come is cancelled to the customer by e-mail before the request goes.
+    // Invoices are kept six years (HMRC): a request with one sent is never deleted.
+    if (hasSentInvoice(store, target)) throw data(null, { status: 409 });
+    if (!deleteLead(store, target, actor, () => cancelBeforeErase(store, target, { mail: Boolean(services.mail) }))) gone();
+    wake();
+    return done(`/admin?deleted=${target}#main`);
+  },
+});
+
+
+export const INVOICE_ACTIONS = [requestDelete, invoiceReminders, paymentRecord, invoiceDelete, invoiceSave, invoiceSend, creditNoteIssue, paymentRemove];

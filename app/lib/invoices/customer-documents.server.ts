@@ -1,10 +1,10 @@
 /**
  * The invoices and credit notes a customer's page link opens (/c/{token}/…): only the sent ones
  * of that link's own request, through a link that is open now (the one token rule,
- * app/lib/customer/page-links.server.ts). Anything else, a draft, another request's document, a
+ * app/lib/links/page-links.server.ts). Anything else, a draft, another request's document, a
  * replaced or forged link, gets nothing.
  */
-import { checkCustomerLink } from "../customer/page-links.server.ts";
+import { checkCustomerLink } from "../links/page-links.server.ts";
 import type { KeyedDb } from "../db/connection.server.ts";
 import { invoiceById, type Invoice } from "./invoices.server.ts";
 import { creditNoteById, type CreditNote } from "./payments.server.ts";

@@ -4,7 +4,7 @@
  * and with which reference. Each is made from what the document keeps (its copied seller and
  * customer), never from today's facts, so a sent invoice says the same whenever it is read.
  */
-import { longDate } from "../mail/words.ts";
+import { longDate } from "../time/words.ts";
 import { formatPounds, VAT_RATE_PERCENT } from "../quotes/money.ts";
 import type { Billed, Seller } from "./invoices.server.ts";
 

@@ -1,5 +1,5 @@
 /**
- * What an invoice's steps set going, queued in the step's own transaction (app/lib/jobs.server.ts):
+ * What an invoice's steps set going, queued in the step's own transaction (app/lib/jobs/jobs.server.ts):
  * - sent: the customer's e-mail with the PDF and their page's link, and the reminders on the due
  *   day, 7 and 14 days after, each held to the opening hours and sent only while something is
  *   still owed and reminders are on (./jobs.server.ts decides when each runs);
@@ -9,9 +9,9 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../../content/schema.ts";
-import { heldRunAt } from "../held-to-opening.server.ts";
-import { enqueue } from "../jobs.server.ts";
-import { addDays, ukDayStart } from "../uk-time.ts";
+import { heldRunAt } from "../jobs/held-to-opening.server.ts";
+import { enqueue } from "../jobs/jobs.server.ts";
+import { addDays, ukDayStart } from "../time/uk-time.ts";
 
 /** The days after the due date on which an unpaid invoice is chased: the day itself, a week, two. */
 export const REMINDER_DAYS = [0, 7, 14] as const;

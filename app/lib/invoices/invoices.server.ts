@@ -7,11 +7,10 @@
  * on the request in the same transaction.
  */
 import { asRow, type Db } from "../db/connection.server.ts";
-import { recordAudit } from "../owner/audit.server.ts";
-import { quoteById, quoteNumber, type Quote } from "../owner/quotes.server.ts";
-import { invoicesNamelessUpTo } from "../privacy.ts";
+import { recordAudit } from "../db/audit.server.ts";
+import { quoteById, quoteNumber, type Quote } from "../quotes/quotes.server.ts";
 import { formatPounds } from "../quotes/money.ts";
-import { addDays, ukDate } from "../uk-time.ts";
+import { addDays, ukDate } from "../time/uk-time.ts";
 import { balanceLine, depositLine, pricedLines, totalsOf, type Amounts, type InvoiceLine } from "./money.ts";
 import { documentNumber, takeNumber } from "./numbers.server.ts";
 
@@ -105,24 +104,9 @@ export function invoicesOfLead(store: Db, leadId: number): Invoice[] {
     .map(asInvoice);
 }
 
-/** Whether the request has a sent invoice: it is then kept six years, and cannot be deleted (lib/privacy.ts). */
+/** Whether the request has a sent invoice: it is then kept six years, and cannot be deleted (lib/requests/retention.ts). */
 export function hasSentInvoice(store: Db, leadId: number): boolean {
   return store.db.prepare("SELECT 1 FROM invoices WHERE lead_id = ? AND status = 'sent' LIMIT 1").get(leadId) !== undefined;
-}
-
-/**
- * Takes the name and address off the sent invoices kept long enough by UK day `today` (six years
- * from the end of their tax year, lib/privacy.ts); returns how many. Their numbers, dates, lines,
- * VAT and payments stay, so past figures do.
- */
-export function forgetInvoiceNames(store: Db, today: string): number {
-  const result = store.db
-    .prepare(
-      `UPDATE invoices SET customer = json_object('name', '', 'address', '')
-       WHERE status = 'sent' AND issued_on <= ? AND (customer ->> 'name' != '' OR customer ->> 'address' != '')`,
-    )
-    .run(invoicesNamelessUpTo(today));
-  return Number(result.changes);
 }
 
 /** The invoices sent with an invoice date from `from` to `to` (UK days, both included), by number. */

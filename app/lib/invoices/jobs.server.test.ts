@@ -8,10 +8,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileContent } from "../../content/index.ts";
 import { attachmentsOf, letterParts, startMailServer, subjectOf } from "../../../tests/support/smtp.ts";
-import { customerPagePath, customerPageToken } from "../customer/page-links.server.ts";
-import { JobRunner } from "../jobs.server.ts";
-import { LeadStore } from "../leads.server.ts";
-import { auditOfLead } from "../owner/audit.server.ts";
+import { customerPagePath, customerPageToken } from "../links/page-links.server.ts";
+import { JobRunner } from "../jobs/jobs.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { auditOfLead } from "../db/audit.server.ts";
 import { queueCreditNoteSend, queueInvoiceSend, queueReceipt } from "./events.server.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice, type Seller } from "./invoices.server.ts";
 import { invoiceHandlers } from "./jobs.server.ts";

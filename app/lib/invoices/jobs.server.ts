@@ -4,21 +4,21 @@
  * - "credit-note-send": the credit note's e-mail with its PDF;
  * - "payment-receipt": the receipt of a payment, saying what it left to pay;
  * - "invoice-reminder": on the due day, 7 and 14 days after (each queued once), held to the
- *   opening hours published when it falls due (app/lib/held-to-opening.server.ts), and skipped
+ *   opening hours published when it falls due (app/lib/jobs/held-to-opening.server.ts), and skipped
  *   (done, with the reason as its outcome, never retried) once the invoice is paid or void or its
  *   reminders are turned off.
  * Each goes to the address copied onto the invoice when it was sent; with none, there is nothing
  * to send and the job says so. Each links to the customer's own page (/c/…).
  */
 import type { KeyedDb } from "../db/connection.server.ts";
-import { customerPageUrl } from "../customer/page-links.server.ts";
-import { holdUntilOpen } from "../held-to-opening.server.ts";
-import type { Job, JobHandler } from "../jobs.server.ts";
-import { MailNotSetUp, type OutgoingMail } from "../mailer.server.ts";
-import type { HoursNow } from "../opening-hours.ts";
-import { recordAudit } from "../owner/audit.server.ts";
+import { customerPageUrl } from "../links/page-links.server.ts";
+import { holdUntilOpen } from "../jobs/held-to-opening.server.ts";
+import type { Job, JobHandler } from "../jobs/jobs.server.ts";
+import { MailNotSetUp, type OutgoingMail } from "../mail/mailer.server.ts";
+import type { HoursNow } from "../time/opening-hours.ts";
+import { recordAudit } from "../db/audit.server.ts";
 import type { MailBusiness } from "../quotes/mail.server.ts";
-import { ukDate } from "../uk-time.ts";
+import { ukDate } from "../time/uk-time.ts";
 import { invoiceById, invoiceNumber, type Invoice } from "./invoices.server.ts";
 import { mailCreditNote, mailInvoice, mailInvoiceReminder, mailReceipt, type InvoiceLetterInput, type SentInvoice } from "./mail.server.ts";
 import { standingOf, type Standing } from "./money.ts";

@@ -1,16 +1,16 @@
 /**
- * Invoices are kept six years from the end of their tax year, as HMRC asks (lib/privacy.ts): a
+ * Invoices are kept six years from the end of their tax year, as HMRC asks (lib/requests/retention.ts): a
  * request with one sent is never deleted, forgetting its customer at 24 months keeps its invoices
  * with only what an invoice needs, and the nightly job takes the name and address off after.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fileContent } from "../../content/index.ts";
-import { enqueue, JobRunner } from "../jobs.server.ts";
-import { LeadStore } from "../leads.server.ts";
-import { deleteLead } from "../owner/inbox.server.ts";
-import { forgetRequestsHandler, scheduleForgetting } from "../forget-requests.server.ts";
-import { invoiceKeptUntil, invoicesNamelessUpTo } from "../privacy.ts";
-import { periodFigures as insightsFigures } from "../visits/insights.server.ts";
+import { enqueue, JobRunner } from "../jobs/jobs.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { deleteLead } from "../requests/inbox.server.ts";
+import { forgetRequestsHandler, scheduleForgetting } from "../requests/forget.server.ts";
+import { invoiceKeptUntil, invoicesNamelessUpTo } from "../requests/retention.ts";
+import { periodFigures as insightsFigures } from "../insights/insights.server.ts";
 import { periodFigures as moneyFigures } from "./money-figures.server.ts";
 import { queueInvoiceSend } from "./events.server.ts";
 import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice, type Invoice } from "./invoices.server.ts";

@@ -11,8 +11,8 @@
  */
 import { displayName } from "../../content/rules/names.ts";
 import { customerPageLink, writeLetter, type Block, type Letter } from "../mail/letter.ts";
-import { longDate } from "../mail/words.ts";
-import { oneLine, sendToCustomer, type OutgoingMail } from "../mailer.server.ts";
+import { longDate } from "../time/words.ts";
+import { oneLine, sendToCustomer, type OutgoingMail } from "../mail/mailer.server.ts";
 import { formatPounds, quantityAsText, VAT_RATE_PERCENT } from "../quotes/money.ts";
 import type { MailBusiness } from "../quotes/mail.server.ts";
 import { amountDueWords, bankFacts, customerLines, referenceWords, sellerLines, vatRateWords } from "./document-words.ts";

@@ -3,8 +3,8 @@
  * and To), named for it ("invoices-2026-10-01-to-2026-12-31.csv"). Dates that make no period are
  * refused, not replaced by this month: the file must be for the days asked.
  */
-import { csvAttachment } from "../csv.ts";
-import { ukToday } from "../uk-time.ts";
+import { csvAttachment } from "../db/csv.ts";
+import { ukToday } from "../time/uk-time.ts";
 import { askedPeriod, type MoneyPeriod } from "./money-period.ts";
 
 export function csvDownload(request: Request, what: "invoices" | "payments", build: (period: MoneyPeriod) => string): Response {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readCsv, pence, totalsByNumber } from "../../../tests/support/csv.ts";
-import { LeadStore } from "../leads.server.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../owner/quotes.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../quotes/quotes.server.ts";
 import { invoicesCsv, paymentsCsv, TAX_TYPES, XERO_COLUMNS } from "./accountant-csv.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice, type Invoice } from "./invoices.server.ts";
 import { documentsOfPeriod, invoicesToList, nowFigures, paymentsOfPeriod, periodFigures } from "./money-figures.server.ts";

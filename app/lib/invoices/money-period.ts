@@ -3,8 +3,8 @@
  * (`?month=2026-12`, this month by default) or the From and To days he chose (`?from=…&to=…`, a VAT
  * quarter). Both ends are UK days and both are included.
  */
-import { longDate, monthWords } from "../mail/words.ts";
-import { addDays } from "../uk-time.ts";
+import { longDate, monthWords } from "../time/words.ts";
+import { addDays } from "../time/uk-time.ts";
 
 export interface MoneyPeriod {
   /** The first and last UK day, both included (YYYY-MM-DD). */

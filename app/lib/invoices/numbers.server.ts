@@ -6,7 +6,7 @@
  * (docs/decisions/0027-invoices.md).
  */
 import type { DatabaseSync } from "node:sqlite";
-import { statement } from "../statements.ts";
+import { statement } from "../db/statements.ts";
 
 export type Series = "INV" | "CN";
 

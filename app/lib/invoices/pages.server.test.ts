@@ -5,8 +5,8 @@
  * was.
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { LeadStore } from "../leads.server.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../owner/quotes.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../quotes/quotes.server.ts";
 import { createInvoice, sendInvoice, type InvoiceKind } from "./invoices.server.ts";
 import { moneyWordsOf } from "./pages.server.ts";
 import { issueCreditNote, recordPayment } from "./payments.server.ts";

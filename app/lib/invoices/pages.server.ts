@@ -5,11 +5,11 @@
  * of cards in one grouped query.
  */
 import type { Db } from "../db/connection.server.ts";
-import { leadById } from "../owner/inbox.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { formatPounds, penceAsText, quantityAsText } from "../quotes/money.ts";
-import { longDate } from "../mail/words.ts";
+import { longDate } from "../time/words.ts";
 import { versionOf } from "../quotes/version.ts";
-import { ukDate } from "../uk-time.ts";
+import { ukDate } from "../time/uk-time.ts";
 import { INVOICE_KIND_NAMES, invoiceNumber, invoicesOfLead, type Invoice, type InvoiceKind } from "./invoices.server.ts";
 import { isOwed, standingOf, type InvoiceState } from "./money.ts";
 import { creditNoteNumber, creditNotesOf, PAYMENT_METHODS, paymentsOf, SETTLED_SUMS, standingOfInvoice } from "./payments.server.ts";

@@ -6,10 +6,10 @@
  * transaction (`alongside`).
  */
 import { asRow, type Db } from "../db/connection.server.ts";
-import { recordAudit } from "../owner/audit.server.ts";
-import { longDate } from "../mail/words.ts";
+import { recordAudit } from "../db/audit.server.ts";
+import { longDate } from "../time/words.ts";
 import { formatPounds } from "../quotes/money.ts";
-import { ukDate } from "../uk-time.ts";
+import { ukDate } from "../time/uk-time.ts";
 import { invoiceById, invoiceNumber, type Invoice } from "./invoices.server.ts";
 import { creditSplit, standingOf, type Amounts, type Standing } from "./money.ts";
 import { documentNumber, takeNumber } from "./numbers.server.ts";

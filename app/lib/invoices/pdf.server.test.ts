@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LeadStore } from "../leads.server.ts";
+import type { LeadStore } from "../requests/leads.server.ts";
 import { createInvoice, invoiceById, saveInvoiceDraft, sendInvoice, type Invoice, type Seller } from "./invoices.server.ts";
 import { pricedLines } from "./money.ts";
 import { issueCreditNote } from "./payments.server.ts";

@@ -7,15 +7,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { fileContent } from "../../content/index.ts";
-import { acknowledgementEmail } from "../acknowledge.server.ts";
-import { ownerLetter } from "../notify.server.ts";
-import type { Quote } from "../owner/quotes.server.ts";
-import { reviewLetter } from "../owner/review-mail.server.ts";
+import { acknowledgementEmail } from "../requests/acknowledge.server.ts";
+import { ownerLetter } from "../requests/notify.server.ts";
+import type { Quote } from "../quotes/quotes.server.ts";
+import { reviewLetter } from "../reviews/mail.server.ts";
 import { acceptedLetter, followUpLetter, ownerNoticeLetter, quoteLetter } from "../quotes/mail.server.ts";
 import type { Lead } from "../requests/lead.ts";
 import { developerWords } from "../../../tests/support/plain-words.ts";
 import { SENT_QUOTE } from "../../../tests/support/quotes.ts";
-import { cancelledLetter, invitationLetter, movedLetter, reminderLetter } from "../diary/letters.server.ts";
+import { cancelledLetter, invitationLetter, movedLetter, reminderLetter } from "../visits/letters.server.ts";
 import { creditNoteLetter, invoiceLetter, invoiceReminderLetter, receiptLetter, type SentInvoice } from "../invoices/mail.server.ts";
 import type { CreditNote, Payment } from "../invoices/payments.server.ts";
 import { escape, LOGO_CID, writeLetter, type Letter } from "./letter.ts";

@@ -4,7 +4,7 @@
  * `requireOwner` before any loader or action runs.
  */
 import { redirect } from "react-router";
-import { siteUrl } from "../seo.ts";
+import { siteUrl } from "../public-site/seo.ts";
 import { SESSION_IDLE_MS, resumeSession, type OwnerSession } from "./sessions.server.ts";
 import type { Db } from "../db/connection.server.ts";
 

@@ -3,7 +3,7 @@
  * shell; the link carries the token, the table only its hash. Valid 24 hours, once.
  */
 import { asRow, type Db } from "../db/connection.server.ts";
-import { DAY_MS, findByToken, hashToken, linkState, newToken } from "./tokens.server.ts";
+import { DAY_MS, findByToken, hashToken, linkState, newToken } from "../links/tokens.server.ts";
 
 export const INVITE_VALID_MS = DAY_MS;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { LeadStore } from "../leads.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
 import { checkInvite, createInvite, INVITE_VALID_MS, invitePath, spendInvite } from "./invites.server.ts";
-import { hashToken } from "./tokens.server.ts";
+import { hashToken } from "../links/tokens.server.ts";
 
 let store: LeadStore;
 const T0 = new Date("2026-11-01T12:00:00Z");

@@ -1,5 +1,5 @@
 /** The owner's passkeys: the public key of each, never a secret. Removing one ends its sessions. */
-import { recordAudit } from "./audit.server.ts";
+import { recordAudit } from "../db/audit.server.ts";
 import type { Db } from "../db/connection.server.ts";
 
 export interface Passkey {

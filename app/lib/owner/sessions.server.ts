@@ -2,7 +2,7 @@
  * Owner sessions: a 256-bit random token in the browser's cookie, its SHA-256 in the table. A
  * session lasts 30 days from its last use and ends with its passkey.
  */
-import { DAY_MS, hashToken, newToken } from "./tokens.server.ts";
+import { DAY_MS, hashToken, newToken } from "../links/tokens.server.ts";
 import type { Db } from "../db/connection.server.ts";
 
 export const SESSION_IDLE_MS = 30 * DAY_MS;

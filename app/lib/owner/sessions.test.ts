@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LeadStore } from "../leads.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
 import { addPasskey, removePasskey } from "./passkeys.server.ts";
 import { createSession, endSession, resumeSession, SESSION_IDLE_MS, SESSION_TOUCH_MS, sweepSessions } from "./sessions.server.ts";
-import { hashToken } from "./tokens.server.ts";
+import { hashToken } from "../links/tokens.server.ts";
 
 let store: LeadStore;
 const T0 = new Date("2026-11-01T12:00:00Z");

@@ -12,7 +12,7 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { hostCookie, readCookie, relyingParty } from "./auth.server.ts";
 import { listPasskeys, passkeyByCredential, passkeyUsed, type Passkey } from "./passkeys.server.ts";
-import { hashToken, newToken } from "./tokens.server.ts";
+import { hashToken, newToken } from "../links/tokens.server.ts";
 import type { Db } from "../db/connection.server.ts";
 
 const CHALLENGE_COOKIE = "__Host-kestrel-ceremony";

@@ -1,12 +1,13 @@
-/** The quotes' actions (decision 28): Send's Yes. */
+/** The quotes' actions (decision 28): a new quote from a request, and Send's Yes. */
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { answer, defineAction, done, redirectTo, type Finding } from "../actions/define.ts";
-import { MailNotSetUp } from "../mailer.server.ts";
-import { quoteById, quoteNumber, sendQuote, type Quote } from "../owner/quotes.server.ts";
-import { recordIdOr404 } from "../record-id.ts";
+import { MailNotSetUp } from "../mail/mailer.server.ts";
+import { createQuote, quoteById, quoteNumber, sendQuote, type Quote } from "./quotes.server.ts";
+import { recordIdOr404 } from "../forms/record-id.ts";
 import { queueQuoteSend } from "./events.server.ts";
 import { quoteVersion } from "./version.ts";
+import { gone, requestForms } from "../requests/page.server.ts";
 
 /** The quote the address names; 404 when there is none. */
 export function quoteOf({ params, store }: Finding): Quote {
@@ -53,4 +54,15 @@ export const quoteSend = defineAction({
   },
 });
 
-export const QUOTE_ACTIONS = [quoteSend];
+export const quoteCreate = defineAction({
+  ...requestForms,
+  name: "quote.create",
+  intent: "create-quote",
+  schema: z.object({}),
+  apply: (_, { store, target, actor, content }) => {
+    const quote = createQuote(store, target, { actor, vatNumber: content.business.vatNumber });
+    return quote ? done(`/admin/quotes/${quote.id}`) : gone();
+  },
+});
+
+export const QUOTE_ACTIONS = [quoteSend, quoteCreate];

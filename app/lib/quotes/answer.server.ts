@@ -5,7 +5,7 @@
  * or Lost, and the owner's e-mail and push and the customer's copy are queued with the answer
  * (owner/quotes.server.ts).
  */
-import { acceptQuote, declineQuote, markViewed, quoteById, type Quote } from "../owner/quotes.server.ts";
+import { acceptQuote, declineQuote, markViewed, quoteById, type Quote } from "./quotes.server.ts";
 import type { Db } from "../db/connection.server.ts";
 import { plainLine } from "../forms/plain-text.ts";
 import { ANSWER_NAME_MAX, DECLINE_REASON_MAX } from "./answer-limits.ts";

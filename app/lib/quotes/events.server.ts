@@ -1,5 +1,5 @@
 /**
- * What a quote's steps set going, queued in the step's own transaction (app/lib/jobs.server.ts),
+ * What a quote's steps set going, queued in the step's own transaction (app/lib/jobs/jobs.server.ts),
  * so that an answer is never recorded without the owner being told, and a mail server that is
  * down delays the e-mails instead of losing them:
  * - the customer opens, accepts or declines: the owner gets an e-mail and a push;
@@ -10,10 +10,10 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import type { Business } from "../../content/schema.ts";
-import { enqueue } from "../jobs.server.ts";
-import { heldRunAt } from "../held-to-opening.server.ts";
-import { queuePush, shortName } from "../push.server.ts";
-import { ukDaysLater } from "../uk-time.ts";
+import { enqueue } from "../jobs/jobs.server.ts";
+import { heldRunAt } from "../jobs/held-to-opening.server.ts";
+import { queuePush, shortName } from "../jobs/push.server.ts";
+import { ukDaysLater } from "../time/uk-time.ts";
 import { formatPounds } from "./money.ts";
 
 export type QuoteEvent = "viewed" | "accepted" | "declined";
@@ -60,7 +60,7 @@ export function queueQuoteSend(db: DatabaseSync, quoteId: number, now: Date) {
 /**
  * Queues the day-3 and day-7 follow-ups of a quote just sent: due at the time of day it was sent,
  * that many UK days later, and planned by `hours` (published now); the hours published when each
- * falls due decide (app/lib/held-to-opening.server.ts).
+ * falls due decide (app/lib/jobs/held-to-opening.server.ts).
  */
 export function queueFollowUps(db: DatabaseSync, quoteId: number, sentAt: Date, hours: Business["openingHours"]) {
   for (const day of FOLLOW_UP_DAYS) {

@@ -6,12 +6,12 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import { attachmentsOf, headersOf, letterParts, startMailServer } from "../../../tests/support/smtp.ts";
-import { JobRunner } from "../jobs.server.ts";
-import { LeadStore } from "../leads.server.ts";
-import { auditOfLead } from "../owner/audit.server.ts";
-import { createQuote, quoteById, saveDraft, sendQuote, checkQuoteLink } from "../owner/quotes.server.ts";
-import { queueReviewRequest, reviewHandlers } from "../owner/review-mail.server.ts";
-import { checkReviewLink, requestReview, reviewById } from "../owner/reviews.server.ts";
+import { JobRunner } from "../jobs/jobs.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { auditOfLead } from "../db/audit.server.ts";
+import { createQuote, quoteById, saveDraft, sendQuote, checkQuoteLink } from "./quotes.server.ts";
+import { queueReviewRequest, reviewHandlers } from "../reviews/mail.server.ts";
+import { checkReviewLink, requestReview, reviewById } from "../reviews/reviews.server.ts";
 import { queueQuoteSend } from "./events.server.ts";
 import { quoteHandlers } from "./jobs.server.ts";
 

@@ -5,17 +5,17 @@
  * Each e-mail to the customer carries a link of its own to their page of the quote, and the
  * link to their own page (/c/…).
  */
-import type { JobHandler } from "../jobs.server.ts";
-import { MailNotSetUp, type OutgoingMail } from "../mailer.server.ts";
-import { holdUntilOpen } from "../held-to-opening.server.ts";
-import type { HoursNow } from "../opening-hours.ts";
-import { recordAudit } from "../owner/audit.server.ts";
-import { leadById } from "../owner/inbox.server.ts";
-import { addQuoteLink, quoteById, quoteNumber, quotePath, takeBackSend } from "../owner/quotes.server.ts";
+import type { JobHandler } from "../jobs/jobs.server.ts";
+import { MailNotSetUp, type OutgoingMail } from "../mail/mailer.server.ts";
+import { holdUntilOpen } from "../jobs/held-to-opening.server.ts";
+import type { HoursNow } from "../time/opening-hours.ts";
+import { recordAudit } from "../db/audit.server.ts";
+import { leadById } from "../requests/lead.ts";
+import { addQuoteLink, quoteById, quoteNumber, quotePath, takeBackSend } from "./quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner, type MailBusiness } from "./mail.server.ts";
 import type { KeyedDb } from "../db/connection.server.ts";
-import { customerPageUrl } from "../customer/page-links.server.ts";
+import { customerPageUrl } from "../links/page-links.server.ts";
 
 /**
  * `businessNow`: the business facts published when an e-mail goes;

@@ -9,11 +9,11 @@ import { displayName } from "../../content/rules/names.ts";
 import { referenceOf } from "../forms/reference.ts";
 import type { Lead } from "../requests/lead.ts";
 import { customerPageLink, writeLetter, type Block, type Letter } from "../mail/letter.ts";
-import { oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mailer.server.ts";
-import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
+import { oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mail/mailer.server.ts";
+import { quoteFileName, quoteNumber, type Quote } from "./quotes.server.ts";
 import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
-import { longDate } from "../mail/words.ts";
+import { longDate } from "../time/words.ts";
 import { quotePdf } from "./pdf.server.ts";
 
 export type MailBusiness = Pick<Business, "name" | "phone" | "email" | "base">;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fileContent } from "../../content/index.ts";
-import type { Quote } from "../owner/quotes.server.ts";
+import type { Quote } from "./quotes.server.ts";
 import { quotePdf } from "./pdf.server.ts";
 import { SENT_QUOTE } from "../../../tests/support/quotes.ts";
 

@@ -6,10 +6,10 @@
  * at the foot of every page.
  */
 import type { Business } from "../../content/index.ts";
-import { dayAndTime, longDate, sentence } from "../mail/words.ts";
-import { quoteFileName, quoteNumber, type Quote } from "../owner/quotes.server.ts";
+import { dayAndTime, longDate, sentence } from "../time/words.ts";
+import { quoteFileName, quoteNumber, type Quote } from "./quotes.server.ts";
 import { letterhead, linesTable, newPaper, paragraph, pdfDownload, section, sideBySide, title, totals, type Column } from "../pdf/paper.server.ts";
-import { ukDate } from "../uk-time.ts";
+import { ukDate } from "../time/uk-time.ts";
 import { formatPounds, quantityAsText, quoteTotals, VAT_RATE_PERCENT } from "./money.ts";
 
 export interface QuotePdfInput {

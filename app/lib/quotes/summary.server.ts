@@ -1,6 +1,6 @@
-import type { Quote } from "../owner/quotes.server.ts";
+import type { Quote } from "./quotes.server.ts";
 import { quoteTotals } from "./money.ts";
-import { longDate } from "../mail/words.ts";
+import { longDate } from "../time/words.ts";
 
 /** A quote as the owner's page and the customer's page both show it: lines, totals, dates, guarantees and notes. */
 export function quoteSummary(quote: Quote) {

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { formObject } from "../forms/parse-form.ts";
-import { draftSchema } from "../forms/quote-draft.ts";
+import { draftSchema } from "./draft-form.ts";
 import { formatPounds, quoteTotals } from "./money.ts";
 import { typedTotals, unreadText } from "./typed-totals.ts";
 

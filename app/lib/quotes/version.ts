@@ -4,7 +4,7 @@
  * unseen). A quote's and an invoice's drafts both use it.
  */
 import { createHash } from "node:crypto";
-import type { Quote } from "../owner/quotes.server.ts";
+import type { Quote } from "./quotes.server.ts";
 
 /** The short string of whatever the draft says (any JSON value). */
 export function versionOf(said: unknown): string {

@@ -1,6 +1,6 @@
 /** A quote or contact request as it is stored, and the columns that read it back as one. */
-import type { LeadStatus } from "../owner/status.ts";
-import { asRow } from "../db/connection.server.ts";
+import type { LeadStatus } from "./status.ts";
+import { asRow, type Db } from "../db/connection.server.ts";
 
 export type LeadForm = "quote" | "contact";
 
@@ -28,7 +28,7 @@ export interface Lead extends NewLead {
   /** When the owner first answered: the status left New, or he tapped Call, E-mail or WhatsApp. */
   firstAnswerAt: string | null;
   firstAnswerBy: AnswerWay | null;
-  /** The acknowledgement e-mail to the visitor (app/lib/acknowledge.server.ts). */
+  /** The acknowledgement e-mail to the visitor (app/lib/requests/acknowledge.server.ts). */
   ack: AckState;
   ackAt: string | null;
 }
@@ -42,3 +42,8 @@ export const LEAD_COLUMNS = `id, created_at AS createdAt, status, form, page, na
   first_answer_by AS firstAnswerBy, ack, ack_at AS ackAt`;
 
 export const asLead = (row: unknown): Lead => asRow<Lead>(row);
+
+export function leadById(store: Db, id: number): Lead | undefined {
+  const row = store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(id);
+  return row ? asLead(row) : undefined;
+}

@@ -1,15 +1,15 @@
 /**
  * The store of requests' photos: the `lead_photos` rows, and their files in the photos folder.
- * A photo's row is committed with its request's (app/lib/leads.server.ts); files go after rows,
+ * A photo's row is committed with its request's (app/lib/requests/leads.server.ts); files go after rows,
  * so a crash in between leaves a stray file, never a row without its file.
  */
 import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { statement } from "../statements.ts";
+import { statement } from "../db/statements.ts";
 import type { Db } from "../db/connection.server.ts";
 import { UPLOADS_IN_PROGRESS } from "../db/files.server.ts";
-import { isPhotoId, photoFileName, type StoredPhoto } from "../photos.server.ts";
+import { isPhotoId, photoFileName, type StoredPhoto } from "../photos/photos.server.ts";
 
 /** A photo of a request, as the inbox and the e-mail use it. */
 export interface LeadPhoto extends StoredPhoto {

@@ -8,7 +8,7 @@
 import { businessSchema, type Business } from "../../content/schema.ts";
 import { chatNumberOf, internationalNumber, isPhoneNumber, PHONE_EXAMPLE } from "../../content/rules/phone.ts";
 import { vatNumberAsPrinted } from "../../content/rules/vat.ts";
-import { ukToday } from "../uk-time.ts";
+import { ukToday } from "../time/uk-time.ts";
 import { fieldErrors } from "../forms/fields.ts";
 import type { EditableBusinessField } from "./edits.ts";
 

@@ -11,7 +11,7 @@ import { contentFiles } from "../../content/index.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { parseForm, revision, UNKNOWN_BUTTON } from "../forms/parse-form.ts";
 import { ownerContext } from "../owner/context.ts";
-import { storeOf } from "../services.ts";
+import { storeOf } from "../services/services.ts";
 import { draftContent, saveCheckedDraft, siteFrame } from "./draft.server.ts";
 import { withBusiness, withInvoicing } from "./edits.ts";
 import { factValues, readFacts, type FactErrors, type FactPage, type FactValues } from "./facts-form.ts";

@@ -12,8 +12,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { WIDTHS, type PictureEntry } from "../images.ts";
-import { oneDecodeAtATime, PHOTO_LIMITS } from "../photos.server.ts";
+import { WIDTHS, type PictureEntry } from "../public-site/images.ts";
+import { oneDecodeAtATime, PHOTO_LIMITS } from "../photos/photos.server.ts";
 
 const URL_BASE = "/images/uploads";
 

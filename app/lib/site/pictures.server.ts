@@ -1,9 +1,9 @@
 /**
  * The owner's gallery pictures in SQLite, loaded at start into the map the server hands every
- * render (app/lib/services.ts), where <Picture> finds them beside the build's own.
+ * render (app/lib/services/services.ts), where <Picture> finds them beside the build's own.
  */
 import type { Db } from "../db/connection.server.ts";
-import type { PictureEntry } from "../images.ts";
+import type { PictureEntry } from "../public-site/images.ts";
 
 /** Where the owner's pictures' files are: served at /images/uploads/. */
 export const UPLOADS_DIR = "uploads";

@@ -13,7 +13,7 @@ import type { Content } from "../../content/load.ts";
 import type { Db } from "../db/connection.server.ts";
 import { contentWith, STALE_DRAFT } from "./draft.server.ts";
 import { describeChanges } from "./edits.ts";
-import type { SitePublisher } from "./publisher.ts";
+import type { SitePublisher } from "../services/publisher.ts";
 import { visitorWarnings } from "./turns-visitors-away.ts";
 import { currentDraft, liveVersion, recordPublish, type SiteDraft } from "./versions.server.ts";
 

@@ -7,14 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contentFiles } from "~/content/index.ts";
 import type { Content } from "~/content/load.ts";
-import { LeadStore } from "../leads.server.ts";
-import { auditOfLead } from "../owner/audit.server.ts";
-import { requestReview, reviewById, submitReview } from "../owner/reviews.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
+import { auditOfLead } from "../db/audit.server.ts";
+import { requestReview, reviewById, submitReview } from "../reviews/reviews.server.ts";
 import { contentWith } from "./draft.server.ts";
 import { withBusiness, type SiteEdits } from "./edits.ts";
 import { publishDraft } from "./publish-draft.server.ts";
 import { publishReview } from "./publish-review.server.ts";
-import type { PublishOutcome, SitePublisher } from "./publisher.ts";
+import type { PublishOutcome, SitePublisher } from "../services/publisher.ts";
 import { currentDraft, liveVersion, recordPublish, saveSiteDraft } from "./versions.server.ts";
 
 const OLD_PHONE = (contentFiles.business as { phone: { display: string } }).phone.display;

@@ -8,10 +8,10 @@
 import { contentFiles } from "../../content/index.ts";
 import { displayName } from "../../content/rules/names.ts";
 import type { Db } from "../db/connection.server.ts";
-import { markReviewPublished, reviewById, type Review } from "../owner/reviews.server.ts";
+import { markReviewPublished, reviewById, type Review } from "../reviews/reviews.server.ts";
 import { contentWith } from "./draft.server.ts";
 import { describeChanges, withList, type SiteEdits } from "./edits.ts";
-import type { SitePublisher } from "./publisher.ts";
+import type { SitePublisher } from "../services/publisher.ts";
 import { liveVersion, recordPublishBeside } from "./versions.server.ts";
 
 /** The testimonial a review becomes: its name as the site shows names, its stars, the town of the job, its month. */

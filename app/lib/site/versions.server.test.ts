@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { contentFiles, fileContent } from "../../content/index.ts";
 import { loadContent } from "../../content/load.ts";
-import { LeadStore } from "../leads.server.ts";
+import { LeadStore } from "../requests/leads.server.ts";
 import { draftContent } from "./draft.server.ts";
 import { applyEdits } from "./edits.ts";
 import { currentDraft, liveVersion, restoreVersion } from "./versions.server.ts";

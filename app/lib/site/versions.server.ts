@@ -6,7 +6,7 @@
  * Two devices editing at once cannot overwrite each other: each save names the draft revision
  * it was made from, and a save from an older revision is refused.
  */
-import { recordAudit } from "../owner/audit.server.ts";
+import { recordAudit } from "../db/audit.server.ts";
 import type { SiteEdits } from "./edits.ts";
 import type { Db } from "../db/connection.server.ts";
 

@@ -3,11 +3,11 @@
  * phone app opens, with no script on the page. The first answer is kept (server/app.ts lets the
  * browser's text/ping post through to this path only); the guard has already checked the session.
  */
-import { storeOf } from "~/lib/services.ts";
-import { isTapWay } from "~/lib/owner/clock.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { isTapWay } from "~/lib/requests/clock.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { recordAnswer } from "~/lib/owner/inbox.server.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
+import { recordAnswer } from "~/lib/requests/inbox.server.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import type { Route } from "./+types/answered";
 
 /**

@@ -3,8 +3,8 @@ import { data } from "react-router";
 import { invoiceById } from "~/lib/invoices/invoices.server.ts";
 import { creditNoteById } from "~/lib/invoices/payments.server.ts";
 import { creditNotePdfResponse } from "~/lib/invoices/pdf.server.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/credit-note-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -9,13 +9,13 @@ import { Notices } from "~/components/owner/Notices.tsx";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreditNoteFields, type CreditField } from "~/components/owner/invoices/CreditNoteForm.tsx";
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
 import { standingOfInvoice } from "~/lib/invoices/payments.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/credit-note";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Credit note on ${loaderData.number}` : "No such invoice");

@@ -6,15 +6,15 @@
  * every later e-mail (docs/decisions/0026-one-link-rule.md).
  */
 import { data } from "react-router";
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-link";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Reset customer link: ${loaderData.lead.name}` : "No such request");

@@ -3,7 +3,7 @@
  * GET says what happens and changes nothing; only Yes, reset (a POST) replaces the calendar feed's
  * link. The old address then answers 404 at once, and the diary shows the new one.
  */
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";

@@ -1,19 +1,19 @@
 /**
  * The diary (/admin/diary): today and the next 13 days on a phone, each day under its heading and
  * each booked visit under its own day, with its customer, address, Map and Call, and any overlap
- * marked (app/lib/diary/diary.server.ts). Below, the owner's calendar feed: Subscribe on this
+ * marked (app/lib/visits/diary.server.ts). Below, the owner's calendar feed: Subscribe on this
  * phone (webcal:), its address to copy, and Reset calendar link, which asks first on its own page.
  */
 import { Fragment } from "react";
 import { CardSection } from "~/components/CardSection.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { diaryDays, type DiaryVisit } from "~/lib/diary/diary.server.ts";
-import { calendarFeedPath, calendarFeedToken } from "~/lib/diary/feed.server.ts";
+import { diaryDays, type DiaryVisit } from "~/lib/visits/diary.server.ts";
+import { calendarFeedPath, calendarFeedToken } from "~/lib/visits/feed.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { noticeOf } from "~/lib/owner/notices.ts";
-import { siteUrl } from "~/lib/seo.ts";
-import { storeOf } from "~/lib/services.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { AskedMark } from "~/components/owner/Visits.tsx";
 import type { Route } from "./+types/diary";
 

@@ -6,7 +6,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import type { OwnerData } from "~/components/owner/OwnerNav.tsx";
 import { requireOwner, sessionCookie, SESSION_COOKIE, readCookie } from "~/lib/owner/auth.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { NO_SUCH_PAGE } from "~/lib/owner/not-found.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/guard";

@@ -5,8 +5,8 @@
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { LeadStore } from "~/lib/leads.server.ts";
-import { servicesContext } from "~/lib/services.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
+import { servicesContext } from "~/lib/services/services.ts";
 import { loader } from "./inbox.tsx";
 
 let store: LeadStore;

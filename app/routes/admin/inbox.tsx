@@ -2,21 +2,21 @@
  * The owner's inbox, what needs doing first: what is waiting and whether anyone is told of new
  * requests on top; filter links with counts (All open, New, Contacted, Quoted, Show closed, Spam)
  * and the search; then the requests as cards, New ones first and oldest on top (WORK_ORDER in
- * lib/owner/inbox.server.ts), pages of 50.
+ * lib/requests/inbox.server.ts), pages of 50.
  */
 import { RequestCard } from "~/components/owner/RequestCard.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
-import { excerpt, isOverdue, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline } from "~/lib/owner/clock.ts";
-import { filterQuery, headline, inboxPage, parseFilter, statusCounts, type InboxFilter, type StatusFilter } from "~/lib/owner/inbox.server.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { excerpt, isOverdue, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline } from "~/lib/requests/clock.ts";
+import { filterQuery, headline, inboxPage, parseFilter, statusCounts, type InboxFilter, type StatusFilter } from "~/lib/requests/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { pageOrigin } from "~/lib/owner/pages.server.ts";
-import { callLink } from "~/lib/owner/reply.ts";
-import { STATUS_NAMES, type LeadStatus } from "~/lib/owner/status.ts";
-import { quoteNumber, quotesExpiringSoon } from "~/lib/owner/quotes.server.ts";
-import { exactTime } from "~/lib/owner/time.ts";
-import { parseRecordId } from "~/lib/record-id.ts";
+import { pageOrigin } from "~/lib/public-site/page-origin.server.ts";
+import { callLink } from "~/lib/requests/reply.ts";
+import { STATUS_NAMES, type LeadStatus } from "~/lib/requests/status.ts";
+import { quoteNumber, quotesExpiringSoon } from "~/lib/quotes/quotes.server.ts";
+import { exactTime } from "~/lib/time/ago.ts";
+import { parseRecordId } from "~/lib/forms/record-id.ts";
 import { moneyWordsOf } from "~/lib/invoices/pages.server.ts";
 import type { Route } from "./+types/inbox";
 

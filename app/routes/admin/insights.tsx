@@ -6,11 +6,11 @@
 import { DayChart } from "~/components/owner/DayChart.tsx";
 import { HeadRow } from "~/components/owner/HeadRow.tsx";
 import { Frame, MonthByMonth, number, ShareTable, TD } from "~/components/owner/InsightsParts.tsx";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { insights } from "~/lib/visits/insights.server.ts";
-import { PERIODS, periodOf, type Figures, type PeriodKey } from "~/lib/visits/periods.ts";
+import { insights } from "~/lib/insights/insights.server.ts";
+import { PERIODS, periodOf, type Figures, type PeriodKey } from "~/lib/insights/periods.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/insights";
 

@@ -1,7 +1,7 @@
 /** An invite link: a button that creates a passkey, once, within 24 hours. */
 import { data } from "react-router";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { checkInvite } from "~/lib/owner/invites.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import type { RouteHandle } from "~/root";

@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { draftParties } from "~/lib/invoices/draft-parties.ts";
 import { invoiceById } from "~/lib/invoices/invoices.server.ts";
 import { invoicePdfResponse, partiesOf } from "~/lib/invoices/pdf.server.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { contentOf, storeOf } from "~/lib/services.ts";
+import { leadById } from "~/lib/requests/lead.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/invoice-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

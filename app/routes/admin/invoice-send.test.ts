@@ -11,12 +11,12 @@ import type { Content } from "~/content/load.ts";
 import { createInvoice, invoiceById, saveInvoiceDraft, type Invoice } from "~/lib/invoices/invoices.server.ts";
 import { pricedLines } from "~/lib/invoices/money.ts";
 import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
-import { pendingJobs } from "~/lib/jobs.server.ts";
-import { LeadStore } from "~/lib/leads.server.ts";
-import type { OutgoingMail } from "~/lib/mailer.server.ts";
+import { pendingJobs } from "~/lib/jobs/jobs.server.ts";
+import { LeadStore } from "~/lib/requests/leads.server.ts";
+import type { OutgoingMail } from "~/lib/mail/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { contentContext, servicesContext } from "~/lib/services.ts";
-import { addDays, ukToday } from "~/lib/uk-time.ts";
+import { contentContext, servicesContext } from "~/lib/services/services.ts";
+import { addDays, ukToday } from "~/lib/time/uk-time.ts";
 import { action } from "./invoice-send.tsx";
 
 let store: LeadStore;

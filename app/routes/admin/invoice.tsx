@@ -14,13 +14,13 @@ import { DraftInvoice } from "~/components/owner/invoices/DraftInvoice.tsx";
 import { InvoiceChip } from "~/components/owner/invoices/InvoiceChip.tsx";
 import type { PaymentField } from "~/components/owner/invoices/PaymentForm.tsx";
 import { SentInvoice } from "~/components/owner/invoices/SentInvoice.tsx";
-import { ownerPost } from "~/lib/action-table.server.ts";
-import type { InvoiceDraftValues } from "~/lib/forms/invoice.ts";
+import { type InvoiceDraftValues } from "~/lib/invoices/form.ts";
 import { invoiceById } from "~/lib/invoices/invoices.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { invoicePage } from "~/lib/invoices/pages.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/invoice";
 

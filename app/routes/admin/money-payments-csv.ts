@@ -2,7 +2,7 @@
 import { paymentsCsv } from "~/lib/invoices/accountant-csv.ts";
 import { paymentsOfPeriod } from "~/lib/invoices/money-figures.server.ts";
 import { csvDownload } from "~/lib/invoices/money-download.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/money-payments-csv";
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -8,10 +8,10 @@ import { AccountantFiles, Figures, InvoicesTable } from "~/components/owner/Mone
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { invoicesToList, nowFigures, periodFigures } from "~/lib/invoices/money-figures.server.ts";
 import { askedPeriod, monthAfter } from "~/lib/invoices/money-period.ts";
-import { monthWords } from "~/lib/mail/words.ts";
+import { monthWords } from "~/lib/time/words.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { storeOf } from "~/lib/services.ts";
-import { ukToday } from "~/lib/uk-time.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { ukToday } from "~/lib/time/uk-time.ts";
 import type { Route } from "./+types/money";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Money");

@@ -3,16 +3,16 @@
  * own Yes (it stays in the record, marked removed, for the audit); then the invoice's page.
  */
 import { data, redirect } from "react-router";
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
 import { PAYMENT_METHODS, paymentById } from "~/lib/invoices/payments.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { longDate } from "~/lib/mail/words.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
+import { longDate } from "~/lib/time/words.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/payment-remove";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Remove the payment of ${loaderData.amount}?` : "No such payment");

@@ -3,8 +3,8 @@
  * `?size=thumb` answers the small version the request's page shows; without it, the stored picture.
  */
 import { data } from "react-router";
-import { storeOf } from "~/lib/services.ts";
-import { thumbnailJpeg } from "~/lib/photos.server.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { thumbnailJpeg } from "~/lib/photos/photos.server.ts";
 import type { Route } from "./+types/photo";
 import { readPhoto } from "~/lib/requests/photo-store.server.ts";
 

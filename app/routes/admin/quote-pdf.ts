@@ -1,11 +1,11 @@
 /** A quote's PDF for the owner, as the customer gets it. */
 import { data } from "react-router";
-import { contentOf, storeOf } from "~/lib/services.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
-import { quoteById } from "~/lib/owner/quotes.server.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
+import { leadById } from "~/lib/requests/lead.ts";
+import { quoteById } from "~/lib/quotes/quotes.server.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
-import { siteUrl } from "~/lib/seo.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import type { Route } from "./+types/quote-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 /** Download CSV: the filtered list, every page of it, with the same defused cells as `npm run leads`, as a file Excel reads as UTF-8. */
-import { storeOf } from "~/lib/services.ts";
-import { csvAttachment } from "~/lib/csv.ts";
-import { toCsv } from "~/lib/leads-csv.ts";
-import { inboxAll, parseFilter } from "~/lib/owner/inbox.server.ts";
-import { ukToday } from "~/lib/uk-time.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { csvAttachment } from "~/lib/db/csv.ts";
+import { toCsv } from "~/lib/requests/leads-csv.ts";
+import { inboxAll, parseFilter } from "~/lib/requests/inbox.server.ts";
+import { ukToday } from "~/lib/time/uk-time.ts";
 import type { Route } from "./+types/requests-csv";
 import { photoFilesByLead } from "~/lib/requests/photo-store.server.ts";
 

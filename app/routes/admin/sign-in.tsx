@@ -2,9 +2,9 @@
 import { redirect } from "react-router";
 import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { currentOwner, passkeysWorkHere, safeNext } from "~/lib/owner/auth.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { siteUrl } from "~/lib/seo.ts";
+import { siteUrl } from "~/lib/public-site/seo.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/sign-in";
 

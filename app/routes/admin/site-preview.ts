@@ -5,7 +5,7 @@
  */
 import { contentWith } from "~/lib/site/draft.server.ts";
 import { data } from "react-router";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { currentDraft, hasChanges } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-preview";
 

@@ -11,7 +11,7 @@ import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
 import { contentFiles } from "~/content/index.ts";
 import { testimonialSchema } from "~/content/schema.ts";
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { contentOf, storeOf } from "~/lib/services.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";

@@ -16,7 +16,7 @@ import { readForm } from "~/lib/forms/read-form.server.ts";
 import * as z from "zod/mini";
 import { parseForm, revision, text } from "~/lib/forms/parse-form.ts";
 import { typedValues } from "~/lib/forms/fields.ts";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { applyEdits, LOCAL_FIELDS, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";

@@ -3,11 +3,11 @@
  * fast each month's requests were answered, and whether answering fast won more of them.
  */
 import { HeadRow } from "~/components/owner/HeadRow.tsx";
-import { storeOf } from "~/lib/services.ts";
-import { monthWords } from "~/lib/mail/words.ts";
-import { answerLength } from "~/lib/owner/clock.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { monthWords } from "~/lib/time/words.ts";
+import { answerLength } from "~/lib/requests/clock.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { responseByMonth, sourcesReport, type MonthResponse, type SourceRow } from "~/lib/owner/sources.server.ts";
+import { responseByMonth, sourcesReport, type MonthResponse, type SourceRow } from "~/lib/insights/sources.server.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/sources";
 

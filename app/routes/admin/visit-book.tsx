@@ -8,19 +8,19 @@
  */
 import { data } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { TextArea } from "~/components/forms/Field.tsx";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { KindChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
-import { bookedTimes } from "~/lib/diary/pages.server.ts";
-import { EMPTY_DAY, NOTES_MAX, type VisitValues } from "~/lib/diary/visit-form.ts";
+import { bookedTimes } from "~/lib/visits/pages.server.ts";
+import { EMPTY_DAY, NOTES_MAX, type VisitValues } from "~/lib/visits/visit-form.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
-import { ukToday } from "~/lib/uk-time.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { ukToday } from "~/lib/time/uk-time.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/visit-book";
 

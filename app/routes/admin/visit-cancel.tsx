@@ -5,17 +5,17 @@
  * SEQUENCE. Keep visit goes back to the request as it was.
  */
 import { data } from "react-router";
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { visitById } from "~/lib/diary/visits.server.ts";
-import { KIND_NAMES, whenFromNow } from "~/lib/diary/words.ts";
+import { visitById } from "~/lib/visits/visits.server.ts";
+import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { leadById } from "~/lib/owner/inbox.server.ts";
+import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/visit-cancel";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Cancel visit: ${loaderData.visit.name}` : "No such visit");

@@ -5,19 +5,19 @@
  * and why. Bad input is said at its field, with everything kept and nothing saved.
  */
 import { data } from "react-router";
-import { ownerPost } from "~/lib/action-table.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { ReasonChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
-import { bookedTimes, dayValuesOf } from "~/lib/diary/pages.server.ts";
-import { type VisitValues } from "~/lib/diary/visit-form.ts";
-import { visitById } from "~/lib/diary/visits.server.ts";
-import { KIND_NAMES, whenFromNow } from "~/lib/diary/words.ts";
+import { bookedTimes, dayValuesOf } from "~/lib/visits/pages.server.ts";
+import { type VisitValues } from "~/lib/visits/visit-form.ts";
+import { visitById } from "~/lib/visits/visits.server.ts";
+import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/record-id.ts";
-import { storeOf } from "~/lib/services.ts";
-import { ukToday } from "~/lib/uk-time.ts";
+import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { storeOf } from "~/lib/services/services.ts";
+import { ukToday } from "~/lib/time/uk-time.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/visit-move";
 import { PostForm } from "~/components/forms/PostForm.tsx";

@@ -1,6 +1,6 @@
 /** Signing in with a passkey: two posts, "options" then "verify"; a new session on success. */
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { storeOf } from "~/lib/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { safeNext, sessionCookie } from "~/lib/owner/auth.server.ts";
 import { createSession, sweepSessions } from "~/lib/owner/sessions.server.ts";
 import { authenticationOptions, CeremonyError, spentChallengeCookie, verifyAuthentication } from "~/lib/owner/webauthn.server.ts";

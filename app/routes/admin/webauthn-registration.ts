@@ -3,8 +3,8 @@
  * or, signed in, another device. Two posts: "options", then "verify".
  */
 import { readForm } from "~/lib/forms/read-form.server.ts";
-import { contentOf, storeOf } from "~/lib/services.ts";
-import { recordAudit } from "~/lib/owner/audit.server.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
+import { recordAudit } from "~/lib/db/audit.server.ts";
 import { currentOwner, sessionCookie } from "~/lib/owner/auth.server.ts";
 import { checkInvite, spendInvite } from "~/lib/owner/invites.server.ts";
 import { addPasskey } from "~/lib/owner/passkeys.server.ts";

@@ -5,7 +5,7 @@
  */
 import { Field } from "~/components/forms/Field.tsx";
 import { Radios } from "~/components/owner/Radios.tsx";
-import { DEFAULT_DEPOSIT_PERCENT } from "~/lib/forms/invoice.ts";
+import { DEFAULT_DEPOSIT_PERCENT } from "~/lib/invoices/form.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export interface CreateInvoiceProps {

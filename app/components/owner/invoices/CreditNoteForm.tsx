@@ -5,7 +5,7 @@
  */
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { Radios } from "~/components/owner/Radios.tsx";
-import { CREDIT_REASON_MAX } from "~/lib/forms/invoice.ts";
+import { CREDIT_REASON_MAX } from "~/lib/invoices/form.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export type CreditField = "scope" | "amount" | "reason";

@@ -6,7 +6,7 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { LineEditor, LineTotals } from "~/components/owner/LineEditor.tsx";
-import { INVOICE_NOTE_MAX, type InvoiceDraftValues } from "~/lib/forms/invoice.ts";
+import { INVOICE_NOTE_MAX, type InvoiceDraftValues } from "~/lib/invoices/form.ts";
 import { VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
 import { comesToNothing, typedTotals } from "~/lib/quotes/typed-totals.ts";
 

@@ -6,7 +6,7 @@
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { Radios } from "~/components/owner/Radios.tsx";
-import { PAYMENT_NOTE_MAX } from "~/lib/forms/invoice.ts";
+import { PAYMENT_NOTE_MAX } from "~/lib/invoices/form.ts";
 
 export type PaymentField = "receivedOn" | "amount" | "method" | "note";
 

@@ -1,0 +1,31 @@
+import { queueLeadFollowUps } from "../requests/follow-ups.server.ts";
+import type { Lead, NewLead } from "../requests/lead.ts";
+import { removePhotoFiles, writePhotos, type PreparedPhoto, type StoredPhoto } from "../photos/photos.server.ts";
+import type { Services } from "../services/services.ts";
+
+/**
+ * Stores a request with its photos and the work it sets going (the owner's push, the visitor's
+ * acknowledgement, the reminders), then wakes the background work that e-mails and pushes it.
+ * The photos' files are written first and the request's row and theirs are committed together,
+ * so a failure keeps neither. Returns the stored request, or undefined when it could not be
+ * stored (the caller tells the visitor to call instead).
+ */
+export async function recordLead(services: Services, lead: NewLead, photos: PreparedPhoto[] = []): Promise<Lead | undefined> {
+  const { store } = services;
+  let written: StoredPhoto[] = [];
+  let stored: Lead;
+  try {
+    written = await writePhotos(photos, store.photosDir);
+    stored = await store.save(lead, {
+      notify: services.ownerMail,
+      photos: written,
+      alongside: (row) => queueLeadFollowUps(store.db, row, services.content().business.openingHours, { mail: Boolean(services.mail), hourlyCap: services.ackHourlyCap }),
+    });
+  } catch (error) {
+    await removePhotoFiles(written, store.photosDir);
+    console.error("Could not store a request:", error instanceof Error ? error.message : error);
+    return undefined;
+  }
+  services.wake();
+  return stored;
+}
