@@ -11,8 +11,9 @@ import { INVOICE_ACTIONS } from "../invoices/actions.server.ts";
 import { ownerContext } from "../owner/context.ts";
 import { QUOTE_ACTIONS } from "../quotes/actions.server.ts";
 import { REQUEST_ACTIONS } from "./requests.server.ts";
+import { REVIEW_ACTIONS } from "../reviews/actions.server.ts";
 
-const ALL = [...REQUEST_ACTIONS, ...VISIT_ACTIONS, ...QUOTE_ACTIONS, ...INVOICE_ACTIONS] as const;
+const ALL = [...REQUEST_ACTIONS, ...VISIT_ACTIONS, ...QUOTE_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS] as const;
 
 export type ActionName = (typeof ALL)[number]["name"];
 

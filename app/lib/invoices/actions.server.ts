@@ -9,23 +9,23 @@ import * as z from "zod/mini";
 import { answer, defineAction, done, redirectTo, type Finding } from "../actions/define.ts";
 import type { Db } from "../db/connection.server.ts";
 import { formValues } from "../forms/fields.ts";
-import { creditNoteSchema, invoiceDraftSchema, moreThanDue, NOTHING_DUE, paymentSchema, readInvoiceDraftValues } from "./form.ts";
+import { creditNoteSchema, invoiceDraftSchema, moreThanDue, newInvoiceForm, NOTHING_DUE, paymentSchema, readInvoiceDraftValues } from "./form.ts";
 import { lineButton } from "../quotes/lines.ts";
 import { formObject, text } from "../forms/parse-form.ts";
 import { MailNotSetUp } from "../mail/mailer.server.ts";
 import { leadById } from "../requests/lead.ts";
-import { MAX_LINES } from "../quotes/quotes.server.ts";
+import { MAX_LINES, quoteNumber } from "../quotes/quotes.server.ts";
 import type { QuoteLine } from "../quotes/money.ts";
 import { formatPounds } from "../quotes/money.ts";
 import { recordIdOr404 } from "../forms/record-id.ts";
 import { ukToday } from "../time/uk-time.ts";
 import { queueCreditNoteSend, queueInvoiceSend, queueReceipt } from "./events.server.ts";
-import { deleteInvoiceDraft, hasSentInvoice, invoiceById, quoteRoomOf, quoteRoomWords, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
+import { acceptedQuoteOf, createInvoice, deleteInvoiceDraft, hasSentInvoice, invoiceById, quoteRoom, quoteRoomOf, quoteRoomWords, saveInvoiceDraft, sendInvoice, setInvoiceReminders, type Invoice } from "./invoices.server.ts";
 import { pricedLines, totalsOf, type InvoiceLine } from "./money.ts";
 import { invoiceVersion } from "./pages.server.ts";
 import { issueCreditNote, paymentById, PAYMENT_METHODS, recordPayment, removePayment, standingOfInvoice, type PaymentMethod } from "./payments.server.ts";
 import { BANK_MISSING, billedOf, sellerOf } from "./seller.ts";
-import { gone, requestForms, requestPage } from "../requests/page.server.ts";
+import { gone, requestForms, requestOf, requestPage } from "../requests/page.server.ts";
 import { DELETE_CONFIRMED } from "../requests/forms.ts";
 import { deleteLead } from "../requests/inbox.server.ts";
 import { cancelBeforeErase } from "../visits/book.server.ts";
@@ -262,4 +262,34 @@ export const requestDelete = defineAction({
 });
 
 
-export const INVOICE_ACTIONS = [requestDelete, invoiceReminders, paymentRecord, invoiceDelete, invoiceSave, invoiceSend, creditNoteIssue, paymentRemove];
+const KIND_FIELDS = ["kind", "depositPercent"] as const;
+const kindRefused = (errors: Record<string, string | undefined>, form: FormData) => ({ values: formValues(form, KIND_FIELDS), errors });
+const NO_QUOTE = "This request has no accepted quote: choose Blank invoice.";
+
+export const invoiceCreate = defineAction({
+  name: "invoice.create",
+  find: (finding) => {
+    const leadId = requestOf(finding);
+    const quote = acceptedQuoteOf(finding.store, leadId);
+    return { leadId, quote: quote ? quoteNumber(quote) : null };
+  },
+  schema: newInvoiceForm,
+  refused: kindRefused,
+  apply: ({ kind, depositPercent }, { store, target, actor, content, form }) => {
+    const refuse = (words: string) => answer(kindRefused({ kind: words }, form), 409);
+    if (kind !== "blank" && !target.quote) return refuse(NO_QUOTE);
+    const made = createInvoice(store, { leadId: target.leadId, kind, depositPercent, vat: Boolean(content.business.vatNumber), termsDays: content.invoicing.paymentTermsDays, actor });
+    if (made === "no-request") return gone();
+    if (made === "no-accepted-quote") return refuse(NO_QUOTE);
+    if (made === "nothing-left") return refuse(`Nothing is left of quote ${target.quote} to invoice: the invoices sent already make its total.`);
+    if (made === "past-quote") {
+      const room = quoteRoom(store, acceptedQuoteOf(store, target.leadId)!);
+      const what = kind === "deposit" ? `A deposit of ${depositPercent}%` : "A Whole quote invoice";
+      const instead = room.leftPence > 0 ? `${what} would go past it: choose Balance.` : "Nothing is left of it to invoice.";
+      return refuse(`${quoteRoomWords(room)} ${instead}`);
+    }
+    return done(page(made));
+  },
+});
+
+export const INVOICE_ACTIONS = [invoiceCreate, requestDelete, invoiceReminders, paymentRecord, invoiceDelete, invoiceSave, invoiceSend, creditNoteIssue, paymentRemove];
