@@ -1,6 +1,7 @@
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
 import { REARRANGE_MAX } from "~/lib/visits/limits.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /**
  * The customer's visits on their page (/c/{token}): each visit's kind, day and time in words, a
@@ -54,7 +55,7 @@ function Rearrange({ visit, refused }: { visit: CustomerVisit; refused?: Rearran
       <summary className="min-h-11 cursor-pointer py-2 font-semibold">
         Ask to rearrange<span className="sr-only">: {visit.what.toLowerCase()}, {visit.when}</span>
       </summary>
-      <form method="post" className="space-y-2 pb-2">
+      <PostForm className="space-y-2 pb-2">
         <input type="hidden" name="intent" value="rearrange" />
         <input type="hidden" name="visit" value={visit.id} />
         <label htmlFor={id} className="field-label">
@@ -79,7 +80,7 @@ function Rearrange({ visit, refused }: { visit: CustomerVisit; refused?: Rearran
         <button type="submit" className="btn-primary">
           Send
         </button>
-      </form>
+      </PostForm>
     </details>
   );
 }

@@ -3,6 +3,7 @@ import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { NAME_HINT, NAME_MAX } from "~/content/rules/names.ts";
 import { REVIEW_TEXT_MAX } from "~/lib/forms/review.ts";
 import type { ReviewPageAnswer, ReviewPageData } from "~/lib/customer/shown.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 const closedWords = (state: "unknown" | "expired", linkDays: number): [string, string] =>
   state === "unknown"
@@ -34,7 +35,7 @@ export function ReviewPage({ loaderData, actionData }: { loaderData: ReviewPageD
     <section className="container-page max-w-2xl space-y-6 py-10">
       <h1 className="text-3xl">How did we do?</h1>
       <p>Your review helps the next homeowner choose. Every review reaches us, whatever its stars.</p>
-      <form method="post" noValidate className="card space-y-5">
+      <PostForm noValidate className="card space-y-5">
         <fieldset aria-describedby={errors.stars ? "review-stars-error" : undefined} aria-invalid={errors.stars ? true : undefined}>
           <legend className="field-label">Stars *</legend>
           <div className="flex flex-wrap gap-3">
@@ -69,7 +70,7 @@ export function ReviewPage({ loaderData, actionData }: { loaderData: ReviewPageD
         <button type="submit" className="btn-primary">
           Send my review
         </button>
-      </form>
+      </PostForm>
     </section>
   );
 }

@@ -1,7 +1,5 @@
+import { DELETE_CONFIRMED } from "~/lib/requests/forms.ts";
 import { AskFirst, SecondYes } from "./SecondYes.tsx";
-
-/** What the second step of a Delete carries: a POST without it only asks the question. */
-export const DELETE_CONFIRMED = { name: "confirmed", value: "delete-for-good" } as const;
 
 /**
  * Deleting a request, in two steps that work without JavaScript: Delete (a GET) asks in words

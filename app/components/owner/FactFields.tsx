@@ -6,16 +6,17 @@
  */
 import type { ReactNode } from "react";
 import { Field } from "~/components/forms/Field.tsx";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /** The id Save draft names. */
 export const FACTS_FORM = "facts";
 
 export function FactsForm({ revision, label, children }: { revision: number; label: string; children: ReactNode }) {
   return (
-    <form id={FACTS_FORM} method="post" noValidate aria-label={label} className="space-y-6">
+    <PostForm id={FACTS_FORM} noValidate aria-label={label} className="space-y-6">
       <input type="hidden" name="from" value={revision} />
       {children}
-    </form>
+    </PostForm>
   );
 }
 

@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 type Hidden = Record<string, string | number>;
 
 /** A change to one thing on an owner page: a POST to the page itself, naming what it does. */
 export function OwnerForm({ intent, hidden = {}, className, children }: { intent: string; hidden?: Hidden; className?: string; children: ReactNode }) {
   return (
-    <form method="post" className={className}>
+    <PostForm className={className}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-    </form>
+    </PostForm>
   );
 }
 

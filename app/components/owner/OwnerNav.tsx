@@ -8,6 +8,7 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import { CalendarIcon, GlobeIcon, InboxIcon, MoreIcon, PoundIcon } from "../icons.tsx";
 import { Logo } from "../layout/Logo.tsx";
 import { MORE_PLACES } from "./more-places.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /** What the guard's loader hands every signed-in page. */
 export interface OwnerData {
@@ -59,11 +60,11 @@ export function OwnerNav() {
           </li>
         ))}
         <li className="hidden lg:block">
-          <form method="post" action="/admin/sign-out" className="mt-4 px-3">
+          <PostForm action="/admin/sign-out" className="mt-4 px-3">
             <button type="submit" className="btn-secondary w-full">
               Sign out
             </button>
-          </form>
+          </PostForm>
         </li>
       </ul>
     </nav>

@@ -3,6 +3,7 @@
  * `endpoint`; without one the form posts to its own page, which says a passkey needs JavaScript.
  */
 import type { ReactNode } from "react";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const NEEDS_JAVASCRIPT = "Passkeys need JavaScript. Turn it on for this site, then press the button again.";
 
@@ -22,7 +23,7 @@ export function PasskeyForm({
   children?: ReactNode;
 }) {
   return (
-    <form method="post" data-passkey={endpoint} className="space-y-4">
+    <PostForm data-passkey={endpoint} className="space-y-4">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -36,6 +37,6 @@ export function PasskeyForm({
       <noscript>
         <p>{NEEDS_JAVASCRIPT}</p>
       </noscript>
-    </form>
+    </PostForm>
   );
 }

@@ -4,6 +4,7 @@ import { referenceOf } from "~/lib/forms/reference.ts";
 import { ACK_STATE_NAMES } from "~/lib/requests/ack-states.ts";
 import { answeredPing } from "~/lib/requests/clock.ts";
 import { exactTime } from "~/lib/time/ago.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /** A search for the place on Google Maps: on a phone it opens the Maps app. */
 export function mapsLink(place: string): string {
@@ -96,14 +97,14 @@ export function RequestPhotos({ lead, photos }: { lead: { id: number; status: st
             </a>
             {/* A won job's photo can show the next customer the work: copied only when asked. */}
             {lead.status === "won" && (
-              <form method="post" action="/admin/site/gallery" className="mt-2">
+              <PostForm action="/admin/site/gallery" className="mt-2">
                 <input type="hidden" name="intent" value="from-request" />
                 <input type="hidden" name="lead" value={lead.id} />
                 <input type="hidden" name="photo" value={photo.id} />
                 <button type="submit" className="btn-secondary w-full" aria-label={`Add to gallery: photo ${i + 1}`}>
                   Add to gallery
                 </button>
-              </form>
+              </PostForm>
             )}
           </li>
         ))}

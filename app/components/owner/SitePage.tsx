@@ -10,6 +10,7 @@ import type { DraftState } from "~/lib/site/draft.server.ts";
 import { Notices } from "./Notices.tsx";
 import { DraftWarnings } from "./SiteDraft.tsx";
 import { TopBar } from "./TopBar.tsx";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export function SitePage({
   title,
@@ -61,13 +62,13 @@ function DraftBar({ draft, form, preview }: { draft: DraftState; form?: string; 
           <a href={`/admin/site/preview${preview}`} className="btn-secondary">
             Preview
           </a>
-          <form method="post" action="/admin/site">
+          <PostForm action="/admin/site">
             <input type="hidden" name="intent" value="publish" />
             <input type="hidden" name="from" value={draft.revision} />
             <button type="submit" className="btn-secondary">
               Publish
             </button>
-          </form>
+          </PostForm>
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { dayAndTime } from "~/lib/time/words.ts";
 import { ANSWER_NAME_MAX, DECLINE_REASON_MAX } from "~/lib/quotes/answer-limits.ts";
 import type { QuoteStatus } from "~/lib/quotes/status.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 /** What the customer's answer left on a quote, as both of their pages say it. */
 export function QuoteAnswered({ status, answeredAt, answerName }: { status: QuoteStatus; answeredAt: string | null; answerName: string | null }) {
@@ -35,7 +36,7 @@ export function QuoteAnswerForms({ id = "", quoteId, number, errorFor }: { id?: 
   return (
     <>
       <CardSection id={`${id}accept-heading`} title={title("Accept")}>
-        <form method="post" className="space-y-4">
+        <PostForm className="space-y-4">
           <input type="hidden" name="intent" value="accept" />
           {which}
           <Field
@@ -51,17 +52,17 @@ export function QuoteAnswerForms({ id = "", quoteId, number, errorFor }: { id?: 
           <button type="submit" className="btn-primary">
             Accept quote
           </button>
-        </form>
+        </PostForm>
       </CardSection>
       <CardSection id={`${id}decline-heading`} title={title("Decline")}>
-        <form method="post" className="space-y-4">
+        <PostForm className="space-y-4">
           <input type="hidden" name="intent" value="decline" />
           {which}
           <TextArea form={`${id}decline`} name="reason" label="Reason (optional)" rows={3} maxLength={DECLINE_REASON_MAX} error={errorFor("reason")} />
           <button type="submit" className="btn-secondary">
             Decline quote
           </button>
-        </form>
+        </PostForm>
       </CardSection>
     </>
   );

@@ -17,10 +17,10 @@ export function recordAudit(store: Db, entry: { actor: string; action: string; l
     .run((entry.now ?? new Date()).toISOString(), entry.actor, entry.action, entry.leadId ?? null, entry.detail ?? "");
 }
 
-/** A request's history, newest first. */
+/** A request's history, newest first (a line with no words, the dispatcher's own record of an action, is left out). */
 export function auditOfLead(store: Db, leadId: number): AuditEntry[] {
   return store.db
-    .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id = ? ORDER BY at DESC, id DESC")
+    .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id = ? AND action <> '' ORDER BY at DESC, id DESC")
     .all(leadId)
     .map((row) => asRow<AuditEntry>(row));
 }
@@ -28,7 +28,7 @@ export function auditOfLead(store: Db, leadId: number): AuditEntry[] {
 /** Changes to the owner's area itself (passkeys added and removed), newest first. */
 export function auditOfOwnerArea(store: Db, limit = 20): AuditEntry[] {
   return store.db
-    .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id IS NULL ORDER BY at DESC, id DESC LIMIT ?")
+    .prepare("SELECT id, at, actor, action, lead_id AS leadId, detail FROM audit WHERE lead_id IS NULL AND action <> '' ORDER BY at DESC, id DESC LIMIT ?")
     .all(limit)
     .map((row) => asRow<AuditEntry>(row));
 }

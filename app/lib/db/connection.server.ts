@@ -13,7 +13,7 @@ import { linkKeyBeside } from "./link-key.server.ts";
 /** What a store needs of the database: the connection, and a transaction. */
 export interface Db {
   readonly db: DatabaseSync;
-  /** Runs `work` in one transaction: all of it is committed, or none of it. */
+  /** Runs `work` in one transaction: all of it is committed, or none of it (inside one already, a part of it). */
   inTransaction<T>(work: () => T): T;
 }
 
@@ -59,13 +59,16 @@ export class Database implements KeyedDb {
   }
 
   inTransaction<T>(work: () => T): T {
-    this.db.exec("BEGIN IMMEDIATE");
+    // Inside a transaction already (an owner action applies its store's changes inside the
+    // dispatcher's one, app/lib/actions/): a savepoint, undone alone when `work` throws.
+    const nested = this.db.isTransaction;
+    this.db.exec(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE");
     try {
       const result = work();
-      this.db.exec("COMMIT");
+      this.db.exec(nested ? "RELEASE nested" : "COMMIT");
       return result;
     } catch (error) {
-      this.db.exec("ROLLBACK");
+      this.db.exec(nested ? "ROLLBACK TO nested; RELEASE nested" : "ROLLBACK");
       throw error;
     }
   }

@@ -37,3 +37,6 @@ export function sellerOf(business: Business, invoicing: Invoicing): Seller | { m
 export function billedOf(lead: Pick<Lead, "name" | "location" | "email">): Billed {
   return { name: lead.name, address: lead.location, email: lead.email };
 }
+
+/** Why an invoice cannot be sent without the seller's bank details. */
+export const BANK_MISSING = "Your bank details are not set yet, so the invoice cannot be sent: it asks to be paid into your account.";

@@ -43,3 +43,12 @@ it("forgets the customers last in touch over 24 months ago, writes one audit lin
   await runner.runDue();
   expect(queued()).toHaveLength(1);
 });
+
+it("forgets the forms' once-only keys applied more than 30 days before", async () => {
+  const keep = store.db.prepare("INSERT INTO applied_actions (once_key, name, path, applied_at, answer) VALUES (?, 'request.note', '/admin/requests/1', ?, '{}')");
+  keep.run("old-key", "2026-10-27T03:00:00.000Z");
+  keep.run("young-key", "2026-10-28T04:00:00.000Z");
+  scheduleForgetting(store.db, new Date("2026-11-27T01:00:00Z"));
+  await new JobRunner(store, forgetRequestsHandler(store), { now: () => new Date("2026-11-27T03:31:00Z") }).runDue();
+  expect(store.db.prepare("SELECT once_key AS key FROM applied_actions").all().map((row) => ({ ...row }))).toEqual([{ key: "young-key" }]);
+});

@@ -2,10 +2,12 @@
  * The nightly job that keeps the privacy notice's promise: each night at 03:30 UK time it forgets
  * the customers of requests last in touch more than 24 months before (lib/requests/retention.ts), takes the
  * name and address off invoices kept six years from the end of their tax year, writes one audit
- * line with the counts and never a name, and queues the next night. Each night's row is
+ * line with the counts and never a name, forgets the forms' once-only keys applied more than 30
+ * days before (decision 28), and queues the next night. Each night's row is
  * queued once, ever; a server that was down runs the missed night's when it is back.
  */
 import type { DatabaseSync } from "node:sqlite";
+import { forgetAppliedKeys } from "../db/applied-keys.server.ts";
 import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
 import type { LeadStore } from "./leads.server.ts";
 import { recordAudit } from "../db/audit.server.ts";
@@ -37,7 +39,8 @@ export function forgetRequestsHandler(store: LeadStore): Record<string, JobHandl
         invoices = forgetInvoiceNames(store, ukDate(now));
         recordAudit(store, { actor: "Nightly privacy job", action: forgottenLine(n, before, invoices), now });
       });
-      return { outcome: `forgot ${count}, ${invoices} invoice names`, commit: () => scheduleForgetting(store.db, ukInstant(addDays(String(job.payload.night), 1), 0)) };
+      const keys = forgetAppliedKeys(store.db, now);
+      return { outcome: `forgot ${count}, ${invoices} invoice names, ${keys} once-only keys`, commit: () => scheduleForgetting(store.db, ukInstant(addDays(String(job.payload.night), 1), 0)) };
     },
   };
 }

@@ -3,12 +3,8 @@
  * the booked times the forms check a clash against, the words a Delete names them in, and the
  * change a form's post makes (who, the hours published now, whether e-mail is set up).
  */
-import type { RouterContextProvider } from "react-router";
 import type { Db } from "../db/connection.server.ts";
-import { ownerContext } from "../owner/context.ts";
-import { contentOf, servicesOf } from "../services/services.ts";
 import { ukClock, ukDate } from "../time/uk-time.ts";
-import type { VisitChange } from "./book.server.ts";
 import type { BookedTimes } from "./clash.ts";
 import type { DayValues } from "./visit-form.ts";
 import { askedSince } from "./rearrange.server.ts";
@@ -80,9 +76,4 @@ export function dayValuesOf(visit: Pick<Visit, "startAt" | "endAt">): DayValues 
   const start = new Date(visit.startAt);
   const clock = (at: Date) => clockWords(ukClock(at).minutes).padStart(5, "0");
   return { date: ukDate(start), from: clock(start), to: clock(new Date(visit.endAt)) };
-}
-
-/** The change the signed-in owner's post makes, by the hours published now. */
-export function visitChange(context: Readonly<RouterContextProvider>): VisitChange {
-  return { actor: context.get(ownerContext).name, hours: contentOf(context).business.openingHours, mail: Boolean(servicesOf(context).mail) };
 }

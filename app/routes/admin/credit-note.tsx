@@ -9,18 +9,13 @@ import { Notices } from "~/components/owner/Notices.tsx";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreditNoteFields, type CreditField } from "~/components/owner/invoices/CreditNoteForm.tsx";
-import { formValues } from "~/lib/forms/fields.ts";
-import { creditNoteSchema } from "~/lib/invoices/form.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { queueCreditNoteSend } from "~/lib/invoices/events.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
-import { issueCreditNote, standingOfInvoice } from "~/lib/invoices/payments.server.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
+import { standingOfInvoice } from "~/lib/invoices/payments.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/credit-note";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Credit note on ${loaderData.number}` : "No such invoice");
@@ -40,36 +35,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 
 type Answer = { values: Partial<Record<CreditField, string>>; errors?: Partial<Record<CreditField, string>>; ask?: { amount: string }; error?: string };
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const { store, invoice, standing } = sentOr404(context, params.id);
-  const form = await readForm(request);
-  const values = formValues(form, ["scope", "amount", "reason"] as const);
-  const answer = (body: Omit<Answer, "values">, status = 200) => data<Answer>({ values, ...body }, { status });
-  if (invoice.status !== "sent") return answer({ error: "This invoice is still a draft: change it instead." }, 409);
-  const parsed = parseForm(creditNoteSchema, form);
-  if (!parsed.ok) return answer({ errors: parsed.errors, error: "No credit note was issued: see the message below." }, 400);
-  const { amountPence, reason } = parsed.value;
-  if (amountPence !== "whole" && amountPence > standing.duePence) return answer({ errors: { amount: `That is more than the ${formatPounds(standing.duePence)} left on the invoice.` } }, 400);
-  if (standing.duePence <= 0) return answer({ error: "Nothing is left on this invoice to credit: it is paid in full or void." }, 409);
-  if (form.get("confirmed") !== "yes") return answer({ ask: { amount: formatPounds(amountPence === "whole" ? standing.duePence : amountPence) } });
-  const services = servicesOf(context);
-  const now = new Date();
-  const issued = issueCreditNote(store, invoice.id, {
-    amountPence,
-    reason,
-    actor: context.get(ownerContext).name,
-    now,
-    alongside: (note) => {
-      if (services.mail) queueCreditNoteSend(store.db, note.id, now);
-    },
-  });
-  if (!("id" in issued)) {
-    if (issued.reason === "too-much") return answer({ errors: { amount: `That is more than the ${formatPounds(issued.leftPence)} left on the invoice.` } }, 400);
-    return answer({ error: "Nothing is left on this invoice to credit: it is paid in full or void." }, 409);
-  }
-  services.wake();
-  return redirect(`/admin/invoices/${invoice.id}?saved=${services.mail ? "credit-note" : "credit-note-no-mail"}`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<Answer>(args, ["credit-note.issue"]);
 
 export default function CreditNotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { id, number, due } = loaderData;

@@ -5,16 +5,12 @@
  * with the phone and nothing else; the new one shows on the request page at once and goes with
  * every later e-mail (docs/decisions/0026-one-link-rule.md).
  */
-import { data, redirect } from "react-router";
-import * as z from "zod/mini";
+import { data } from "react-router";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { resetCustomerLink } from "~/lib/links/page-links.server.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
@@ -30,14 +26,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The one button: a POST without it asks nothing and changes nothing. */
-const yesForm = z.object({ intent: z.literal("reset-link") });
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const id = recordIdOr404(params.id);
-  if (!parseForm(yesForm, await readForm(request)).ok) return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
-  if (!resetCustomerLink(storeOf(context), id, context.get(ownerContext).name)) throw data(null, { status: 404 });
-  return redirect(`/admin/requests/${id}?saved=customer-link#customer-page`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error?: string }>(args, ["customer-link.replace"]);
 
 export default function CustomerLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead } = loaderData;

@@ -3,29 +3,18 @@
  * GET says what happens and changes nothing; only Yes, reset (a POST) replaces the calendar feed's
  * link. The old address then answers 404 at once, and the diary shows the new one.
  */
-import { data, redirect } from "react-router";
-import * as z from "zod/mini";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { resetCalendarLink } from "~/lib/visits/feed.server.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/diary-reset";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Reset calendar link");
 
 /** The one button: a POST without it asks nothing and changes nothing. */
-const yesForm = z.object({ intent: z.literal("reset-calendar-link") });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  if (!parseForm(yesForm, await readForm(request)).ok) return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
-  resetCalendarLink(storeOf(context), context.get(ownerContext).name);
-  return redirect("/admin/diary?calendar-link#calendar-feed", 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error?: string }>(args, ["calendar-link.replace"]);
 
 export default function DiaryResetPage({ actionData }: Route.ComponentProps) {
   return (

@@ -8,18 +8,15 @@
  * are refused again when Yes is posted anyway, the quote's inside the sending transaction).
  */
 import { data, redirect } from "react-router";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { NOTHING_DUE } from "~/lib/invoices/form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { queueInvoiceSend } from "~/lib/invoices/events.server.ts";
-import { INVOICE_KIND_NAMES, invoiceById, quoteRoomOf, quoteRoomWords, sendInvoice, type Invoice } from "~/lib/invoices/invoices.server.ts";
-import type { Db } from "~/lib/db/connection.server.ts";
+import { INVOICE_KIND_NAMES, invoiceById } from "~/lib/invoices/invoices.server.ts";
 import { invoiceVersion } from "~/lib/invoices/pages.server.ts";
-import { billedOf, sellerOf } from "~/lib/invoices/seller.ts";
-import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/requests/lead.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { cannotSend } from "~/lib/invoices/actions.server.ts";
+import { BANK_MISSING, sellerOf } from "~/lib/invoices/seller.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
@@ -35,19 +32,6 @@ function invoiceOr404(context: Route.LoaderArgs["context"], id: string | undefin
   if (!invoice) throw data(null, { status: 404 });
   const content = contentOf(context);
   return { store, invoice, lead: leadById(store, invoice.leadId)!, seller: sellerOf(content.business, content.invoicing) };
-}
-
-/** Why the invoice cannot go as it stands (nothing due, or past its quote's total), in words. */
-function cannotSend(store: Db, invoice: Invoice): string | undefined {
-  if (invoice.totalPence <= 0) return NOTHING_DUE;
-  return pastQuoteWords(store, invoice);
-}
-
-/** "Quote Q-2026-0002 is £5,760.00; £5,760.00 is already invoiced. This invoice of £4,320.00 would go past it: …" */
-function pastQuoteWords(store: Db, invoice: Invoice): string | undefined {
-  const room = quoteRoomOf(store, invoice);
-  if (!room || invoice.totalPence <= room.leftPence) return undefined;
-  return `${quoteRoomWords(room)} This invoice of ${formatPounds(invoice.totalPence)} would go past it: change it, or put extra work on a Blank invoice.`;
 }
 
 export function loader({ params, context }: Route.LoaderArgs) {
@@ -69,50 +53,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-const BANK_MISSING = "Your bank details are not set yet, so the invoice cannot be sent: it asks to be paid into your account.";
-
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const { store, invoice, lead, seller } = invoiceOr404(context, params.id);
-  const back = `/admin/invoices/${invoice.id}`;
-  // A second tap, or a Back and Yes again: it went the first time.
-  if (invoice.status !== "draft") return redirect(`${back}?saved=sent`, 303);
-  const form = await readForm(request);
-  if (form.get("version") !== invoiceVersion(invoice)) {
-    return data({ error: "The invoice was changed after this page was shown, so it was not sent. Check it, then send it." }, { status: 409 });
-  }
-  if ("missing" in seller) return data({ error: `${BANK_MISSING} Nothing was sent.` }, { status: 409 });
-  const services = servicesOf(context);
-  const hours = contentOf(context).business.openingHours;
-  let sent: ReturnType<typeof sendInvoice>;
-  try {
-    // The e-mail and its reminders are rows of the queue, committed with the number; without
-    // e-mail set up the send is refused and nothing of it is kept (no number is taken).
-    sent = sendInvoice(store, invoice.id, {
-      seller,
-      customer: billedOf(lead),
-      actor: context.get(ownerContext).name,
-      alongside: (sending) => {
-        if (!services.mail) throw new MailNotSetUp();
-        queueInvoiceSend(store.db, sending, hours, new Date(sending.sentAt!));
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof MailNotSetUp)) throw error;
-    return data({ error: "E-mail is not set up on this server, so the invoice cannot be sent. It is still a draft." }, { status: 502 });
-  }
-  if (typeof sent === "string") {
-    if (sent === "not-draft") return redirect(`${back}?saved=sent`, 303);
-    const why = {
-      "no-lines": "Add at least one line first.",
-      "nothing-due": NOTHING_DUE,
-      "past-due-date": "The due date has passed: choose a later one.",
-      "past-quote": pastQuoteWords(store, invoice) ?? "It would take its quote past the quote's total.",
-    }[sent];
-    return data({ error: `${why} Nothing was sent.` }, { status: 409 });
-  }
-  services.wake();
-  return redirect(`${back}?saved=sent`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error: string }>(args, ["invoice.send"]);
 
 export default function ConfirmSend({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, email, address, total, dueOn, bankDetails, mail, cannotSend } = loaderData;
@@ -151,7 +92,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
           <dd>{dueOn}</dd>
         </dl>
         {!stopped && (
-          <form method="post" className="space-y-3">
+          <PostForm className="space-y-3">
             <input type="hidden" name="version" value={loaderData.version} />
             <p>{name} gets an e-mail with the invoice as a PDF and a link to their page. Once sent, it is never changed: a credit note corrects it.</p>
             <div className="flex flex-wrap items-center gap-4">
@@ -162,7 +103,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
                 No, change the invoice
               </a>
             </div>
-          </form>
+          </PostForm>
         )}
       </div>
     </>

@@ -5,24 +5,19 @@
  * transaction. A second Yes, or a replayed one, finds the customer asked and sends nothing more;
  * a request that is not Won is told so.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { queueReviewRequest } from "~/lib/reviews/mail.server.ts";
-import { jobDoneState, requestReview, REVIEW_LINK_DAYS } from "~/lib/reviews/reviews.server.ts";
+import { jobDoneState, REVIEW_LINK_DAYS } from "~/lib/reviews/reviews.server.ts";
 import type { JobDoneState } from "~/lib/reviews/reviews.server.ts";
 import { STATUS_NAMES } from "~/lib/requests/status.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
-import * as z from "zod/mini";
+import { storeOf } from "~/lib/services/services.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/job-done";
 
@@ -38,36 +33,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The one button: a POST without it (or with another) asks nothing and changes nothing. */
-const yesForm = z.object({ intent: z.literal("job-done") });
-
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const id = recordIdOr404(params.id);
-  if (!parseForm(yesForm, await readForm(request)).ok) return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
-  // Every finished job is asked, never only the happy ones. The e-mail is a row of the queue,
-  // committed with the request for a review; without e-mail set up nothing is kept.
-  const services = servicesOf(context);
-  let made: ReturnType<typeof requestReview>;
-  try {
-    made = requestReview(store, id, {
-      actor: context.get(ownerContext).name,
-      alongside: (review, now) => {
-        if (!services.mail) throw new MailNotSetUp();
-        queueReviewRequest(store.db, review, now);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof MailNotSetUp)) throw error;
-    return data({ error: `The review request could not be e-mailed (${error.message}). Nothing was sent.` }, { status: 502 });
-  }
-  if (!made) {
-    // Asked already (a second tap) or not Won: the page says which, from the loader.
-    if (!jobDoneState(store, id)) throw data(null, { status: 404 });
-    return data({ error: undefined }, { status: 409 });
-  }
-  services.wake();
-  return redirect(`/admin/requests/${id}?saved=job-done`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error?: string }>(args, ["job.done"]);
 
 /** What the page says instead of the question, when there is nothing to ask. */
 function NothingToAsk({ state, name }: { state: Exclude<JobDoneState, { state: "ask" }>; name: string }) {

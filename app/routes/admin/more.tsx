@@ -7,6 +7,7 @@ import { MORE_PLACES } from "~/components/owner/more-places.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import type { Route } from "./+types/more";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "More");
 
@@ -35,12 +36,12 @@ export default function More({ loaderData }: Route.ComponentProps) {
             </a>
           </li>
         </ul>
-        <form method="post" action="/admin/sign-out" className="space-y-2">
+        <PostForm action="/admin/sign-out" className="space-y-2">
           <p className="text-muted">Signed in with the passkey “{loaderData.name}”.</p>
           <button type="submit" className="btn-secondary w-full sm:w-auto">
             Sign out
           </button>
-        </form>
+        </PostForm>
       </div>
     </>
   );

@@ -21,6 +21,7 @@ import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/notifications";
 import { noticeOf } from "~/lib/owner/notices.ts";
 import { setWeeklySummary, weeklySummaryOn } from "~/lib/insights/weekly-summary.server.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
 
@@ -132,13 +133,13 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           <p data-push-blocked="" hidden className="rounded-lg bg-red-50 p-4 font-semibold text-danger ring-1 ring-danger">
             Notifications are blocked for this site. Allow them in the browser&apos;s site settings, then try again.
           </p>
-          <form method="post" data-push-subscribe="" data-public-key={publicKey} hidden>
+          <PostForm data-push-subscribe="" data-public-key={publicKey} hidden>
             <input type="hidden" name="intent" value="subscribe" />
             <input type="hidden" name="subscription" value="" />
             <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto">
               Turn on notifications on this device
             </button>
-          </form>
+          </PostForm>
           <p className="text-sm text-muted">
             On an iPhone or iPad: first add this site to your Home Screen (Share, then Add to Home Screen), open it from there, and turn notifications on
             in it. This needs iOS 16.4 or later.
@@ -174,7 +175,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           )}
         </CardSection>
         <CardSection id="weekly" title="Weekly summary">
-          <form method="post" className="space-y-3">
+          <PostForm className="space-y-3">
             <input type="hidden" name="intent" value="weekly-summary" />
             <div className="flex items-start gap-3">
               <input id="weekly-summary" type="checkbox" name="on" value="on" defaultChecked={weeklySummary} className="mt-1 size-6 shrink-0" />
@@ -188,7 +189,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
             <button type="submit" className="btn-secondary">
               Save
             </button>
-          </form>
+          </PostForm>
         </CardSection>
       </div>
     </>

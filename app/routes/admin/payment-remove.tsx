@@ -3,12 +3,11 @@
  * own Yes (it stays in the record, marked removed, for the audit); then the invoice's page.
  */
 import { data, redirect } from "react-router";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
-import { PAYMENT_METHODS, paymentById, removePayment } from "~/lib/invoices/payments.server.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
+import { PAYMENT_METHODS, paymentById } from "~/lib/invoices/payments.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
@@ -38,14 +37,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const { store, payment, invoice } = paymentOr404(context, params.id);
-  const form = await readForm(request);
-  // Only the question's own Yes removes: anything else asks again.
-  if (form.get("confirmed") !== "yes") return redirect(`/admin/payments/${payment.id}/remove`, 303);
-  removePayment(store, payment.id, context.get(ownerContext).name);
-  return redirect(`/admin/invoices/${invoice.id}?saved=payment-removed`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost(args, ["payment.remove"]);
 
 export default function RemovePayment({ loaderData }: Route.ComponentProps) {
   const { invoiceId, number, amount, method, receivedOn } = loaderData;

@@ -5,21 +5,19 @@
  * changed since the page was shown is not sent, and a second tap finds it sent already.
  */
 import { data, redirect } from "react-router";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { MailNotSetUp } from "~/lib/mail/mailer.server.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { quoteById, quoteNumber, sendQuote } from "~/lib/quotes/quotes.server.ts";
-import { queueQuoteSend } from "~/lib/quotes/events.server.ts";
+import { quoteById, quoteNumber } from "~/lib/quotes/quotes.server.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { quoteVersion } from "~/lib/quotes/version.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
-import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import type { Route } from "./+types/quote-send";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Send quote ${loaderData.number}?` : "No such quote");
@@ -48,42 +46,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const { store, quote } = draftOr404(context, params.id);
-  const back = `/admin/quotes/${quote.id}`;
-  // A second tap, or a Back and Yes again: it went the first time.
-  if (quote.status !== "draft") return redirect(`${back}?saved=sent`, 303);
-  const form = await readForm(request);
-  if (form.get("version") !== quoteVersion(quote)) {
-    return data({ error: "The quote was changed after this page was shown, so it was not sent. Check it below, then send it." }, { status: 409 });
-  }
-  const site = contentOf(context).business;
-  const services = servicesOf(context);
-  let sent: ReturnType<typeof sendQuote>;
-  try {
-    // The customer's e-mail is a row of the queue, committed with the send; without e-mail set
-    // up the send is refused and nothing of it is kept.
-    sent = sendQuote(store, quote.id, {
-      actor: context.get(ownerContext).name,
-      hours: site.openingHours,
-      alongside: (sending, now) => {
-        if (!services.mail) throw new MailNotSetUp();
-        queueQuoteSend(store.db, sending.id, now);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof MailNotSetUp)) throw error;
-    console.error(`Quote ${quoteNumber(quote)} could not be e-mailed (${error.message}); it is still a draft`);
-    return data({ error: "E-mail is not set up on this server, so the quote cannot be sent. It is still a draft." }, { status: 502 });
-  }
-  if ("refused" in sent) {
-    if (sent.refused === "not-draft") return redirect(`${back}?saved=sent`, 303);
-    const why = { "no-lines": "Add at least one line first.", "past-date": "The valid-until date has passed: choose a later one.", "earlier-answered": "The customer accepted the earlier revision meanwhile." }[sent.refused];
-    return data({ error: `${why} Nothing was sent.` }, { status: 409 });
-  }
-  services.wake();
-  return redirect(`${back}?saved=sent`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error: string }>(args, ["quote.send"]);
 
 export default function ConfirmSend({ loaderData, actionData }: Route.ComponentProps) {
   const { id, number, name, email, location, summary, total } = loaderData;
@@ -115,7 +78,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
           </h2>
           <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         </section>
-        <form method="post" className="space-y-3">
+        <PostForm className="space-y-3">
           <input type="hidden" name="version" value={loaderData.version} />
           <p>{name} gets an e-mail with a link to the quote and its PDF, and can accept it online.</p>
           <div className="flex flex-wrap items-center gap-4">
@@ -126,7 +89,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
               No, change the quote
             </a>
           </div>
-        </form>
+        </PostForm>
       </div>
     </>
   );

@@ -33,6 +33,7 @@ import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/quote";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { ukToday } from "~/lib/time/uk-time.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const handle: RouteHandle = { scripts: ["line-totals"] };
 
@@ -217,7 +218,7 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
   const errors = actionData?.errors;
   const totals = typedTotals(values.lines, values.vat);
   return (
-    <form method="post" className="space-y-5" noValidate data-line-totals>
+    <PostForm className="space-y-5" noValidate data-line-totals>
       <LineEditor lines={values.lines} errors={errors} />
 
       <CardSection id="totals-heading" title="Totals">
@@ -256,6 +257,6 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
           Send quote
         </button>
       </div>
-    </form>
+    </PostForm>
   );
 }

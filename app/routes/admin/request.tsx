@@ -4,37 +4,32 @@
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { TextArea } from "~/components/forms/Field.tsx";
 import { NextStep } from "~/components/owner/NextStep.tsx";
 import { StatusChoice } from "~/components/owner/StatusChoice.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
-import { DeleteRequest, DELETE_CONFIRMED } from "~/components/owner/DeleteRequest.tsx";
+import { DeleteRequest } from "~/components/owner/DeleteRequest.tsx";
 import { FirstAnswer } from "~/components/owner/FirstAnswer.tsx";
 import { RequestDetails, RequestPhotos } from "~/components/owner/RequestDetails.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { isOverdue } from "~/lib/requests/clock.ts";
-import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { thumbnailSize } from "~/lib/photos/photos.server.ts";
 import { auditOfLead } from "~/lib/db/audit.server.ts";
-import { addNote, deleteLead, notesOf, retryEmail, setStatus } from "~/lib/requests/inbox.server.ts";
+import { notesOf } from "~/lib/requests/inbox.server.ts";
 import { leadById } from "~/lib/requests/lead.ts";
-import { createQuote, quoteNumber, quotesOfLead } from "~/lib/quotes/quotes.server.ts";
+import { quoteNumber, quotesOfLead } from "~/lib/quotes/quotes.server.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/quotes/status.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import * as z from "zod/mini";
-import { intents, parseForm, text } from "~/lib/forms/parse-form.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/public-site/page-origin.server.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
-import { LEAD_STATUSES } from "~/lib/requests/status.ts";
 import { replyLinks } from "~/lib/requests/reply.ts";
 import { exactTime } from "~/lib/time/ago.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import type { Route } from "./+types/request";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
@@ -46,9 +41,10 @@ import { Visits, VISIT_NOTICES } from "~/components/owner/Visits.tsx";
 import { RequestInvoices } from "~/components/owner/invoices/RequestInvoices.tsx";
 import { acceptedQuoteOf } from "~/lib/invoices/invoices.server.ts";
 import { invoicesOfLeadListed } from "~/lib/invoices/pages.server.ts";
-import { cancelBeforeErase } from "~/lib/visits/book.server.ts";
 import { upcomingWords, visitItems } from "~/lib/visits/pages.server.ts";
 import { hasSentInvoice } from "~/lib/invoices/invoices.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { NOTE_MAX } from "~/lib/requests/forms.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 
@@ -86,59 +82,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-const NOTE_MAX = 2000;
-
-/** The request page's forms, one per intent; a message at the field that is wrong. */
-const requestForm = intents(
-  [
-    z.object({ intent: z.literal("status"), status: z.pipe(text(), z.enum(LEAD_STATUSES, "Choose one of the statuses.")) }),
-    z.object({ intent: z.literal("note"), note: text(z.trim(), z.minLength(1, "Write a note first."), z.maxLength(NOTE_MAX, `A note can be at most ${NOTE_MAX} characters.`)) }),
-    z.object({ intent: z.enum(["resend", "create-quote"]) }),
-    // Only the question's own button deletes: a bare or replayed Delete asks the question again.
-    z.object({ intent: z.literal("delete"), confirmed: z.pipe(text(), z.transform((value) => value === DELETE_CONFIRMED.value)) }),
-  ],
-  "Unknown change.",
-);
-
 type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent", string>> };
-const refuse = (errors: ActionAnswer["errors"], status: number) => data<ActionAnswer>({ errors }, { status });
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const id = recordIdOr404(params.id);
-  const actor = context.get(ownerContext).name;
-  const parsed = parseForm(requestForm, await readForm(request));
-  if (!parsed.ok) return refuse(parsed.errors, 400);
-  const back = (saved: string) => redirect(`/admin/requests/${id}?saved=${saved}`, 303);
-  const posted = parsed.value;
-  switch (posted.intent) {
-    case "status":
-      if (!setStatus(store, id, posted.status, actor)) throw data(null, { status: 404 });
-      return back("status");
-    case "note":
-      if (!addNote(store, id, posted.note, actor)) throw data(null, { status: 404 });
-      return back("note");
-    case "resend":
-      if (!retryEmail(store, id, actor)) return refuse({ resend: "This request's e-mail is not waiting to be sent." }, 400);
-      servicesOf(context).wake();
-      return back("resend");
-    case "create-quote": {
-      const quote = createQuote(store, id, { actor, vatNumber: contentOf(context).business.vatNumber });
-      if (!quote) throw data(null, { status: 404 });
-      return redirect(`/admin/quotes/${quote.id}`, 303);
-    }
-    case "delete": {
-      if (!posted.confirmed) return redirect(`/admin/requests/${id}?confirm=delete#delete-heading`, 303);
-      const services = servicesOf(context);
-      // Each visit still to come is cancelled to the customer by e-mail before the request goes.
-      // Invoices are kept six years (HMRC): a request with one sent is never deleted.
-      if (hasSentInvoice(store, id)) throw data(null, { status: 409 });
-      if (!deleteLead(store, id, actor, () => cancelBeforeErase(store, id, { mail: Boolean(services.mail) }))) throw data(null, { status: 404 });
-      services.wake();
-      return redirect(`/admin?deleted=${id}#main`, 303);
-    }
-  }
-}
+export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete"]);
 
 const SAVED: Record<string, string> = {
   status: "Status saved.",

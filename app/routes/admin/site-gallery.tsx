@@ -33,6 +33,7 @@ import * as z from "zod/mini";
 import { parseForm, recordId, text, UNKNOWN_BUTTON } from "~/lib/forms/parse-form.ts";
 import type { Route } from "./+types/site-gallery";
 import { photoPath, photosOf } from "~/lib/requests/photo-store.server.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Gallery");
 
@@ -180,7 +181,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   const waiting = (actionData?.values?.pictures ?? fromRequest?.picture ?? "").split(",").filter(Boolean);
   return (
     <SitePage title="Gallery" draft={draft} notice={loaderData.notice} error={actionData?.error} form="projects" preview="/gallery">
-      <form method="post" encType="multipart/form-data" noValidate className="card space-y-4" aria-labelledby="add-project">
+      <PostForm encType="multipart/form-data" noValidate className="card space-y-4" aria-labelledby="add-project">
         <h2 id="add-project" className="text-xl">
           Add a project
         </h2>
@@ -217,8 +218,8 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
         <button type="submit" className="btn-primary">
           Add to the draft
         </button>
-      </form>
-      <form id="projects" method="post" noValidate className="space-y-6" aria-labelledby="projects-heading">
+      </PostForm>
+      <PostForm id="projects" noValidate className="space-y-6" aria-labelledby="projects-heading">
         <h2 id="projects-heading" className="text-xl">
           The projects, in the order shown
         </h2>
@@ -248,7 +249,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
             </RemoveBox>
           </fieldset>
         ))}
-      </form>
+      </PostForm>
     </SitePage>
   );
 }

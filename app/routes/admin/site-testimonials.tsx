@@ -22,6 +22,7 @@ import * as z from "zod/mini";
 import { parseForm, textOf } from "~/lib/forms/parse-form.ts";
 import { typedValues } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-testimonials";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Testimonials");
 
@@ -89,7 +90,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
   const townOptions = [["", "Choose the town"] as const, ...towns];
   return (
     <SitePage title="Testimonials" draft={draft} notice={loaderData.notice} error={actionData?.error} form="testimonials" preview="/gallery">
-      <form id="testimonials" method="post" noValidate aria-label="Testimonials" className="space-y-6">
+      <PostForm id="testimonials" noValidate aria-label="Testimonials" className="space-y-6">
         <input type="hidden" name="from" value={draft.revision} />
         <input type="hidden" name="count" value={rows.length} />
         <fieldset className="card space-y-4">
@@ -114,7 +115,7 @@ export default function Testimonials({ loaderData, actionData }: Route.Component
             </RemoveBox>
           </fieldset>
         ))}
-      </form>
+      </PostForm>
     </SitePage>
   );
 }

@@ -24,6 +24,7 @@ import { FACT_WORDS, factsAsWords, factsFromWords, unknownFact } from "~/lib/sit
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-texts";
 import type { Db } from "~/lib/db/connection.server.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Page texts");
 
@@ -130,7 +131,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
       </form>
       {page && (service || town) && (
         // Posted to the page's own address, so an answer with errors shows the same page's fields.
-        <form id="texts" method="post" action={`/admin/site/texts?page=${page.value}`} noValidate aria-label="The page's words" className="card space-y-4">
+        <PostForm id="texts" action={`/admin/site/texts?page=${page.value}`} noValidate aria-label="The page's words" className="card space-y-4">
           <input type="hidden" name="page" value={page.value} />
           <input type="hidden" name="from" value={draft.revision} />
           <p className="text-muted">{FACTS_HINT}</p>
@@ -151,7 +152,7 @@ export default function Texts({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </>
           )}
-        </form>
+        </PostForm>
       )}
     </SitePage>
   );

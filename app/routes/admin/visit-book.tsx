@@ -6,16 +6,15 @@
  * are picked (JavaScript on), on a refused form, and beside the visit once saved: it is booked
  * all the same.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { PostForm } from "~/components/forms/PostForm.tsx";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { TextArea } from "~/components/forms/Field.tsx";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { KindChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
-import { bookVisits } from "~/lib/visits/book.server.ts";
-import { bookedTimes, visitChange } from "~/lib/visits/pages.server.ts";
-import { bookSchema, EMPTY_DAY, MAX_DAYS, NOTES_MAX, readVisitValues, type VisitValues } from "~/lib/visits/visit-form.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
+import { bookedTimes } from "~/lib/visits/pages.server.ts";
+import { EMPTY_DAY, NOTES_MAX, type VisitValues } from "~/lib/visits/visit-form.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -46,20 +45,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const id = recordIdOr404(params.id);
-  const form = await readForm(request);
-  const values = readVisitValues(form);
-  if (form.get("change") === "add-day") return data({ values: { ...values, days: [...values.days, EMPTY_DAY].slice(0, MAX_DAYS) }, errors: {} });
-  const parsed = parseForm(bookSchema(new Date()), form);
-  if (!parsed.ok) return data({ values, errors: parsed.errors }, { status: 400 });
-  const visits = bookVisits(store, id, parsed.value, visitChange(context));
-  if (!visits) throw data(null, { status: 404 });
-  servicesOf(context).wake();
-  const saved = visits[0]!.told !== "e-mail" ? "visit-booked-untold" : visits.length > 1 ? "visits-booked" : "visit-booked";
-  return redirect(`/admin/requests/${id}?saved=${saved}`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ values: VisitValues; errors: Partial<Record<string, string>> }>(args, ["visit.book"]);
 
 export default function BookVisit({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, title, booked, today } = loaderData;
@@ -80,7 +66,7 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
               : `${lead.name} is e-mailed an invitation for their calendar, and a reminder the day before.`}
         </p>
         <ErrorSummary errors={errors} idOf={visitFieldId} />
-        <form method="post" noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
+        <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
           <KindChoice value={values.kind} error={errors.kind} />
           <VisitDays days={values.days} errors={errors} booked={booked} today={today} />
           <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />
@@ -95,7 +81,7 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
               Back
             </a>
           </div>
-        </form>
+        </PostForm>
       </div>
     </>
   );

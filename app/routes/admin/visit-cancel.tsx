@@ -4,22 +4,18 @@
  * cancels it, e-mailing the customer a METHOD:CANCEL calendar file with the same UID and a higher
  * SEQUENCE. Keep visit goes back to the request as it was.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { cancelVisit } from "~/lib/visits/book.server.ts";
-import { visitChange } from "~/lib/visits/pages.server.ts";
 import { visitById } from "~/lib/visits/visits.server.ts";
 import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
-import * as z from "zod/mini";
 import type { Route } from "./+types/visit-cancel";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Cancel visit: ${loaderData.visit.name}` : "No such visit");
@@ -43,18 +39,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** The one button: a POST without it changes nothing. */
-const yesForm = z.object({ intent: z.literal("cancel-visit") });
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const visit = visitById(store, recordIdOr404(params.id));
-  if (!visit) throw data(null, { status: 404 });
-  if (!parseForm(yesForm, await readForm(request)).ok) return data({ error: "That did not work. Reload the page and try again." }, { status: 400 });
-  const cancelled = cancelVisit(store, visit.id, visitChange(context));
-  if (!cancelled) return data({ error: undefined }, { status: 409 });
-  servicesOf(context).wake();
-  return redirect(`/admin/requests/${visit.leadId}?saved=${cancelled.told === "e-mail" ? "visit-cancelled" : "visit-cancelled-untold"}`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error?: string }>(args, ["visit.cancel"]);
 
 export default function CancelVisit({ loaderData, actionData }: Route.ComponentProps) {
   const { visit, told } = loaderData;

@@ -4,24 +4,23 @@
  * a higher SEQUENCE, so the customer's calendar moves the event, and e-mails the new day and time
  * and why. Bad input is said at its field, with everything kept and nothing saved.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { ReasonChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
-import { moveVisit } from "~/lib/visits/book.server.ts";
-import { bookedTimes, dayValuesOf, visitChange } from "~/lib/visits/pages.server.ts";
-import { moveSchema, readVisitValues, type VisitValues } from "~/lib/visits/visit-form.ts";
+import { bookedTimes, dayValuesOf } from "~/lib/visits/pages.server.ts";
+import { type VisitValues } from "~/lib/visits/visit-form.ts";
 import { visitById } from "~/lib/visits/visits.server.ts";
 import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
-import { parseForm } from "~/lib/forms/parse-form.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { storeOf } from "~/lib/services/services.ts";
 import { ukToday } from "~/lib/time/uk-time.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/visit-move";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const handle: RouteHandle = { scripts: ["visit-clash"] };
 
@@ -41,19 +40,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const visit = visitById(store, recordIdOr404(params.id));
-  if (!visit) throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const values = readVisitValues(form);
-  const parsed = parseForm(moveSchema(new Date(), { start: new Date(visit.startAt), end: new Date(visit.endAt) }), form);
-  if (!parsed.ok) return data({ values, errors: parsed.errors }, { status: 400 });
-  const moved = moveVisit(store, visit.id, parsed.value, visitChange(context));
-  if (!moved) return data({ values, errors: { "day-0-date": "This visit was cancelled, so it cannot move. Book a new one from the request." } }, { status: 409 });
-  servicesOf(context).wake();
-  return redirect(`/admin/requests/${visit.leadId}?saved=${moved.told === "e-mail" ? "visit-moved" : "visit-moved-untold"}`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ values: VisitValues; errors: Partial<Record<string, string>> }>(args, ["visit.move"]);
 
 export default function MoveVisit({ loaderData, actionData }: Route.ComponentProps) {
   const { visit, booked, today } = loaderData;
@@ -70,7 +57,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
         </p>
         <ErrorSummary errors={errors} idOf={visitFieldId} />
         {visit.movable && (
-          <form method="post" noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label="Move visit" className="card space-y-5">
+          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label="Move visit" className="card space-y-5">
             <VisitDays days={values.days.slice(0, 1)} errors={errors} booked={booked} today={today} />
             <ReasonChoice value={values.reason} words={values.words} errors={errors} />
             <div className="flex flex-wrap items-center gap-3">
@@ -81,7 +68,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
                 Back
               </a>
             </div>
-          </form>
+          </PostForm>
         )}
       </div>
     </>

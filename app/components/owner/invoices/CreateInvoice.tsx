@@ -6,6 +6,7 @@
 import { Field } from "~/components/forms/Field.tsx";
 import { Radios } from "~/components/owner/Radios.tsx";
 import { DEFAULT_DEPOSIT_PERCENT } from "~/lib/invoices/form.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export interface CreateInvoiceProps {
   leadId: number;
@@ -27,7 +28,7 @@ export function CreateInvoice({ leadId, quote, values, errors }: CreateInvoicePr
     { value: "blank", label: "Blank invoice", hint: "Lines you type, such as extras found on the roof." },
   ];
   return (
-    <form method="post" action={`/admin/requests/${leadId}/invoices/new`} className="space-y-4">
+    <PostForm action={`/admin/requests/${leadId}/invoices/new`} className="space-y-4">
       <Radios
         form="invoice"
         name="kind"
@@ -44,6 +45,6 @@ export function CreateInvoice({ leadId, quote, values, errors }: CreateInvoicePr
       <button type="submit" className="btn-primary">
         Create invoice
       </button>
-    </form>
+    </PostForm>
   );
 }

@@ -6,6 +6,7 @@
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { Radios } from "~/components/owner/Radios.tsx";
 import { CREDIT_REASON_MAX } from "~/lib/invoices/form.ts";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export type CreditField = "scope" | "amount" | "reason";
 
@@ -18,7 +19,7 @@ export interface CreditNoteFormProps {
 
 export function CreditNoteFields({ invoiceId, due, values, errors }: CreditNoteFormProps) {
   return (
-    <form method="post" action={`/admin/invoices/${invoiceId}/credit-note`} className="space-y-4">
+    <PostForm action={`/admin/invoices/${invoiceId}/credit-note`} className="space-y-4">
       <p className="text-muted">A sent invoice is never changed: a credit note corrects it. Left to credit: {due}.</p>
       <Radios
         form="credit"
@@ -36,7 +37,7 @@ export function CreditNoteFields({ invoiceId, due, values, errors }: CreditNoteF
       <button type="submit" className="btn-primary">
         Issue credit note
       </button>
-    </form>
+    </PostForm>
   );
 }
 

@@ -11,12 +11,13 @@ import { VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
 import { comesToNothing, typedTotals } from "~/lib/quotes/typed-totals.ts";
 
 const SEND_HINT = "Send invoice is offered once the invoice comes to more than £0.00: add what is owed.";
+import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export function DraftInvoice({ values, vat, errors }: { values: InvoiceDraftValues; vat: boolean; errors?: Partial<Record<string, string>> }) {
   const totals = typedTotals(values.lines, vat);
   const nothing = comesToNothing(totals);
   return (
-    <form method="post" className="space-y-5" noValidate data-line-totals>
+    <PostForm className="space-y-5" noValidate data-line-totals>
       <LineEditor lines={values.lines} errors={errors} />
       <CardSection id="totals-heading" title="Totals">
         <input type="hidden" name="vat" value={vat ? "on" : "off"} />
@@ -38,6 +39,6 @@ export function DraftInvoice({ values, vat, errors }: { values: InvoiceDraftValu
       <p className="text-muted" hidden={!nothing} data-send-hint>
         {SEND_HINT}
       </p>
-    </form>
+    </PostForm>
   );
 }

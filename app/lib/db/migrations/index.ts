@@ -22,6 +22,7 @@ import m0017 from "./0017-calendar-feed-link.ts";
 import m0018 from "./0018-rearrange-requests.ts";
 import m0019 from "./0019-invoices.ts";
 import m0020 from "./0020-owner-page-indexes.ts";
+import m0021 from "./0021-once-keys.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0018-rearrange-requests", sql: m0018 },
   { name: "0019-invoices", sql: m0019 },
   { name: "0020-owner-page-indexes", sql: m0020 },
+  { name: "0021-once-keys", sql: m0021 },
 ];

@@ -1,0 +1,87 @@
+/**
+ * What an action is (decision 28): a name, what it works on, one zod schema for its form, a version
+ * check where it has one, and one function that applies it inside one transaction. Each trade
+ * declares its actions beside it (`app/lib/invoices/actions.ts`…); one list registers them all
+ * (`app/lib/action-table/action-table.server.ts`), and the one dispatcher (`./dispatch.server.ts`) runs them.
+ * This room knows no trade.
+ */
+import type { core } from "zod/mini";
+import type { Content } from "../../content/load.ts";
+import type { FieldErrors } from "../forms/fields.ts";
+import type { Services } from "../services/services.ts";
+
+/** The database's stores, as the server hands them. */
+export type Store = Services["store"];
+
+/** Who posts it: the signed-in owner, or a customer through their private link. */
+export type Side = "owner" | "customer";
+
+/** What an action knows before its form is read: the address, the services and the time. */
+export interface Finding {
+  params: Readonly<Record<string, string | undefined>>;
+  store: Store;
+  services: Services;
+  content: Content;
+  now: Date;
+}
+
+/** What it knows while it applies: the thing it works on, who does it, and the form as posted. */
+export interface Applying<Target> extends Finding {
+  target: Target;
+  /** The owner's passkey name, or "the customer". */
+  actor: string;
+  form: FormData;
+  /** Wakes the background work once the change is committed (what it queued goes now). */
+  wake: () => void;
+}
+
+/**
+ * What applying gave.
+ * - `done`: a change was made; the owner is sent to `to` (with `?saved=` its words, when any).
+ *   Its key is kept with this answer, and its audit lines name the action.
+ * - `redirect`: nothing changed (the question asked first, a thing already sent): sent to `to`.
+ * - `answer`: nothing changed; the page is shown again with `body` (a refusal at a field, a 409).
+ */
+export type Outcome = { kind: "done"; to: string; saved?: string } | { kind: "redirect"; to: string } | { kind: "answer"; status: number; body: unknown };
+
+export const done = (to: string, saved?: string): Outcome => ({ kind: "done", to, saved });
+export const redirectTo = (to: string): Outcome => ({ kind: "redirect", to });
+export const answer = (body: unknown, status = 400): Outcome => ({ kind: "answer", status, body });
+
+export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = undefined, Name extends string = string> {
+  /** The action's one name, as the audit, the tests and the phone's outbox say it: `payment.record`. */
+  name: Name;
+  /** Who posts it (default the owner). */
+  side?: Side;
+  /** The button that picks it on a page with several forms (the posted `intent`), or a test of it; none: the page's only form. */
+  intent?: string | readonly string[] | ((intent: string) => boolean);
+  /** What its page says of a button it does not have, when this is the page's first action (default `UNKNOWN_BUTTON`). */
+  unknownButton?: string;
+  /** The words it says when done (a `?saved=` code of its page), unless its outcome names others. */
+  done?: string;
+  /** What it works on, from the address; throws a 404 when there is no such thing (or the customer's link does not open it). */
+  find?: (finding: Finding) => Target;
+  /** Its form: typed values, or a message at each wrong field. */
+  schema: core.$ZodType<Input> | ((finding: Finding & { target: Target }) => core.$ZodType<Input>);
+  /**
+   * An answer before the form is parsed, that changes nothing: the page redrawn (Add another day,
+   * Check totals), or what was sent already (a second Send from another page). Else undefined.
+   */
+  early?: (form: FormData, finding: Finding & { target: Target }) => Outcome | undefined;
+  /** The page's answer to a refused form: the messages at their fields, with what was typed kept. */
+  refused?: (errors: FieldErrors<string>, form: FormData) => unknown;
+  /** The version the page was shown at (posted as `version`): when the thing has changed since, 409 with `stale`. */
+  version?: { of: (target: Target) => string; stale: unknown };
+  /** Work that must wait for something (files, a render) before the change; the key is held meanwhile. */
+  prepare?: (input: Input, applying: Applying<Target>) => Promise<Prepared>;
+  /** Applies it, inside the one transaction that also keeps its key and its audit line. */
+  apply: (input: Input, applying: Applying<Target>, prepared: Prepared) => Outcome;
+}
+
+/** An action, declared once beside its trade. */
+export function defineAction<const Name extends string, Input, Target = undefined, Prepared = undefined>(definition: ActionDefinition<Input, Target, Prepared, Name>): ActionDefinition<Input, Target, Prepared, Name> {
+  return definition;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table holds actions of every input and target
+export type AnyAction = ActionDefinition<any, any, any>;

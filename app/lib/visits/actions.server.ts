@@ -1,0 +1,85 @@
+/**
+ * The diary's actions (decision 28): a visit booked from a request (one or more days), moved,
+ * cancelled (asked first), and the calendar feed's link replaced.
+ */
+import { data } from "react-router";
+import * as z from "zod/mini";
+import { defineAction, done, answer, type Applying, type Finding } from "../actions/define.ts";
+import { recordIdOr404 } from "../forms/record-id.ts";
+import { bookVisits, cancelVisit, moveVisit, type VisitChange } from "./book.server.ts";
+import { resetCalendarLink } from "./feed.server.ts";
+import { bookSchema, EMPTY_DAY, MAX_DAYS, moveSchema, readVisitValues } from "./visit-form.ts";
+import { visitById, type Visit } from "./visits.server.ts";
+
+/** Who changes the diary, with the hours published now and whether the customer can be e-mailed. */
+export function visitChangeOf({ actor, content, services, now }: Applying<unknown>): VisitChange {
+  return { actor, hours: content.business.openingHours, mail: Boolean(services.mail), now };
+}
+
+export const visitBook = defineAction({
+  name: "visit.book",
+  find: ({ params }) => recordIdOr404(params.id),
+  // Add another day: the form again with one more day, nothing saved.
+  early: (form) => {
+    if (form.get("change") !== "add-day") return undefined;
+    const values = readVisitValues(form);
+    return answer({ values: { ...values, days: [...values.days, EMPTY_DAY].slice(0, MAX_DAYS) }, errors: {} }, 200);
+  },
+  schema: ({ now }) => bookSchema(now),
+  refused: (errors, form) => ({ values: readVisitValues(form), errors }),
+  apply: (input, applying) => {
+    const visits = bookVisits(applying.store, applying.target, input, visitChangeOf(applying));
+    if (!visits) throw data(null, { status: 404 });
+    applying.wake();
+    const saved = visits[0]!.told !== "e-mail" ? "visit-booked-untold" : visits.length > 1 ? "visits-booked" : "visit-booked";
+    return done(`/admin/requests/${applying.target}`, saved);
+  },
+});
+
+/** The visit the address names; 404 when there is none. */
+function visitOf({ params, store }: Finding): Visit {
+  const visit = visitById(store, recordIdOr404(params.id));
+  if (!visit) throw data(null, { status: 404 });
+  return visit;
+}
+
+export const visitMove = defineAction({
+  name: "visit.move",
+  find: visitOf,
+  schema: ({ now, target }) => moveSchema(now, { start: new Date(target.startAt), end: new Date(target.endAt) }),
+  refused: (errors, form) => ({ values: readVisitValues(form), errors }),
+  apply: (input, applying) => {
+    const moved = moveVisit(applying.store, applying.target.id, input, visitChangeOf(applying));
+    if (!moved) return answer({ values: readVisitValues(applying.form), errors: { "day-0-date": "This visit was cancelled, so it cannot move. Book a new one from the request." } }, 409);
+    applying.wake();
+    return done(`/admin/requests/${applying.target.leadId}`, moved.told === "e-mail" ? "visit-moved" : "visit-moved-untold");
+  },
+});
+
+/** A page whose one form is a Yes: a post without its button did not come from it. */
+const yesPage = { schema: z.object({}), refused: (errors: Record<string, string | undefined>) => ({ error: errors.intent }) };
+
+export const visitCancel = defineAction({
+  ...yesPage,
+  name: "visit.cancel",
+  intent: "cancel-visit",
+  find: visitOf,
+  apply: (_, applying) => {
+    const cancelled = cancelVisit(applying.store, applying.target.id, visitChangeOf(applying));
+    if (!cancelled) return answer({ error: undefined }, 409);
+    applying.wake();
+    return done(`/admin/requests/${applying.target.leadId}`, cancelled.told === "e-mail" ? "visit-cancelled" : "visit-cancelled-untold");
+  },
+});
+
+export const calendarLinkReplace = defineAction({
+  ...yesPage,
+  name: "calendar-link.replace",
+  intent: "reset-calendar-link",
+  apply: (_, { store, actor, now }) => {
+    resetCalendarLink(store, actor, now);
+    return done("/admin/diary?calendar-link#calendar-feed");
+  },
+});
+
+export const VISIT_ACTIONS = [visitBook, visitMove, visitCancel, calendarLinkReplace];
