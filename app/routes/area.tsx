@@ -2,7 +2,7 @@
  * A town's page at /areas/roofers-in-{slug}/. A route segment cannot be half static, so the
  * loader checks the "roofers-in-" prefix and the town; anything else is a 404.
  */
-import { data } from "react-router";
+import { foundOr404 } from "~/lib/forms/record-id.ts";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area as areaBySlug, areaPath, findArea, service as serviceBySlug, regionOf, regionPath, servicePath, type Area, type Business } from "~/content/index.ts";
@@ -24,8 +24,7 @@ import type { Route } from "./+types/area";
 const PREFIX = "roofers-in-";
 
 function townFor(content: Content, slug: string) {
-  const town = slug.startsWith(PREFIX) ? findArea(content, slug.slice(PREFIX.length)) : undefined;
-  if (!town) throw data(null, { status: 404 });
+  const town = foundOr404(slug.startsWith(PREFIX) ? findArea(content, slug.slice(PREFIX.length)) : undefined);
   return town;
 }
 

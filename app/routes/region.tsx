@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { foundOr404 } from "~/lib/forms/record-id.ts";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { areaPath, areasIn, findRegion, regionPath } from "~/content/index.ts";
@@ -18,8 +18,7 @@ import type { Route } from "./+types/region";
 
 /** A region hub: /hertfordshire, /essex, /north-london. Any other single-segment path is a 404. */
 function regionFor(content: Content, slug: string) {
-  const region = findRegion(content, slug);
-  if (!region) throw data(null, { status: 404 });
+  const region = foundOr404(findRegion(content, slug));
   return region;
 }
 

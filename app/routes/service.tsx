@@ -2,7 +2,7 @@
  * One service page, reached at /{slug}-in-stevenage and at /services/{slug}. Both show the same
  * page and name the Stevenage path as canonical (DECISIONS.md item 5).
  */
-import { data } from "react-router";
+import { foundOr404 } from "~/lib/forms/record-id.ts";
 import { Intro } from "~/components/sections/Intro.tsx";
 import { QuoteAndCall } from "~/components/sections/Actions.tsx";
 import { area, findService, service as serviceBySlug, servicePath, type Service } from "~/content/index.ts";
@@ -21,8 +21,7 @@ import type { Route } from "./+types/service";
 
 function serviceFor(content: Content, url: URL, params: { slug?: string }): Service {
   const slug = params.slug ?? url.pathname.replace(/^\//, "").replace(/-in-stevenage\/?$/, "");
-  const service = findService(content, slug);
-  if (!service) throw data(null, { status: 404 });
+  const service = foundOr404(findService(content, slug));
   return service;
 }
 

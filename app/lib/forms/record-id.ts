@@ -16,3 +16,9 @@ export function recordIdOr404(value: string | undefined): number {
   if (id === undefined) throw data(null, { status: 404 });
   return id;
 }
+
+/** A record looked up by its number: one that does not exist (or is not there any more) is answered 404. */
+export function foundOr404<T>(record: T | undefined | null): T {
+  if (record === undefined || record === null) throw data(null, { status: 404 });
+  return record;
+}

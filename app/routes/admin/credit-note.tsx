@@ -4,7 +4,7 @@
  * a question ("Issue a credit note of £440.00 against INV-2026-0001?") whose own Yes, carrying the
  * same answers, issues it, numbers it and queues its e-mail. A bare or replayed Yes only asks.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -14,7 +14,7 @@ import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
 import { standingOfInvoice } from "~/lib/invoices/payments.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/credit-note";
 
@@ -22,8 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 function sentOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
   const store = storeOf(context);
-  const invoice = invoiceById(store, recordIdOr404(id));
-  if (!invoice) throw data(null, { status: 404 });
+  const invoice = foundOr404(invoiceById(store, recordIdOr404(id)));
   return { store, invoice, standing: standingOfInvoice(store, invoice) };
 }
 

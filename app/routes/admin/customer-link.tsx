@@ -5,7 +5,6 @@
  * with the phone and nothing else; the new one shows on the request page at once and goes with
  * every later e-mail (docs/decisions/0026-one-link-rule.md).
  */
-import { data } from "react-router";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
@@ -13,15 +12,14 @@ import { TopBar } from "~/components/owner/TopBar.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-link";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Reset customer link: ${loaderData.lead.name}` : "No such request");
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const lead = leadById(storeOf(context), recordIdOr404(params.id));
-  if (!lead) throw data(null, { status: 404 });
+  const lead = foundOr404(leadById(storeOf(context), recordIdOr404(params.id)));
   return { lead: { id: lead.id, name: lead.name } };
 }
 

@@ -3,7 +3,6 @@
  * draft is made (from the whole quote, a deposit, the balance, or blank) and its own page opens.
  * A refused choice comes back here, said at its field with what was chosen kept.
  */
-import { data } from "react-router";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -12,7 +11,7 @@ import { acceptedQuoteOf } from "~/lib/invoices/invoices.server.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { quoteNumber } from "~/lib/quotes/quotes.server.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { nameOf } from "~/lib/requests/name.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/invoice-new";
@@ -21,8 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 function leadOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
   const store = storeOf(context);
-  const lead = leadById(store, recordIdOr404(id));
-  if (!lead) throw data(null, { status: 404 });
+  const lead = foundOr404(leadById(store, recordIdOr404(id)));
   const quote = acceptedQuoteOf(store, lead.id);
   return { store, lead, quote: quote ? quoteNumber(quote) : null };
 }

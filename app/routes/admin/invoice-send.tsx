@@ -7,7 +7,8 @@
  * invoice that comes to nothing, or one that would take its quote past the quote's total (both
  * are refused again when Yes is posted anyway, the quote's inside the sending transaction).
  */
-import { data, redirect } from "react-router";
+import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
+import { redirect } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -20,7 +21,7 @@ import { BANK_MISSING, sellerOf } from "~/lib/invoices/seller.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/invoice-send";
 
@@ -28,8 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 function invoiceOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
   const store = storeOf(context);
-  const invoice = invoiceById(store, recordIdOr404(id));
-  if (!invoice) throw data(null, { status: 404 });
+  const invoice = foundOr404(invoiceById(store, recordIdOr404(id)));
   const content = contentOf(context);
   return { store, invoice, lead: leadById(store, invoice.leadId)!, seller: sellerOf(content.business, content.invoicing) };
 }
@@ -95,14 +95,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
           <PostForm className="space-y-3">
             <input type="hidden" name="version" value={loaderData.version} />
             <p>{name} gets an e-mail with the invoice as a PDF and a link to their page. Once sent, it is never changed: a credit note corrects it.</p>
-            <div className="flex flex-wrap items-center gap-4">
-              <button type="submit" className="btn-primary">
-                Yes, send the invoice
-              </button>
-              <a href={`/admin/invoices/${id}`} className="link">
-                No, change the invoice
-              </a>
-            </div>
+            <ButtonRow submit="Yes, send the invoice" back={{ href: `/admin/invoices/${id}`, label: "No, change the invoice" }} gap="gap-4" />
           </PostForm>
         )}
       </div>

@@ -5,7 +5,6 @@
  * answered 409 and changes nothing; payments are recorded against it, a credit note corrects it
  * (credit-note.tsx) and its reminders are turned on or off.
  */
-import { data } from "react-router";
 import { CardSection } from "~/components/CardSection.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { AskFirst, SecondYes } from "~/components/owner/SecondYes.tsx";
@@ -19,7 +18,7 @@ import { invoiceById } from "~/lib/invoices/invoices.server.ts";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { invoicePage } from "~/lib/invoices/pages.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/invoice";
@@ -30,8 +29,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
-  const invoice = invoiceById(store, recordIdOr404(params.id));
-  if (!invoice) throw data(null, { status: 404 });
+  const invoice = foundOr404(invoiceById(store, recordIdOr404(params.id)));
   const url = new URL(request.url);
   return { ...invoicePage(store, invoice), saved: url.searchParams.get("saved"), confirmDelete: url.searchParams.get("confirm") === "delete" };
 }

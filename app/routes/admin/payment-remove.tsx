@@ -2,7 +2,7 @@
  * "Remove the payment of £440.00?": a payment recorded by mistake is removed only by this page's
  * own Yes (it stays in the record, marked removed, for the audit); then the invoice's page.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -11,7 +11,7 @@ import { PAYMENT_METHODS, paymentById } from "~/lib/invoices/payments.server.ts"
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/payment-remove";
 
@@ -19,8 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 function paymentOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
   const store = storeOf(context);
-  const payment = paymentById(store, recordIdOr404(id));
-  if (!payment) throw data(null, { status: 404 });
+  const payment = foundOr404(paymentById(store, recordIdOr404(id)));
   return { store, payment, invoice: invoiceById(store, payment.invoiceId)! };
 }
 

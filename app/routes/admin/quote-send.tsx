@@ -4,7 +4,8 @@
  * nothing is e-mailed before Yes, and then at once. Yes carries the quote's version: a quote
  * changed since the page was shown is not sent, and a second tap finds it sent already.
  */
-import { data, redirect } from "react-router";
+import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
+import { redirect } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -15,7 +16,7 @@ import { quoteById, quoteNumber } from "~/lib/quotes/quotes.server.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { quoteVersion } from "~/lib/quotes/version.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import type { Route } from "./+types/quote-send";
@@ -24,8 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 function draftOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
   const store = storeOf(context);
-  const quote = quoteById(store, recordIdOr404(id));
-  if (!quote) throw data(null, { status: 404 });
+  const quote = foundOr404(quoteById(store, recordIdOr404(id)));
   return { store, quote, lead: leadById(store, quote.leadId)! };
 }
 
@@ -81,14 +81,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
         <PostForm className="space-y-3">
           <input type="hidden" name="version" value={loaderData.version} />
           <p>{name} gets an e-mail with a link to the quote and its PDF, and can accept it online.</p>
-          <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className="btn-primary">
-              Yes, send the quote
-            </button>
-            <a href={`/admin/quotes/${id}`} className="link">
-              No, change the quote
-            </a>
-          </div>
+          <ButtonRow submit="Yes, send the quote" back={{ href: `/admin/quotes/${id}`, label: "No, change the quote" }} gap="gap-4" />
         </PostForm>
       </div>
     </>

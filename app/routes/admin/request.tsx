@@ -4,7 +4,6 @@
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
-import { data } from "react-router";
 import { TextArea } from "~/components/forms/Field.tsx";
 import { NextStep } from "~/components/owner/NextStep.tsx";
 import { StatusChoice } from "~/components/owner/StatusChoice.tsx";
@@ -30,7 +29,7 @@ import { pageOrigin } from "~/lib/public-site/page-origin.server.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { replyLinks } from "~/lib/requests/reply.ts";
 import { exactTime } from "~/lib/time/ago.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import type { Route } from "./+types/request";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
 import { nameOf } from "~/lib/requests/name.ts";
@@ -52,8 +51,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
   const id = recordIdOr404(params.id);
-  const lead = leadById(store, id);
-  if (!lead) throw data(null, { status: 404 });
+  const lead = foundOr404(leadById(store, id));
   const url = new URL(request.url);
   const now = new Date();
   const accepted = acceptedQuoteOf(store, id);

@@ -6,7 +6,7 @@
  * are picked (JavaScript on), on a refused form, and beside the visit once saved: it is booked
  * all the same.
  */
-import { data } from "react-router";
+import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { TextArea } from "~/components/forms/Field.tsx";
@@ -18,7 +18,7 @@ import { EMPTY_DAY, NOTES_MAX, type VisitValues } from "~/lib/visits/visit-form.
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { ukToday } from "~/lib/time/uk-time.ts";
 import type { RouteHandle } from "~/root";
@@ -31,8 +31,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
   const id = recordIdOr404(params.id);
-  const lead = leadById(store, id);
-  if (!lead) throw data(null, { status: 404 });
+  const lead = foundOr404(leadById(store, id));
   const job = new URL(request.url).searchParams.get("kind") === "job-day";
   const values: VisitValues = { kind: job ? "job-day" : "", days: [EMPTY_DAY], notes: "", reason: "", words: "" };
   return {
@@ -70,17 +69,11 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
           <KindChoice value={values.kind} error={errors.kind} />
           <VisitDays days={values.days} errors={errors} booked={booked} today={today} />
           <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className="btn-primary">
-              Book visit
-            </button>
+          <ButtonRow submit="Book visit" back={{ href: back, label: "Back" }}>
             <button type="submit" name="change" value="add-day" className="btn-secondary">
               Add another day
             </button>
-            <a href={back} className="link">
-              Back
-            </a>
-          </div>
+          </ButtonRow>
         </PostForm>
       </div>
     </>

@@ -4,7 +4,6 @@
  * cancels it, e-mailing the customer a METHOD:CANCEL calendar file with the same UID and a higher
  * SEQUENCE. Keep visit goes back to the request as it was.
  */
-import { data } from "react-router";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { SecondYes } from "~/components/owner/SecondYes.tsx";
@@ -14,7 +13,7 @@ import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/visit-cancel";
 
@@ -22,8 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const store = storeOf(context);
-  const visit = visitById(store, recordIdOr404(params.id));
-  if (!visit) throw data(null, { status: 404 });
+  const visit = foundOr404(visitById(store, recordIdOr404(params.id)));
   const now = new Date();
   const lead = leadById(store, visit.leadId);
   return {

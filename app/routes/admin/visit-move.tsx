@@ -4,7 +4,7 @@
  * a higher SEQUENCE, so the customer's calendar moves the event, and e-mails the new day and time
  * and why. Bad input is said at its field, with everything kept and nothing saved.
  */
-import { data } from "react-router";
+import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
@@ -15,7 +15,7 @@ import { visitById } from "~/lib/visits/visits.server.ts";
 import { KIND_NAMES, whenFromNow } from "~/lib/visits/words.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { recordIdOr404 } from "~/lib/forms/record-id.ts";
+import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import { ukToday } from "~/lib/time/uk-time.ts";
 import type { RouteHandle } from "~/root";
@@ -28,8 +28,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(m
 
 export function loader({ params, context }: Route.LoaderArgs) {
   const store = storeOf(context);
-  const visit = visitById(store, recordIdOr404(params.id));
-  if (!visit) throw data(null, { status: 404 });
+  const visit = foundOr404(visitById(store, recordIdOr404(params.id)));
   const now = new Date();
   const values: VisitValues = { kind: visit.kind, days: [dayValuesOf(visit)], notes: "", reason: "", words: "" };
   return {
@@ -60,14 +59,7 @@ export default function MoveVisit({ loaderData, actionData }: Route.ComponentPro
           <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label="Move visit" className="card space-y-5">
             <VisitDays days={values.days.slice(0, 1)} errors={errors} booked={booked} today={today} />
             <ReasonChoice value={values.reason} words={values.words} errors={errors} />
-            <div className="flex flex-wrap items-center gap-3">
-              <button type="submit" className="btn-primary">
-                Move visit
-              </button>
-              <a href={back} className="link">
-                Back
-              </a>
-            </div>
+            <ButtonRow submit="Move visit" back={{ href: back, label: "Back" }} />
           </PostForm>
         )}
       </div>
