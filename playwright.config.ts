@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROME_ARGS, CHROME_PATH } from "./tests/support/chrome.ts";
+import { COMPILE_CACHE } from "./tests/support/server.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
@@ -57,6 +58,7 @@ export default defineConfig({
       SIGN_IN_RATE_LIMIT: "1000",
       // The queue looks for work fallen due every 200 ms rather than every 5 s (tests/support/server.ts).
       JOBS_POLL_MS: "200",
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
     },
   },
 });

@@ -70,6 +70,12 @@ function keepPictures(dataDir: string) {
  */
 const JOBS_POLL_MS = "200";
 
+/**
+ * Node keeps the servers' compiled modules here, so the hundred test servers a run starts load
+ * the build and the app's modules without compiling them each time (a third less work at start).
+ */
+export const COMPILE_CACHE = path.join(ROOT, "node_modules/.cache/node-compile-cache");
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -88,7 +94,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   let output = "";
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", JOBS_POLL_MS, ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", JOBS_POLL_MS, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
