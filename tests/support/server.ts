@@ -33,7 +33,8 @@ const PICTURE_NAME = /^[0-9a-f]{32}\.png$/;
 /** The 12 bytes every whole PNG ends with (the IEND chunk): a file cut short by a killed server has not. */
 const PNG_END = Buffer.from("0000000049454e44ae426082", "hex");
 
-function lendPictures(dataDir: string) {
+/** Puts the social pictures drawn so far into a data folder's cache (a publisher's own folder, too). */
+export function lendPictures(dataDir: string) {
   const into = picturesIn(dataDir);
   mkdirSync(into, { recursive: true });
   for (const from of Object.values(PICTURE_CACHES)) {
@@ -49,7 +50,8 @@ function lendPictures(dataDir: string) {
   }
 }
 
-function keepPictures(dataDir: string) {
+/** Keeps the whole social pictures a data folder's cache holds that the run had not drawn yet. */
+export function keepPictures(dataDir: string) {
   const from = picturesIn(dataDir);
   if (!existsSync(from)) return;
   mkdirSync(PICTURE_CACHES.tests, { recursive: true });
