@@ -1,7 +1,7 @@
 /**
- * `npm test`: the system programs the tests run, knip, the build, the unit and integration tests,
- * then the browser tests, in that order, stopping at the first that fails; then how long each
- * took. Written to a file rather than a terminal, the log carries no colour codes (NO_COLOR is
+ * `npm test`, once scripts/check-system.ts found the system programs the tests run: knip, the
+ * build, the unit and integration tests, then the browser tests, in that order, stopping at the
+ * first that fails; then how long each took. Written to a file rather than a terminal, the log carries no colour codes (NO_COLOR is
  * set for every step, unless FORCE_COLOR asks for colour).
  */
 import { spawnSync } from "node:child_process";
@@ -9,7 +9,6 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const STEPS: { name: string; command: string; args: string[] }[] = [
-  { name: "system programs", command: process.execPath, args: ["scripts/check-system.ts"] },
   { name: "knip", command: "knip", args: [] },
   { name: "build", command: "npm", args: ["run", "build"] },
   { name: "unit and integration tests", command: "vitest", args: ["run"] },
