@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROME_ARGS, CHROME_PATH } from "./tests/support/chrome.ts";
+import { COMPILE_CACHE } from "./tests/support/server.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
 
@@ -25,7 +26,11 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two at once, also on a machine of two cores (Playwright's own default there is one): a browser
+  // test spends much of its time waiting for the server. The journeys that change the site or
+  // read its e-mail start a server of their own; the rest share this one, each under names of its
+  // own. `--workers=1` on the command line runs one at a time.
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   use: {
@@ -51,6 +56,9 @@ export default defineConfig({
       DATA_DIR,
       FORM_RATE_LIMIT: "1000",
       SIGN_IN_RATE_LIMIT: "1000",
+      // The queue looks for work fallen due every 200 ms rather than every 5 s (tests/support/server.ts).
+      JOBS_POLL_MS: "200",
+      NODE_COMPILE_CACHE: COMPILE_CACHE,
     },
   },
 });

@@ -1,7 +1,7 @@
 /**
  * The owner's command for stored requests:
  *   npm run leads                          newest first, readable in a terminal
- *   npm run leads -- --format csv|json     for a spreadsheet or another program
+ *   npm run -s leads -- --format csv|json  for a spreadsheet or another program (-s: no npm lines)
  *   npm run leads -- --since 2026-01-31    only requests from that day on
  *   npm run leads -- --purge-before 2024-12-01   erase the personal details of requests last in touch before
  * It reads the same DATA_DIR as the server. Each request shows how many photos came with it; the

@@ -16,6 +16,8 @@ export interface Settings {
   signInRateLimit: number;
   /** First pause before an e-mail that failed is tried again (doubling each time). */
   retryBaseMs: number;
+  /** How often the queue looks for due work it was not woken for (retries, held reminders). */
+  jobsPollMs: number;
   /** Behind a TLS proxy: take the client address from the proxy's X-Forwarded-For. */
   trustProxy: boolean;
   /** Acknowledgement e-mails to visitors the site may send in an hour, in all. */
@@ -96,6 +98,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`LEADS_RETRY_BASE_MS must be a whole number of milliseconds, at least 10, not "${retryText}"`);
   }
 
+  const pollText = env.JOBS_POLL_MS ?? "5000";
+  const jobsPollMs = Number(pollText);
+  if (!/^\d+$/.test(pollText) || jobsPollMs < 10) {
+    throw new SettingsError(`JOBS_POLL_MS must be a whole number of milliseconds, at least 10, not "${pollText}"`);
+  }
+
   const capText = env.ACK_HOURLY_CAP ?? "30";
   const ackHourlyCap = Number(capText);
   if (!/^\d+$/.test(capText)) {
@@ -107,5 +115,5 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`COUNT_VISITS must be 1 (count page views) or 0 (count nothing), not "${countText}"`);
   }
 
-  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs, ackHourlyCap, countVisits: countText === "1" };
+  return { port, host, siteUrl: siteUrl.origin, dataDir, smtpUrl, leadsNotifyTo, leadsNotifyFrom, formRateLimit, signInRateLimit, trustProxy, retryBaseMs, jobsPollMs, ackHourlyCap, countVisits: countText === "1" };
 }

@@ -174,7 +174,7 @@ wakers.push(() => void jobs.runDue());
 scheduleWeeklySummary(store.db, new Date());
 // Each night, the customers of requests last in touch over 24 months ago are forgotten (lib/requests/retention.ts).
 scheduleForgetting(store.db, new Date());
-jobs.start();
+jobs.start(settings.jobsPollMs);
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).
 const EXPIRY_CHECK_MS = 60_000;
 expireDue(store);

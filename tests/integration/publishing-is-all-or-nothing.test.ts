@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths, contentFiles } from "~/content/index.ts";
 import { loadContent } from "~/content/load.ts";
 import { applyEdits } from "~/lib/site/edits.ts";
 import { createPublisher } from "../../server/publish.ts";
 import { loadStaticSite, type StaticSite } from "../../server/static-site.ts";
 import { openStore, signedInOwner } from "../support/owner.ts";
-import { postForm, ROOT, startServer } from "../support/server.ts";
+import { keepPictures, lendPictures, postForm, ROOT, startServer } from "../support/server.ts";
 
 const clientDir = path.join(ROOT, "build/client");
 const pagePaths = [...canonicalPaths(), ...aliasPaths()];
@@ -28,7 +28,10 @@ let dataDir: string;
 beforeAll(async () => {
   build = (await import(pathToFileURL(path.join(clientDir, "../server/index.js")).href)) as ServerBuild;
   dataDir = mkdtempSync(path.join(tmpdir(), "publish-"));
+  lendPictures(dataDir);
 });
+// The social pictures a publish here drew serve the test servers' publishes after it.
+afterEach(() => keepPictures(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const bodies = (site: StaticSite) => new Map([...site.files].map(([url, file]) => [url, file.body.toString("base64")]));
@@ -191,6 +194,7 @@ describe("one publish at a time", () => {
   it("the pages rendered again after a closure notice ends wait for a publish under way, and then show what it published", async () => {
     const site = await loadStaticSite(clientDir, pagePaths);
     const dir = mkdtempSync(path.join(tmpdir(), "publish-turn-"));
+    lendPictures(dir);
     try {
       const publisher = createPublisher({ build, clientDir, dataDir: dir, site, pagePaths, origin: "https://www.example.com" });
       let live = { id: 1, content: loadContent(contentFiles) };

@@ -252,6 +252,7 @@ describe("operations", () => {
     [{ SMTP_URL: "http://mail" , LEADS_NOTIFY_TO: "a@b.co" }, "SMTP_URL"],
     [{ SMTP_URL: "smtp://mail:25", LEADS_NOTIFY_TO: "not an address" }, "LEADS_NOTIFY_TO"],
     [{ FORM_RATE_LIMIT: "0" }, "FORM_RATE_LIMIT"],
+    [{ JOBS_POLL_MS: "5" }, "JOBS_POLL_MS"],
     [{ DATA_DIR: "package.json/data" }, "DATA_DIR"],
   ])("refuses to start with %o, naming %s in one line", (env, name) => {
     const result = spawnSync(process.execPath, ["server/index.ts"], { cwd: ROOT, env: { ...process.env, SMTP_URL: "", LEADS_NOTIFY_TO: "", ...env }, encoding: "utf8", timeout: 10_000 });

@@ -1,6 +1,7 @@
 /** Starts the real production server (node server/index.ts) on a free port, for tests. */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,6 +20,64 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The social pictures a publish draws, kept for the whole test run and the next. A test server's
+ * data folder starts with the build's and those other test servers drew, and those it draws are
+ * kept when it stops: a picture is named by the hash of the renderer and of everything drawn on
+ * it, so one drawn by any server is the one every other would draw. The drawing itself is tried
+ * by the build, server/social-images.test.ts and the first publish of each new picture.
+ */
+const PICTURE_CACHES = { build: path.join(ROOT, "node_modules/.cache/social-images"), tests: path.join(ROOT, "node_modules/.cache/social-images-tests") };
+const picturesIn = (dataDir: string) => path.join(dataDir, "cache", "social-images");
+const PICTURE_NAME = /^[0-9a-f]{32}\.png$/;
+/** The 12 bytes every whole PNG ends with (the IEND chunk): a file cut short by a killed server has not. */
+const PNG_END = Buffer.from("0000000049454e44ae426082", "hex");
+
+/** Puts the social pictures drawn so far into a data folder's cache (a publisher's own folder, too). */
+export function lendPictures(dataDir: string) {
+  const into = picturesIn(dataDir);
+  mkdirSync(into, { recursive: true });
+  for (const from of Object.values(PICTURE_CACHES)) {
+    if (!existsSync(from)) continue;
+    for (const name of readdirSync(from)) {
+      if (!PICTURE_NAME.test(name) || existsSync(path.join(into, name))) continue;
+      try {
+        linkSync(path.join(from, name), path.join(into, name));
+      } catch {
+        copyFileSync(path.join(from, name), path.join(into, name));
+      }
+    }
+  }
+}
+
+/** Keeps the whole social pictures a data folder's cache holds that the run had not drawn yet. */
+export function keepPictures(dataDir: string) {
+  const from = picturesIn(dataDir);
+  if (!existsSync(from)) return;
+  mkdirSync(PICTURE_CACHES.tests, { recursive: true });
+  for (const name of readdirSync(from)) {
+    if (!PICTURE_NAME.test(name) || Object.values(PICTURE_CACHES).some((cache) => existsSync(path.join(cache, name)))) continue;
+    const bytes = readFileSync(path.join(from, name));
+    if (!bytes.subarray(-PNG_END.length).equals(PNG_END)) continue;
+    // Whole or not at all, though another test's server may be keeping the same picture.
+    const part = path.join(PICTURE_CACHES.tests, `.${name}.${randomBytes(4).toString("hex")}`);
+    copyFileSync(path.join(from, name), part);
+    renameSync(part, path.join(PICTURE_CACHES.tests, name));
+  }
+}
+
+/**
+ * How often a test server's queue looks for work fallen due (a retry, a held reminder): 5 s in
+ * production, short here, so a test waits for the work rather than for the next look.
+ */
+const JOBS_POLL_MS = "200";
+
+/**
+ * Node keeps the servers' compiled modules here, so the hundred test servers a run starts load
+ * the build and the app's modules without compiling them each time (a third less work at start).
+ */
+export const COMPILE_CACHE = path.join(ROOT, "node_modules/.cache/node-compile-cache");
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -33,15 +92,21 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "kestrel-test-"));
+  lendPictures(dir);
   let output = "";
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", JOBS_POLL_MS, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      keepPictures(dir);
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {

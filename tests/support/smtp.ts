@@ -21,6 +21,9 @@ export async function startSmtp(port = 0, options: SmtpOptions = {}) {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // Closing ends the connections the site's pooled transport keeps open after 0.2 s, not after
+    // the 30 s smtp-server waits for them by default (the test is over; nothing is in flight).
+    closeTimeout: 200,
     onData(stream, session, callback) {
       let raw = "";
       stream.setEncoding("utf8");
