@@ -30,7 +30,9 @@ export default defineConfig({
       },
       { extends: true, test: { name: "unit, each file alone", include: REPLACES_A_MODULE, maxWorkers: WORKERS } },
       // Each file in a fresh process: these start real servers, SMTP servers and stores.
-      { extends: true, test: { name: "integration", include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...MEASURES_THE_SERVER], maxWorkers: WORKERS } },
+      // A publish renders every page again: beside two other files on two busy cores it can take
+      // most of a minute, so these tests have a minute each.
+      { extends: true, test: { name: "integration", testTimeout: 60_000, include: ["tests/**/*.test.ts"], exclude: [...configDefaults.exclude, ...MEASURES_THE_SERVER], maxWorkers: WORKERS } },
       { extends: true, test: { name: "integration, alone", include: MEASURES_THE_SERVER, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

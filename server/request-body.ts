@@ -35,8 +35,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 const LINGER_MS = 5_000;
 
 /**
- * A post answered before its body has all come (refused: too large, from another site, not a form,
- * an address that cannot be read): once the answer is sent, the server closes its side, reads and
+ * A post of no declared length (chunked) answered before its body has all come (refused: too
+ * large, from another site, not a form, an address that cannot be read): once the answer is sent, the server closes its side, reads and
  * drops what still comes, and closes the connection when the client does or LINGER_MS later.
  *
  * Closing at once, as it did, makes the server's system answer the bytes still arriving with a
@@ -44,7 +44,9 @@ const LINGER_MS = 5_000;
  * a body that never ends read for ever.
  */
 export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse) {
-  if (!("transfer-encoding" in req.headers) && !(Number(req.headers["content-length"]) > 0)) return;
+  // A body of a declared length is bounded: Node reads and drops the rest itself and keeps the
+  // connection, as a proxy in front (Caddy) expects; closing it there answers the proxy 502.
+  if (!("transfer-encoding" in req.headers) || "content-length" in req.headers) return;
   res.once("finish", () => {
     if (req.complete) return;
     const socket = req.socket;
