@@ -6,17 +6,16 @@
  * A link that does not lead to an open quote says why in words that reveal nothing else.
  */
 import { CardSection } from "~/components/CardSection.tsx";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { checkQuoteLink, quoteNumber, quotePath } from "~/lib/quotes/quotes.server.ts";
-import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
+import { seenByCustomer, type AnswerRefused } from "~/lib/quotes/answer.server.ts";
+import { customerPost } from "~/lib/action-table/action-table.server.ts";
 import { dayAndTime } from "~/lib/time/words.ts";
-import { clientAddressContext } from "~/lib/services/services.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
@@ -58,13 +57,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const link = checkQuoteLink(store, params.token);
-  if (link.state !== "open") return data({ field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
+export function action(args: Route.ActionArgs) {
   // The same answer as on the customer's page (/c/): recorded, locked, the owner told, a copy queued.
-  const refused = answerQuoteFromForm(store, link.quote, await readForm(request), context.get(clientAddressContext), servicesOf(context).wake);
-  return refused ? data(refused, { status: 400 }) : redirect(new URL(request.url).pathname, 303);
+  return customerPost<AnswerRefused>(args, ["quote.accept", "quote.decline"]);
 }
 
 export default function CustomerQuotePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice } from "~/lib/invoices/invoices.server.ts";
 import { pricedLines } from "~/lib/invoices/money.ts";
-import { createQuote, saveDraft } from "~/lib/quotes/quotes.server.ts";
+import { createQuote, quotePath, saveDraft, sendQuote } from "~/lib/quotes/quotes.server.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
 import { invoicingValues } from "~/lib/site/invoicing-form.ts";
 import { addDays, ukToday } from "~/lib/time/uk-time.ts";
@@ -153,6 +153,37 @@ describe("an owner's form posted twice with its key", () => {
     expect(await mailsTo("credit@example.org")).toBe(1);
     expect(count("SELECT COUNT(*) AS n FROM credit_notes WHERE invoice_id = ?", invoiceId)).toBe(1);
     expect(linesNamed(leadId, "credit-note.issue")).toEqual(["issued a credit note"]);
+  });
+});
+
+describe("the site's pages posted twice with their key", () => {
+  it("site.save: the draft saved once, one audit line, the same answer both times", async () => {
+    const path = "/admin/site/contact";
+    const form = formFields(await page(path), 'name="from"');
+    const from = Number(form.find(([name]) => name === "from")![1]);
+    const fields: [string, string][] = [...form, ...Object.entries({ ...factValues(fileContent.business), email: "office@example.org" })];
+    const before = count("SELECT COUNT(*) AS n FROM audit WHERE action_name = 'site.save'");
+    expect(await postTwice(path, fields)).toEqual([303, `${path}?saved`]);
+    expect(Number(await revisionOf(path))).toBe(from + 1);
+    expect(count("SELECT COUNT(*) AS n FROM audit WHERE action_name = 'site.save'")).toBe(before + 1);
+  });
+});
+
+describe("a customer's form posted twice with its key", () => {
+  it("quote.accept: accepted once, one audit line, the same answer both times", async () => {
+    const leadId = request("accept@example.org");
+    const link = withStore(server.dataDir, (store) => {
+      const quote = createQuote(store, leadId, { actor: "Test" })!;
+      saveDraft(store, quote.id, { lines: [{ description: "New ridge", quantity: 100, unitPence: 90000 }], vat: true, validUntil: addDays(ukToday(), 20), notes: "", guarantees: [], followUps: false });
+      const sent = sendQuote(store, quote.id, { actor: "Test" });
+      if (!("token" in sent)) throw new Error(sent.refused);
+      return quotePath(sent.token);
+    });
+    const fields = typeInto(formFields(await page(link), 'value="accept"'), { name: "Jane Smith" });
+    expect(await postTwice(link, fields)).toEqual([303, link]);
+    expect(count("SELECT COUNT(*) AS n FROM quotes WHERE lead_id = ? AND status = 'accepted'", leadId)).toBe(1);
+    expect(count("SELECT COUNT(*) AS n FROM audit WHERE action_name = 'quote.accept'")).toBeGreaterThan(0);
+    expect(count("SELECT COUNT(*) AS n FROM applied_actions WHERE name = 'quote.accept'")).toBe(1);
   });
 });
 

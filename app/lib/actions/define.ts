@@ -19,6 +19,10 @@ export type Side = "owner" | "customer";
 /** What an action knows before its form is read: the address, the services and the time. */
 export interface Finding {
   params: Readonly<Record<string, string | undefined>>;
+  /** The address posted to (a page shared by several addresses tells them apart by it). */
+  url: URL;
+  /** The poster's network address, as the server saw it (a customer's answer records it). */
+  clientAddress: string;
   store: Store;
   services: Services;
   content: Content;

@@ -2,15 +2,14 @@
  * What the short pages of business facts share (/admin/site/contact, hours, promises, social,
  * invoicing): the draft's facts as the form shows them, and a save of that page's facts alone into
  * the draft, every other edit kept. A wrong value is answered at its field with what was typed,
- * and nothing is saved. The invoicing page also holds what the invoices need (the content's
+ * and nothing is saved. The save is the table's `site.save` (decision 28). The invoicing page also holds what the invoices need (the content's
  * `invoicing`), which only that page reads, shows and saves.
  */
-import { data, redirect, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import * as z from "zod/mini";
 import { contentFiles } from "../../content/index.ts";
-import { readForm } from "../forms/read-form.server.ts";
-import { parseForm, revision, UNKNOWN_BUTTON } from "../forms/parse-form.ts";
-import { ownerContext } from "../owner/context.ts";
+import { answer, defineAction, done } from "../actions/define.ts";
+import { revision, UNKNOWN_BUTTON } from "../forms/parse-form.ts";
 import { storeOf } from "../services/services.ts";
 import { draftContent, saveCheckedDraft, siteFrame } from "./draft.server.ts";
 import { withBusiness, withInvoicing } from "./edits.ts";
@@ -41,24 +40,31 @@ export interface FactsAnswer {
   values?: FactValues;
 }
 
-const saveForm = z.object({ from: revision() });
-
-/** Saves `page`'s facts into the draft made from the posted revision, then shows the page again. */
-export async function factsAction({ request, context }: Args, page: FactPage) {
-  const owner = context.get(ownerContext);
-  const store = storeOf(context);
-  const form = await readForm(request);
-  const posted = parseForm(saveForm, form);
-  if (!posted.ok) return data<FactsAnswer>({ error: UNKNOWN_BUTTON }, { status: 400 });
-  const draft = draftContent(store);
-  const read = readFacts(form, draft.business, page);
-  const invoicing = page === "invoicing" ? readInvoicing(form, draft.invoicing) : undefined;
-  if (!read.ok || invoicing?.ok === false) {
-    const errors = { ...(read.ok ? {} : read.errors), ...(invoicing && !invoicing.ok ? invoicing.errors : {}) };
-    return data<FactsAnswer>({ errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." }, { status: 400 });
-  }
-  const edits = withBusiness(contentFiles, currentDraft(store).edits, read.fields);
-  const saved = saveCheckedDraft(store, invoicing?.ok ? withInvoicing(contentFiles, edits, invoicing.fields) : edits, { from: posted.value.from, author: owner.name });
-  if (!saved.ok) return data<FactsAnswer>({ values: read.values, error: saved.error }, { status: saved.status });
-  return redirect(`/admin/site/${page}?saved`, 303);
+/** Which short page of facts an address is (`/admin/site/contact` is "contact"). */
+export function factPageOf(url: URL): FactPage {
+  return url.pathname.split("/").pop() as FactPage;
 }
+
+/**
+ * Saves the posted page's facts into the draft made from the posted revision (`site.save`), then
+ * shows the page again; a wrong value is answered at its field and nothing is saved.
+ */
+export const siteSave = defineAction({
+  name: "site.save",
+  find: ({ url }) => factPageOf(url),
+  schema: z.object({ from: revision() }),
+  refused: (): FactsAnswer => ({ error: UNKNOWN_BUTTON }),
+  apply: ({ from }, { store, target: page, form, actor }) => {
+    const draft = draftContent(store);
+    const read = readFacts(form, draft.business, page);
+    const invoicing = page === "invoicing" ? readInvoicing(form, draft.invoicing) : undefined;
+    if (!read.ok || invoicing?.ok === false) {
+      const errors = { ...(read.ok ? {} : read.errors), ...(invoicing && !invoicing.ok ? invoicing.errors : {}) };
+      return answer({ errors, values: read.values, error: "Some facts need correcting: see the messages beside them. Nothing was saved." } satisfies FactsAnswer);
+    }
+    const edits = withBusiness(contentFiles, currentDraft(store).edits, read.fields);
+    const saved = saveCheckedDraft(store, invoicing?.ok ? withInvoicing(contentFiles, edits, invoicing.fields) : edits, { from, author: actor });
+    if (!saved.ok) return answer({ values: read.values, error: saved.error } satisfies FactsAnswer, saved.status);
+    return done(`/admin/site/${page}?saved`);
+  },
+});

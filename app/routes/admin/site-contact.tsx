@@ -7,7 +7,8 @@ import { ChatNumberChoice } from "~/components/owner/ChatNumberChoice.tsx";
 import { FactsForm, FACTS_FORM, factsShown } from "~/components/owner/FactFields.tsx";
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { factsLoader, type FactsAnswer } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-contact";
 
 const TITLE = "Phone, WhatsApp and e-mail";
@@ -19,7 +20,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return factsAction(args, "contact");
+  return ownerPost<FactsAnswer>(args, ["site.save"]);
 }
 
 export default function ContactFacts({ loaderData, actionData }: Route.ComponentProps) {

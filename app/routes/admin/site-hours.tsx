@@ -6,7 +6,8 @@ import { FactsForm, FACTS_FORM, factsShown } from "~/components/owner/FactFields
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { factsLoader, type FactsAnswer } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-hours";
 
 const TITLE = "Opening hours and closures";
@@ -18,7 +19,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return factsAction(args, "hours");
+  return ownerPost<FactsAnswer>(args, ["site.save"]);
 }
 
 export default function HoursFacts({ loaderData, actionData }: Route.ComponentProps) {

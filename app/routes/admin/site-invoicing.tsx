@@ -11,7 +11,8 @@ import { CardSection } from "~/components/CardSection.tsx";
 import { TextArea } from "~/components/forms/Field.tsx";
 import { MAX_PAYMENT_TERMS_DAYS } from "~/content/rules/bank.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { factsLoader, type FactsAnswer } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-invoicing";
 
 const TITLE = "Invoices and bank details";
@@ -23,7 +24,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return factsAction(args, "invoicing");
+  return ownerPost<FactsAnswer>(args, ["site.save"]);
 }
 
 export default function InvoicingFacts({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,8 @@ import { FactsForm, FACTS_FORM, factsShown } from "~/components/owner/FactFields
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { CLAIM_FIELDS } from "~/lib/site/facts-form.ts";
-import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { factsLoader, type FactsAnswer } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-promises";
 
 const TITLE = "Promises and guarantees";
@@ -19,7 +20,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return factsAction(args, "promises");
+  return ownerPost<FactsAnswer>(args, ["site.save"]);
 }
 
 export default function PromisesFacts({ loaderData, actionData }: Route.ComponentProps) {

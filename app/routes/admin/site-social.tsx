@@ -7,7 +7,8 @@ import { SitePage } from "~/components/owner/SitePage.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import { SOCIAL_NETWORKS } from "~/content/rules/links.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction, factsLoader } from "~/lib/site/facts-page.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { factsLoader, type FactsAnswer } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-social";
 
 const TITLE = "Social links";
@@ -19,7 +20,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return factsAction(args, "social");
+  return ownerPost<FactsAnswer>(args, ["site.save"]);
 }
 
 export default function SocialFacts({ loaderData, actionData }: Route.ComponentProps) {
