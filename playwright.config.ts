@@ -24,7 +24,9 @@ const DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // Two workers share two cores with their servers and browsers: a long journey that takes 15 s
+  // alone can take twice that beside another (a file that needs more says so itself).
+  timeout: 60_000,
   fullyParallel: true,
   // Two at once, also on a machine of two cores (Playwright's own default there is one): a browser
   // test spends much of its time waiting for the server. The journeys that change the site or
@@ -49,7 +51,9 @@ export default defineConfig({
     cwd: ROOT,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // Two workers share two cores with their servers and browsers: a long journey that takes 15 s
+  // alone can take twice that beside another (a file that needs more says so itself).
+  timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",
