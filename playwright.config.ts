@@ -51,9 +51,8 @@ export default defineConfig({
     cwd: ROOT,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
-    // Two workers share two cores with their servers and browsers: a long journey that takes 15 s
-  // alone can take twice that beside another (a file that needs more says so itself).
-  timeout: 60_000,
+    // The server's start: a minute on a busy machine, like a test.
+    timeout: 60_000,
     env: {
       PORT: String(PORT),
       HOST: "127.0.0.1",

@@ -127,7 +127,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server stopped at start:\n${output}`);
     try {
