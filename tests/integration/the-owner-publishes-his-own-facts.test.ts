@@ -228,7 +228,7 @@ describe("changing the phone number", { timeout: 90_000 }, () => {
 describe("a closure notice", () => {
   const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
 
-  it("shows under every page's header until its last day is over, then goes by itself", async () => {
+  it("shows under every page's header until its last day is over, then goes by itself", { timeout: 120_000 }, async () => {
     const saved = await save("hours", { "closure-message": "Closed for Christmas: we reopen on Monday", "closure-until": today() }, await revisionOf());
     expect(saved.status).toBe(303);
     await post({ intent: "publish", from: String(await revisionOf()) });
