@@ -17,7 +17,7 @@ import { Header } from "./components/layout/Header.tsx";
 import { OwnerNav, useSignedIn } from "./components/owner/OwnerNav.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, regionPath, servicePath } from "./content/index.ts";
-import { BRAND } from "./lib/public-site/brand-colours.ts";
+import { BRAND } from "./lib/brand/colours.ts";
 import { contentOf } from "./lib/services/services.ts";
 import { closureShows, telHref, type SiteData } from "./lib/public-site/site-data.ts";
 import { SPECULATION_RULES_JSON } from "./lib/public-site/speculation-rules.ts";

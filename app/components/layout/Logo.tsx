@@ -1,4 +1,4 @@
-import { BRAND } from "~/lib/public-site/brand-colours.ts";
+import { BRAND } from "~/lib/brand/colours.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 
 /** The business mark: a roof outline and the trading name. */

@@ -6,7 +6,7 @@
  * when the visitor forces colours.
  */
 import type { ReactNode } from "react";
-import { BRAND } from "~/lib/public-site/brand-colours.ts";
+import { BRAND } from "~/lib/brand/colours.ts";
 import { LABEL_SIZE, labelText, type MapTown, type ServiceMapModel } from "~/lib/public-site/service-map.ts";
 
 interface RegionStyle {

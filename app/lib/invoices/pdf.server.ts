@@ -11,7 +11,7 @@
  * whenever it is downloaded. A draft (no number) is drawn with the facts published now, marked as
  * a draft and with no bank details, for the owner alone.
  */
-import { BRAND } from "../public-site/brand-colours.ts";
+import { BRAND } from "../brand/colours.ts";
 import { longDate } from "../time/words.ts";
 import { letterhead, linesTable, newPaper, paragraph, pdfDownload, section, sideBySide, title, totals, type Column, type Paper, type Sum } from "../pdf/paper.server.ts";
 import { formatPounds, quantityAsText, VAT_RATE_PERCENT } from "../quotes/money.ts";

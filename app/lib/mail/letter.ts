@@ -14,7 +14,7 @@
  * stylesheet, and a page's Content-Security-Policy does not apply to mail), readable at 320 px.
  */
 import type { Business } from "../../content/schema.ts";
-import { BRAND } from "../public-site/brand-colours.ts";
+import { BRAND } from "../brand/colours.ts";
 
 /** A link: the words it shows, and where it goes (https:, tel: or mailto:). */
 export interface Link {

@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import PDFDocument from "pdfkit";
-import { BRAND } from "../public-site/brand-colours.ts";
+import { BRAND } from "../brand/colours.ts";
 import { logoPng } from "../mail/logo.server.ts";
 
 // The server runs from the project's folder (npm start), in development and in production alike.

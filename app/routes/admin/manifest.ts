@@ -3,7 +3,7 @@
  * notifications on an iPhone). It opens the inbox and stays within /admin/; the public site is not
  * part of it. The icons are drawn from the logo at build (scripts/build-images.ts).
  */
-import { BRAND } from "~/lib/public-site/brand-colours.ts";
+import { BRAND } from "~/lib/brand/colours.ts";
 import { contentOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/manifest";
 
