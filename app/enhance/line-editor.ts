@@ -114,6 +114,7 @@ function enhance(form: HTMLFormElement, list: HTMLElement) {
   });
   for (const area of list.querySelectorAll("textarea")) grow(area);
   retarget();
+  list.dataset.enhanced = "";
 }
 
 /** Posts one line to the price list with a key of its own, and says what came of it beside the button. */

@@ -37,7 +37,7 @@ export function LineEditor({ lines, errors, max, lineExtra, children }: LineEdit
         <div className="space-y-4" data-lines data-max-lines={max}>
           {shown.map((line, i) => (
             <fieldset key={i} id={`line-${i + 1}`} data-line className="scroll-mt-20 space-y-3 rounded-lg border border-slate-300 p-3">
-              <legend className="px-1 font-semibold">Line {i + 1}</legend>
+              <legend className="px-1 font-semibold">{`Line ${i + 1}`}</legend>
               <TextArea
                 form={`line-${i}`}
                 name="description"

@@ -22,7 +22,7 @@ export function PriceListPicker({ items, lines }: { items: PriceItem[]; lines: T
   const target = `#line-${landsOn(lines)}`;
   return (
     <details className="rounded-lg border border-slate-300" data-price-picker>
-      <summary className="flex min-h-11 cursor-pointer items-center px-3 py-2 font-semibold">Add from price list ({items.length})</summary>
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 py-2 font-semibold">{`Add from price list (${items.length})`}</summary>
       <div className="space-y-3 px-3 pb-3">
         {items.length === 0 ? (
           <p>
@@ -83,7 +83,7 @@ export function SaveLineToPriceList({ quote, index }: { quote: number; index: nu
   return (
     <>
       <button type="submit" name="intent" value="from-line" formAction={fromLineAddress(quote, index)} formNoValidate className="btn-secondary" data-save-line>
-        Save line {index + 1} to your price list
+        {`Save line ${index + 1} to your price list`}
       </button>
       <span role="status" className="self-center text-sm font-semibold text-ok" data-save-line-said />
     </>
