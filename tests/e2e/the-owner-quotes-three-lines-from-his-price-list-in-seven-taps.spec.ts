@@ -19,6 +19,17 @@ import { expectNoViolations, waitForHydration } from "./support.ts";
 
 test.describe.configure({ timeout: 150_000 });
 
+/** The controls in the page's main part smaller than 44 × 44 px (a link inside a sentence aside). */
+async function smallControls(part: Locator): Promise<string[]> {
+  return part.evaluate((main) =>
+    [...main.querySelectorAll("a[href], button, summary, input:not([type=hidden]), textarea")]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && !(el.tagName === "A" && getComputedStyle(el).display === "inline"))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 44 || box.height < 44)
+      .map(({ el, box }) => `${el.tagName} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)} × ${Math.round(box.height)}`),
+  );
+}
+
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "The owner quotes on his phone.");
 });
@@ -58,6 +69,7 @@ test("the owner keeps a price list, quotes three lines from it typing only the q
     await expect(page.getByRole("heading", { name: "Your lines (3)" })).toBeVisible();
     await page.getByText("Gutter clean").click();
     await expectNoViolations(page);
+    expect(await smallControls(page.getByRole("main")), "every control of the price list is at least 44 × 44 px").toEqual([]);
 
     const leadId = withStore((store) => store.add({ form: "quote", page: "/", name: "Priya Pricelist", email: "priya@example.org", phone: "07700 900456", location: "9 Mill Lane, Hitchin", message: "Flat roof over the kitchen leaks." }).id);
     await page.goto(`${origin}/admin/requests/${leadId}`);
@@ -133,6 +145,7 @@ test("the owner keeps a price list, quotes three lines from it typing only the q
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), "no reload, and Enter in the search saved nothing").toBe(true);
     await expect(page).toHaveURL(`${origin}/admin/quotes/${second}`);
     await expectNoViolations(page);
+    expect(await smallControls(page.getByRole("region", { name: "Lines" })), "every control of the quote's lines is at least 44 × 44 px").toEqual([]);
   } finally {
     await close();
   }
@@ -164,6 +177,32 @@ test("without JavaScript, Add a line and Add from price list post and come back 
     await expect(page.getByRole("group", { name: "Line 3" })).toHaveCount(0);
   } finally {
     await plain.close();
+    await close();
+  }
+});
+
+test("where the browser cannot grow a text itself, the script grows the description with its words", async ({ browser }) => {
+  const { server, origin, owner, close } = await ownerOnAServerWithMail(browser);
+  const store = new LeadStore(path.join(server.dataDir, "leads.sqlite"));
+  const leadId = store.add({ form: "quote", page: "/", name: "Olive Oldbrowser", email: "olive@example.org", phone: "07700 900458", location: "Baldock", message: "Chimney." }).id;
+  const quoteId = createQuote(store, leadId, { actor: "Test" })!.id;
+  store.close();
+  const page = await owner.context().newPage();
+  // A browser without `field-sizing`, as Safari and Firefox were.
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = ((...args: [string, string?]) => (String(args[0]).includes("field-sizing") ? false : supports(...(args as [string, string])))) as typeof CSS.supports;
+  });
+  try {
+    await page.goto(`${origin}/admin/quotes/${quoteId}`);
+    await waitForHydration(page.locator("[data-lines]"));
+    const description = page.getByRole("group", { name: "Line 1" }).getByLabel("Description");
+    await description.evaluate((area) => area.style.setProperty("field-sizing", "fixed", "important"));
+    const before = (await description.boundingBox())!.height;
+    await description.fill("Take down the chimney stack to below the roof line, cap it, make good the roof with matching tiles, and take every piece of rubble away");
+    await expect.poll(async () => (await description.boundingBox())!.height).toBeGreaterThan(before + 10);
+    expect(await description.evaluate((area: HTMLTextAreaElement) => area.scrollHeight <= area.clientHeight + 1), "nothing hidden in it").toBe(true);
+  } finally {
     await close();
   }
 });

@@ -53,7 +53,7 @@ describe("the price list", () => {
     expect(to).toMatch(/^\/admin\/price-list\?saved=added#item-\d+$/);
     expect(items()).toMatchObject([{ description: "Re-felt flat roof", unit: "per m²", unitPence: 4500 }]);
     expect(count("SELECT COUNT(*) AS n FROM audit WHERE action_name = 'price-item.add'")).toBe(1);
-    const html = await page(to!.replace(/#.*/, ""));
+    const html = await page(String(to).replace(/#.*/, ""));
     expect(html).toContain("Added to your price list.");
     expect(html).toContain("£45.00 per m²");
 
@@ -122,7 +122,7 @@ describe("a quote from the price list", () => {
     expect(to).toMatch(new RegExp(`^/admin/price-list\\?quote=${quoteId}&saved=from-line#item-\\d+$`));
     expect(items().filter((item) => item.description === "Chimney repointed")).toMatchObject([{ unit: "each", unitPence: 38000 }]);
     expect(count("SELECT COUNT(*) AS n FROM audit WHERE action_name = 'price-item.from-line'")).toBe(1);
-    const back = await page(to!.replace(/#.*/, ""));
+    const back = await page(String(to).replace(/#.*/, ""));
     expect(back).toContain("Saved to your price list.");
     expect(back).toContain(`href="/admin/quotes/${quoteId}"`);
 
