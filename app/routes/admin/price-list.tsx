@@ -60,7 +60,7 @@ export default function PriceList({ loaderData, actionData }: Route.ComponentPro
   const adding = actionData?.form === "add" ? actionData : undefined;
   return (
     <>
-      <TopBar title="Price list" back={quote ? { href: `/admin/quotes/${quote}`, label: "Back to the quote" } : MORE_BACK} />
+      <TopBar title="Price list" back={quote ? { href: `/admin/quotes/${quote}`, label: "Quote" } : MORE_BACK} />
       <div className="container-page max-w-3xl space-y-5 py-4">
         <Notices notice={!actionData && notice} error={actionData?.error} />
         <p>The lines you quote often. On a quote, Add from price list fills a line’s description, unit and price in one tap: you type only the quantity.</p>
@@ -78,7 +78,7 @@ export default function PriceList({ loaderData, actionData }: Route.ComponentPro
         </datalist>
         <CardSection id="lines-heading" title={`Your lines (${items.length})`} className="space-y-3">
           {items.length === 0 ? (
-            <p className="text-muted">Nothing yet. Add a line below, or on a quote tap Save this line to your price list.</p>
+            <p className="text-muted">Nothing yet. Add a line below, or save one from a quote: each of its lines can be saved to your price list.</p>
           ) : (
             <ul className="divide-y divide-slate-200">
               {items.map((item) => (
