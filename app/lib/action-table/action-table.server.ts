@@ -29,7 +29,8 @@ function actionsNamed(names: readonly ActionName[]): AnyAction[] {
 
 /** An owner page's POST: the actions of its forms, done as the signed-in owner (the guard has run). */
 export function ownerPost<Answer = unknown>(args: PostArgs, names: readonly ActionName[]) {
-  return dispatch<Answer>(args, actionsNamed(names), args.context.get(ownerContext).name);
+  const owner = args.context.get(ownerContext);
+  return dispatch<Answer>(args, actionsNamed(names), owner.name, owner.passkeyId);
 }
 
 /** A customer page's POST: its actions open what they change through the customer's link (their `find`). */
