@@ -80,8 +80,8 @@ export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = 
    * Check totals), or what was sent already (a second Send from another page). Else undefined.
    */
   early?: (form: FormData, finding: Finding & { target: Target }) => Outcome | undefined;
-  /** The page's answer to a refused form: the messages at their fields, with what was typed kept. */
-  refused?: (errors: FieldErrors<string>, form: FormData) => unknown;
+  /** The page's answer to a refused form: the messages at their fields, with what was typed kept (read as the site's content says, such as whether VAT is charged). */
+  refused?: (errors: FieldErrors<string>, form: FormData, content: Content) => unknown;
   /** The version the page was shown at (posted as `version`): when the thing has changed since, 409 with `stale`. */
   version?: { of: (target: Target) => string; stale: unknown };
   /** Work that must wait for something (files, a render) before the change; the key is held meanwhile. */

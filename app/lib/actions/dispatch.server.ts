@@ -84,7 +84,7 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
   if (!action) {
     const first = actions[0]!;
     const errors = { intent: first.unknownButton ?? UNKNOWN_BUTTON };
-    return data(first.refused ? first.refused(errors, form) : { errors }, { status: 400 });
+    return data(first.refused ? first.refused(errors, form, contentOf(args.context)) : { errors }, { status: 400 });
   }
   const services = servicesOf(args.context);
   const store = services.store;
@@ -107,7 +107,7 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
   if (early) return respondUnchanged(early);
   const schema = typeof action.schema === "function" ? action.schema({ ...finding, target }) : action.schema;
   const parsed = parseForm(schema, form);
-  if (!parsed.ok) return data(action.refused ? action.refused(parsed.errors, form) : { errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok) return data(action.refused ? action.refused(parsed.errors, form, finding.content) : { errors: parsed.errors }, { status: 400 });
   if (action.version && form.get("version") !== action.version.of(target)) return data(action.version.stale, { status: 409 });
 
   let woken = false;
