@@ -5,7 +5,9 @@
 import type { ReactNode } from "react";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
-export const NEEDS_JAVASCRIPT = "Passkeys need JavaScript. Turn it on for this site, then press the button again.";
+import { NEEDS_JAVASCRIPT } from "~/lib/owner/passkey-words.ts";
+
+export { NEEDS_JAVASCRIPT };
 
 export function PasskeyForm({
   endpoint,

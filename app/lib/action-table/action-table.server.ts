@@ -13,10 +13,13 @@ import { QUOTE_ACTIONS } from "../quotes/actions.server.ts";
 import { PRICE_LIST_ACTIONS } from "../quotes/price-list-actions.server.ts";
 import { QUOTE_CUSTOMER_ACTIONS } from "../quotes/customer-actions.server.ts";
 import { REQUEST_ACTIONS } from "./requests.server.ts";
+import { OWNER_AREA_ACTIONS } from "./owner-area.server.ts";
+import { INSIGHTS_ACTIONS } from "../insights/actions.server.ts";
 import { REVIEW_ACTIONS } from "../reviews/actions.server.ts";
 import { SITE_ACTIONS } from "../site/actions.server.ts";
+import { REVIEW_PUBLISH_ACTIONS } from "../site/review-actions.server.ts";
 
-const ALL = [...REQUEST_ACTIONS, ...VISIT_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...SITE_ACTIONS] as const;
+const ALL = [...REQUEST_ACTIONS, ...VISIT_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...REVIEW_PUBLISH_ACTIONS, ...SITE_ACTIONS, ...INSIGHTS_ACTIONS, ...OWNER_AREA_ACTIONS] as const;
 
 export type ActionName = (typeof ALL)[number]["name"];
 
@@ -30,7 +33,8 @@ function actionsNamed(names: readonly ActionName[]): AnyAction[] {
 
 /** An owner page's POST: the actions of its forms, done as the signed-in owner (the guard has run). */
 export function ownerPost<Answer = unknown>(args: PostArgs, names: readonly ActionName[]) {
-  return dispatch<Answer>(args, actionsNamed(names), args.context.get(ownerContext).name);
+  const owner = args.context.get(ownerContext);
+  return dispatch<Answer>(args, actionsNamed(names), owner.name, owner.passkeyId);
 }
 
 /** A customer page's POST: its actions open what they change through the customer's link (their `find`). */

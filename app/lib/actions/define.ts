@@ -16,9 +16,13 @@ export type Store = Services["store"];
 /** Who posts it: the signed-in owner, or a customer through their private link. */
 export type Side = "owner" | "customer";
 
-/** What an action knows before its form is read: the address, the services and the time. */
+/** What an action knows before its form is parsed: the address, the form as posted, the services and the time. */
 export interface Finding {
   params: Readonly<Record<string, string | undefined>>;
+  /** The request as posted, for its headers (the session's cookie, the browser's name); its body is read already. */
+  request: Request;
+  /** The form as posted (a thing named by a hidden field, such as a review's `id`, is found from it). */
+  form: FormData;
   /** The address posted to (a page shared by several addresses tells them apart by it). */
   url: URL;
   /** The poster's network address, as the server saw it (a customer's answer records it). */
@@ -34,21 +38,25 @@ export interface Applying<Target> extends Finding {
   target: Target;
   /** The owner's passkey name, or "the customer". */
   actor: string;
-  form: FormData;
+  /** The passkey the owner signed in with (none for a customer). */
+  passkeyId?: number;
   /** Wakes the background work once the change is committed (what it queued goes now). */
   wake: () => void;
 }
 
+/** Headers the answer carries (a cookie cleared when the owner is signed out), kept with its key. */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
 /**
  * What applying gave.
- * - `done`: a change was made; the owner is sent to `to` (with `?saved=` its words, when any).
- *   Its key is kept with this answer, and its audit lines name the action.
+ * - `done`: a change was made; the owner is sent to `to` (with `?saved=` its words, when any, and
+ *   `headers`, when any). Its key is kept with this answer, and its audit lines name the action.
  * - `redirect`: nothing changed (the question asked first, a thing already sent): sent to `to`.
  * - `answer`: nothing changed; the page is shown again with `body` (a refusal at a field, a 409).
  */
-export type Outcome = { kind: "done"; to: string; saved?: string } | { kind: "redirect"; to: string } | { kind: "answer"; status: number; body: unknown };
+export type Outcome = { kind: "done"; to: string; saved?: string; headers?: AnswerHeaders } | { kind: "redirect"; to: string; headers?: AnswerHeaders } | { kind: "answer"; status: number; body: unknown };
 
-export const done = (to: string, saved?: string): Outcome => ({ kind: "done", to, saved });
+export const done = (to: string, saved?: string, headers?: AnswerHeaders): Outcome => ({ kind: "done", to, saved, ...(headers && { headers }) });
 export const redirectTo = (to: string): Outcome => ({ kind: "redirect", to });
 export const answer = (body: unknown, status = 400): Outcome => ({ kind: "answer", status, body });
 
@@ -72,8 +80,8 @@ export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = 
    * Check totals), or what was sent already (a second Send from another page). Else undefined.
    */
   early?: (form: FormData, finding: Finding & { target: Target }) => Outcome | undefined;
-  /** The page's answer to a refused form: the messages at their fields, with what was typed kept. */
-  refused?: (errors: FieldErrors<string>, form: FormData) => unknown;
+  /** The page's answer to a refused form: the messages at their fields, with what was typed kept (read as the site's content says, such as whether VAT is charged). */
+  refused?: (errors: FieldErrors<string>, form: FormData, content: Content) => unknown;
   /** The version the page was shown at (posted as `version`): when the thing has changed since, 409 with `stale`. */
   version?: { of: (target: Target) => string; stale: unknown };
   /** Work that must wait for something (files, a render) before the change; the key is held meanwhile. */

@@ -46,8 +46,8 @@ function post(fields: Record<string, string>, actions: AnyAction[] = [say], path
   const context = new RouterContextProvider();
   context.set(servicesContext, { store, ownerMail: false, ackHourlyCap: 30, wake: () => {}, content: () => fileContent, pictures: new Map() });
   context.set(contentContext, fileContent);
-  const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ intent: "say", version: "v1", ...fields }) });
-  return dispatch({ request, params: {}, context }, actions, "Test phone");
+  const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ intent: "say", version: "v1", ...fields }), headers: { Cookie: "session=abc" } });
+  return dispatch({ request, params: {}, context }, actions, "Test phone", 7);
 }
 
 const where = (response: unknown) => (response instanceof Response ? `${response.status} ${response.headers.get("Location")}` : undefined);
@@ -130,6 +130,24 @@ it("applies one key once when a second post of it comes while the first still wa
   expect(answers.map(where)).toEqual(["303 /admin/words?saved=said", "303 /admin/words?saved=said"]);
   expect(words()).toEqual(["slow"]);
   expect(store.db.prepare("SELECT count(*) AS n FROM applied_actions").get()).toEqual({ n: 1 });
+});
+
+it("sends the headers a change answers with, and the same headers again to the same key", async () => {
+  const signOut = defineAction({
+    name: "test.sign-out",
+    schema: z.object({}),
+    apply: (_, { request, passkeyId }) => {
+      store.db.prepare("INSERT INTO tally (word) VALUES (?)").run(`${request.headers.get("Cookie")} ${passkeyId}`);
+      return done("/admin/sign-in", undefined, { "Set-Cookie": "session=; Max-Age=0" });
+    },
+  });
+  const once = makeOnceKey();
+  const answers = [await post({ once }, [signOut]), await post({ once }, [signOut])];
+  for (const answered of answers) {
+    expect(where(answered)).toBe("303 /admin/sign-in");
+    expect((answered as Response).headers.get("Set-Cookie")).toBe("session=; Max-Age=0");
+  }
+  expect(words()).toEqual(["session=abc 7"]);
 });
 
 it("keeps applied keys 30 days", async () => {

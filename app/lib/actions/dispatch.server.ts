@@ -47,11 +47,11 @@ function withSaved(to: string, saved: string | undefined) {
 }
 
 function respond(answer: StoredAnswer) {
-  return "to" in answer ? redirect(answer.to, answer.status) : data(answer.body, { status: answer.status });
+  return "to" in answer ? redirect(answer.to, { status: answer.status, headers: answer.headers }) : data(answer.body, { status: answer.status });
 }
 
 function respondUnchanged(outcome: Outcome) {
-  return outcome.kind === "answer" ? data(outcome.body, { status: outcome.status }) : redirect(outcome.to, 303);
+  return outcome.kind === "answer" ? data(outcome.body, { status: outcome.status }) : redirect(outcome.to, { status: 303, headers: outcome.headers });
 }
 
 /** An outcome that changed nothing leaves the transaction by this, so nothing of it is kept. */
@@ -71,20 +71,20 @@ function replay(store: Store, key: string, action: AnyAction, path: string) {
 
 /**
  * Runs the posted one of `actions` (a page's forms) as `actor`; answers what the page shows.
- * `actor` is who is signed in (the owner's area) or "the customer".
+ * `actor` is who is signed in (the owner's area) or "the customer"; `passkeyId` the passkey the owner signed in with.
  */
-export function dispatch<Answer = unknown>(args: PostArgs, actions: readonly AnyAction[], actor: string): Promise<Response | DataWithResponseInit<Answer>> {
+export function dispatch<Answer = unknown>(args: PostArgs, actions: readonly AnyAction[], actor: string, passkeyId?: number): Promise<Response | DataWithResponseInit<Answer>> {
   // The answer's shape is the page's (what its forms show again); the actions build it.
-  return dispatchAny(args, actions, actor) as Promise<Response | DataWithResponseInit<Answer>>;
+  return dispatchAny(args, actions, actor, passkeyId) as Promise<Response | DataWithResponseInit<Answer>>;
 }
 
-async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor: string) {
+async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor: string, passkeyId: number | undefined) {
   const form = await readForm(args.request);
   const action = pick(actions, form);
   if (!action) {
     const first = actions[0]!;
     const errors = { intent: first.unknownButton ?? UNKNOWN_BUTTON };
-    return data(first.refused ? first.refused(errors, form) : { errors }, { status: 400 });
+    return data(first.refused ? first.refused(errors, form, contentOf(args.context)) : { errors }, { status: 400 });
   }
   const services = servicesOf(args.context);
   const store = services.store;
@@ -101,17 +101,17 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
     if (again) return again;
   }
 
-  const finding: Finding = { params: args.params, url, clientAddress: args.context.get(clientAddressContext), store, services, content: contentOf(args.context), now: new Date() };
+  const finding: Finding = { params: args.params, request: args.request, form, url, clientAddress: args.context.get(clientAddressContext), store, services, content: contentOf(args.context), now: new Date() };
   const target = action.find ? action.find(finding) : undefined;
   const early = action.early?.(form, { ...finding, target });
   if (early) return respondUnchanged(early);
   const schema = typeof action.schema === "function" ? action.schema({ ...finding, target }) : action.schema;
   const parsed = parseForm(schema, form);
-  if (!parsed.ok) return data(action.refused ? action.refused(parsed.errors, form) : { errors: parsed.errors }, { status: 400 });
+  if (!parsed.ok) return data(action.refused ? action.refused(parsed.errors, form, finding.content) : { errors: parsed.errors }, { status: 400 });
   if (action.version && form.get("version") !== action.version.of(target)) return data(action.version.stale, { status: 409 });
 
   let woken = false;
-  const applying: Applying<unknown> = { ...finding, target, actor, form, wake: () => (woken = true) };
+  const applying: Applying<unknown> = { ...finding, target, actor, passkeyId, wake: () => (woken = true) };
   let release = () => {};
   if (key) held.set(key, new Promise<void>((resolve) => (release = resolve)));
   try {
@@ -119,7 +119,7 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
     const outcome = applyOnce(store, action, parsed.value, applying, prepared, key, path);
     if (outcome.kind !== "done") return respondUnchanged(outcome);
     if (woken) services.wake();
-    return redirect(withSaved(outcome.to, outcome.saved ?? action.done), 303);
+    return redirect(withSaved(outcome.to, outcome.saved ?? action.done), { status: 303, headers: outcome.headers });
   } finally {
     if (key) held.delete(key);
     release();
@@ -132,7 +132,7 @@ function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Ap
     return store.inTransaction(() => {
       // Applied meanwhile (by another connection while this one waited on `prepare`): its answer, and nothing again.
       const applied = key ? appliedKey(store.db, key) : undefined;
-      if (applied) throw new NothingChanged("to" in applied.answer ? { kind: "redirect", to: applied.answer.to } : { kind: "answer", status: applied.answer.status, body: applied.answer.body });
+      if (applied) throw new NothingChanged("to" in applied.answer ? { kind: "redirect", to: applied.answer.to, headers: applied.answer.headers } : { kind: "answer", status: applied.answer.status, body: applied.answer.body });
       const lastLine = (store.db.prepare("SELECT coalesce(max(id), 0) AS id FROM audit").get() as { id: number }).id;
       const outcome = action.apply(input, applying, prepared);
       if (outcome.kind !== "done") throw new NothingChanged(outcome);
@@ -140,7 +140,8 @@ function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Ap
       if (Number(named.changes) === 0) {
         store.db.prepare("INSERT INTO audit (at, actor, action, lead_id, detail, action_name) VALUES (?, ?, '', NULL, '', ?)").run(applying.now.toISOString(), applying.actor, action.name);
       }
-      if (key) recordAppliedKey(store.db, key, { name: action.name, path, answer: { status: 303, to: withSaved(outcome.to, outcome.saved ?? action.done) } }, applying.now);
+      const to = withSaved(outcome.to, outcome.saved ?? action.done);
+      if (key) recordAppliedKey(store.db, key, { name: action.name, path, answer: { status: 303, to, ...(outcome.headers && { headers: { ...outcome.headers } }) } }, applying.now);
       return outcome;
     });
   } catch (error) {

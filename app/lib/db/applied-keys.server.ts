@@ -5,8 +5,8 @@
 import type { DatabaseSync } from "node:sqlite";
 import { asRow } from "./connection.server.ts";
 
-/** What an applied action answered: a redirect (`to`), or a page's data with its status. */
-export type StoredAnswer = { status: number; to: string } | { status: number; body: unknown };
+/** What an applied action answered: a redirect (`to`, with its headers when it had any), or a page's data with its status. */
+export type StoredAnswer = { status: number; to: string; headers?: Record<string, string> } | { status: number; body: unknown };
 
 export interface AppliedKey {
   name: string;

@@ -7,6 +7,7 @@ import type { Business } from "../../content/index.ts";
 import { addDays } from "../time/uk-time.ts";
 import type { FieldErrors } from "../forms/fields.ts";
 import { draftLines, lineFields, typedLines, type TypedLine } from "./lines.ts";
+import { penceAsText, quantityAsText, type QuoteLine } from "./money.ts";
 import { formObject, list, text } from "../forms/parse-form.ts";
 
 export const QUOTE_NOTES_MAX = 2000;
@@ -28,6 +29,18 @@ export interface DraftValues {
   validUntil: string;
   notes: string;
   guarantees: string[];
+}
+
+/** A saved quote as its form shows it: its lines as typed, its guarantees by their key in the facts. */
+export function draftValuesOf(quote: { lines: readonly QuoteLine[]; vat: boolean; validUntil: string; notes: string; guarantees: readonly string[] }, business: Pick<Business, "claims">): DraftValues {
+  const guarantees = guaranteeOptions(business).filter((option) => quote.guarantees.includes(option.text)).map((option) => option.key);
+  return {
+    lines: quote.lines.map((line) => ({ description: line.description, quantity: quantityAsText(line.quantity), unitPrice: penceAsText(line.unitPence) })),
+    vat: quote.vat,
+    validUntil: quote.validUntil,
+    notes: quote.notes,
+    guarantees,
+  };
 }
 
 /** A message at each wrong field: `lines-{i}-description` (and quantity, unitPrice), validUntil, notes. */

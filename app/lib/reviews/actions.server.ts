@@ -1,11 +1,42 @@
-/** The reviews' actions (decision 28): Job done's Yes, which asks the customer for a review. */
+/**
+ * The reviews' actions (decision 28): Job done's Yes, which asks the customer for a review, and a
+ * review kept private. Its Publish goes live with the site, so it stands in the site's room
+ * (`app/lib/site/review-actions.server.ts`).
+ */
 import { data } from "react-router";
 import * as z from "zod/mini";
-import { answer, defineAction, done } from "../actions/define.ts";
+import { answer, defineAction, done, type Finding } from "../actions/define.ts";
+import { parseForm, recordId } from "../forms/parse-form.ts";
 import { recordIdOr404 } from "../forms/record-id.ts";
 import { MailNotSetUp } from "../mail/mailer.server.ts";
 import { queueReviewRequest } from "./mail.server.ts";
-import { jobDoneState, requestReview } from "./reviews.server.ts";
+import { jobDoneState, keepReviewPrivate, requestReview, reviewById, type Review } from "./reviews.server.ts";
+
+/** The review the buttons belong to (their hidden `id`); 404 when there is none, or it is only asked for. */
+export function reviewOfForm({ form, store }: Finding): Review {
+  const which = parseForm(z.object({ id: recordId() }), form);
+  const review = which.ok ? reviewById(store, which.value.id) : undefined;
+  if (!review || review.status === "requested") throw data(null, { status: 404 });
+  return review;
+}
+
+/** What stopped a button, for the review it belongs to; `town`: the town posted, kept in its field. */
+export type ReviewRefusal = { id: number; error: string; townError?: string; town?: string };
+
+/** A refusal for the review posted (its id as posted: the page shows it at that review). */
+export const reviewRefusal = (form: FormData, refusal: Omit<ReviewRefusal, "id">): ReviewRefusal => ({ id: Number(form.get("id")), ...refusal });
+
+export const reviewPrivate = defineAction({
+  name: "review.private",
+  intent: "private",
+  find: reviewOfForm,
+  schema: z.object({}),
+  refused: (errors, form) => reviewRefusal(form, { error: errors.intent ?? "" }),
+  apply: (_, { store, target, actor }) => {
+    keepReviewPrivate(store, target.id, actor);
+    return done(`/admin/reviews?kept#review-${target.id}`);
+  },
+});
 
 export const jobDone = defineAction({
   name: "job.done",
@@ -39,4 +70,4 @@ export const jobDone = defineAction({
   },
 });
 
-export const REVIEW_ACTIONS = [jobDone];
+export const REVIEW_ACTIONS = [jobDone, reviewPrivate];

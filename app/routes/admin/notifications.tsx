@@ -5,22 +5,18 @@
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
-import { data, redirect } from "react-router";
 import { OwnerButton } from "~/components/owner/OwnerForm.tsx";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
-import { recordAudit } from "~/lib/db/audit.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { exactTime } from "~/lib/time/ago.ts";
-import { addSubscription, deviceName, devices, parseSubscription, queuePush, removeSubscription, vapidKeys } from "~/lib/jobs/push.server.ts";
+import { devices, vapidKeys } from "~/lib/jobs/push.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import type { RouteHandle } from "~/root";
-import * as z from "zod/mini";
-import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/notifications";
 import { noticeOf } from "~/lib/owner/notices.ts";
-import { setWeeklySummary, weeklySummaryOn } from "~/lib/insights/weekly-summary.server.ts";
+import { weeklySummaryOn } from "~/lib/insights/weekly-summary.server.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const handle: RouteHandle = { scripts: ["notifications"] };
@@ -45,73 +41,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The browser's push subscription as it posts it (JSON), checked to be a real one. */
-const subscription = z.pipe(
-  text(),
-  z.transform((posted, context) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(posted);
-    } catch {
-      json = undefined;
-    }
-    const checked = parseSubscription(json);
-    if (checked) return checked;
-    context.issues.push({ code: "custom", message: "The browser's subscription could not be read. Try again.", input: posted });
-    return z.NEVER;
-  }),
-);
-
-const notificationsForm = intents([
-  z.object({ intent: z.literal("subscribe"), subscription }),
-  z.object({ intent: z.literal("remove"), id: recordId() }),
-  z.object({ intent: z.literal("test") }),
-  // A checkbox is posted only when ticked.
-  z.object({ intent: z.literal("weekly-summary"), on: z.optional(z.literal("on")) }),
-]);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const store = storeOf(context);
-  const posted = parseForm(notificationsForm, await readForm(request));
-  if (!posted.ok) {
-    // A device that is not a number is a device that does not exist.
-    if (posted.errors.id) throw data(null, { status: 404 });
-    return data({ error: posted.errors.intent ?? posted.errors.subscription }, { status: 400 });
-  }
-  const form = posted.value;
-  if (form.intent === "subscribe") {
-    const device = deviceName(request.headers.get("User-Agent") ?? "");
-    store.inTransaction(() => {
-      addSubscription(store, owner.passkeyId, form.subscription, device);
-      recordAudit(store, { actor: owner.name, action: "turned on notifications", detail: device });
-    });
-    return redirect("/admin/notifications?added", 303);
-  }
-  if (form.intent === "weekly-summary") {
-    const on = form.on === "on";
-    store.inTransaction(() => {
-      setWeeklySummary(store.db, on);
-      recordAudit(store, { actor: owner.name, action: on ? "turned on the weekly summary" : "turned off the weekly summary" });
-    });
-    return redirect("/admin/notifications?weekly", 303);
-  }
-  if (form.intent === "remove") {
-    const removed = store.inTransaction(() => {
-      const gone = removeSubscription(store, form.id);
-      if (gone) recordAudit(store, { actor: owner.name, action: "turned off notifications", detail: `device ${form.id}` });
-      return gone;
-    });
-    if (!removed) throw data(null, { status: 404 });
-    return redirect("/admin/notifications?removed", 303);
-  }
-  const sent = store.inTransaction(() =>
-    queuePush(store.db, { title: "Test notification", body: "Notifications work on this device.", url: "/admin/notifications", tag: "test" }),
-  );
-  if (!sent) return data({ error: "No device gets notifications yet: turn them on first." }, { status: 409 });
-  servicesOf(context).wake();
-  return redirect("/admin/notifications?tested", 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error?: string }>(args, ["push.subscribe", "push.remove", "push.test", "weekly-summary.set"]);
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
   const { devices: list, notice, publicKey, email, weeklySummary } = loaderData;

@@ -1,21 +1,18 @@
 /** The owner's passkeys: add another device, see them all, remove one (a lost phone). */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
-import { data, redirect } from "react-router";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { AskFirst, SecondYes } from "~/components/owner/SecondYes.tsx";
-import { NEEDS_JAVASCRIPT, PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
-import { readForm } from "~/lib/forms/read-form.server.ts";
+import { PasskeyForm } from "~/components/owner/PasskeyForm.tsx";
 import { storeOf } from "~/lib/services/services.ts";
 import { auditOfOwnerArea } from "~/lib/db/audit.server.ts";
-import { clearedSessionCookie } from "~/lib/owner/auth.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { listPasskeys, removePasskey } from "~/lib/owner/passkeys.server.ts";
+import { listPasskeys } from "~/lib/owner/passkeys.server.ts";
+import { LAST_PASSKEY } from "~/lib/owner/passkey-words.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import type { RouteHandle } from "~/root";
 import { ownerContext } from "~/lib/owner/context.ts";
-import * as z from "zod/mini";
-import { parseForm, recordId } from "~/lib/forms/parse-form.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/passkeys";
 import { noticeOf } from "~/lib/owner/notices.ts";
@@ -23,10 +20,6 @@ import { noticeOf } from "~/lib/owner/notices.ts";
 export const handle: RouteHandle = { scripts: ["passkey"] };
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Passkeys");
-
-/** Said wherever the last passkey cannot be removed: how the owner gets in again. */
-const LAST_PASSKEY =
-  "This is your only passkey, so it cannot be removed: you would be locked out. Add another device first, or, if this one is lost, ask whoever looks after your server for a new invite link.";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -42,17 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Removing a passkey, the one thing posted here (adding one is the browser's ceremony). */
-const removeForm = z.object({ intent: z.literal("remove", NEEDS_JAVASCRIPT), id: recordId() });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const posted = parseForm(removeForm, await readForm(request));
-  if (!posted.ok && posted.errors.intent) return data({ error: posted.errors.intent }, { status: 400 });
-  if (listPasskeys(storeOf(context)).length <= 1) return data({ error: LAST_PASSKEY }, { status: 409 });
-  if (!posted.ok || !removePasskey(storeOf(context), posted.value.id, owner.name)) throw data(null, { status: 404 });
-  if (posted.value.id === owner.passkeyId) return redirect("/admin/sign-in?signed-out", { status: 303, headers: { "Set-Cookie": clearedSessionCookie() } });
-  return redirect("/admin/passkeys?removed", 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<{ error?: string }>(args, ["passkey.remove"]);
 
 export default function Passkeys({ loaderData, actionData }: Route.ComponentProps) {
   const { passkeys, current, notice, history, confirming } = loaderData;

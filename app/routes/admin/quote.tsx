@@ -6,51 +6,34 @@
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { LineEditor, LineTotals } from "~/components/owner/LineEditor.tsx";
 import { OnOffForm, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
-import type { Business } from "~/content/index.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { draftSchema, guaranteeOptions, QUOTE_NOTES_MAX, readDraftValues, type DraftErrors, type DraftValues } from "~/lib/quotes/draft-form.ts";
-import * as z from "zod/mini";
-import { parseForm, text } from "~/lib/forms/parse-form.ts";
+import { draftValuesOf, guaranteeOptions, QUOTE_NOTES_MAX, type DraftErrors, type DraftValues } from "~/lib/quotes/draft-form.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/quotes/status.ts";
-import { followUpsOf, MAX_LINES, quoteById, quoteNumber, reviseQuote, saveDraft, setFollowUps, type Quote } from "~/lib/quotes/quotes.server.ts";
-import { penceAsText, quantityAsText, VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
+import { followUpsOf, MAX_LINES, quoteById, quoteNumber } from "~/lib/quotes/quotes.server.ts";
+import { VAT_RATE_PERCENT } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreateInvoice } from "~/components/owner/invoices/CreateInvoice.tsx";
-import { draftLineButton, priceItems } from "~/lib/quotes/price-list.server.ts";
+import { priceItems } from "~/lib/quotes/price-list.server.ts";
 import { PriceListPicker, SaveLineToPriceList } from "~/components/owner/PriceListPicker.tsx";
 import { typedTotals } from "~/lib/quotes/typed-totals.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/quote";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
-import { ukToday } from "~/lib/time/uk-time.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
 export const handle: RouteHandle = { scripts: ["line-totals", "line-editor"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
-
-
-function valuesOf(quote: Quote, site: Business): DraftValues {
-  const guarantees = guaranteeOptions(site).filter((option) => quote.guarantees.includes(option.text)).map((option) => option.key);
-  return {
-    lines: quote.lines.map((line) => ({ description: line.description, quantity: quantityAsText(line.quantity), unitPrice: penceAsText(line.unitPence) })),
-    vat: quote.vat,
-    validUntil: quote.validUntil,
-    notes: quote.notes,
-    guarantees,
-  };
-}
 
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
@@ -64,7 +47,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     number: quoteNumber(quote),
     status: quote.status,
     lead: { id: lead.id, name: lead.name, email: lead.email },
-    values: valuesOf(quote, site),
+    values: draftValuesOf(quote, site),
     summary: quoteSummary(quote),
     sentAt: quote.sentAt,
     viewedAt: quote.viewedAt,
@@ -81,54 +64,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Follow-ups on or off: the one field the Follow-ups button posts. The draft's fields are `draftSchema`'s. */
-const followUpsForm = z.object({ on: z.pipe(text(), z.transform((on) => on === "1")) });
-
 type ActionAnswer = { values: DraftValues; errors?: DraftErrors; error?: string };
-const answer = (body: ActionAnswer, status = 200) => data(body, { status });
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const site = contentOf(context).business;
-  const id = recordIdOr404(params.id);
-  const actor = context.get(ownerContext).name;
-  const quote = quoteById(store, id);
-  if (!quote) throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-
-  if (intent === "follow-ups") {
-    const followUps = parseForm(followUpsForm, form);
-    if (!setFollowUps(store, id, followUps.ok && followUps.value.on, actor)) return answer({ values: valuesOf(quote, site), error: "This quote no longer waits for an answer." }, 409);
-    return redirect(`/admin/quotes/${id}`, 303);
-  }
-  if (intent === "revise") {
-    const revision = reviseQuote(store, id, { actor });
-    if (!revision) return answer({ values: valuesOf(quote, site), error: "This quote cannot be changed." }, 409);
-    return redirect(`/admin/quotes/${revision.id}`, 303);
-  }
-  // Everything else changes the draft: a sent quote is never edited.
-  if (quote.status !== "draft") {
-    return answer({ values: valuesOf(quote, site), error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
-  }
-  const values = readDraftValues(form, { vatAllowed: Boolean(site.vatNumber) });
-  const buttoned = draftLineButton(store, intent, values.lines, { max: MAX_LINES, noun: "A quote" });
-  if (buttoned) return "error" in buttoned ? answer({ values, error: buttoned.error }, 400) : answer({ values: { ...values, lines: buttoned.lines } });
-  // Check totals (JavaScript off): the figures as typed, nothing saved.
-  if (intent === "totals") return answer({ values });
-  if (intent !== "save" && intent !== "send") return answer({ values, error: "Unknown change." }, 400);
-
-  const parsed = parseForm(draftSchema({ today: ukToday(), vatAllowed: Boolean(site.vatNumber) }), form);
-  if (!parsed.ok) return answer({ values, errors: parsed.errors, error: "Some fields need a change: see the messages below." }, 400);
-  const draft = parsed.value;
-  if (draft.lines.length > MAX_LINES) return answer({ values, error: `A quote can have at most ${MAX_LINES} lines.` }, 400);
-  const guarantees = guaranteeOptions(site).filter((option) => draft.guarantees.includes(option.key)).map((option) => option.text);
-  if (!saveDraft(store, id, { lines: draft.lines, vat: draft.vat, validUntil: draft.validUntil, notes: draft.notes, guarantees, followUps: quote.followUps })) {
-    return answer({ values, error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
-  }
-  // Send saves the draft, then asks first (routes/admin/quote-send.tsx): nothing goes before Yes.
-  return redirect(intent === "save" ? `/admin/quotes/${id}?saved=draft` : `/admin/quotes/${id}/send`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["quote.follow-ups", "quote.revise", "quote.save"]);
 
 const SAVED: Record<string, string> = { draft: "Draft saved.", sent: "Quote sent. The customer has it by e-mail, with the PDF and their link." };
 

@@ -4,25 +4,21 @@
  * with its town and month, in one step and beside any waiting draft (lib/site/publish-review);
  * Keep private leaves it here.
  */
-import { data, redirect } from "react-router";
 import { Select } from "~/components/forms/Field.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { OwnerButton, OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import type { Area } from "~/content/index.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import type { ReviewRefusal } from "~/lib/reviews/actions.server.ts";
 import { displayName } from "~/content/rules/names.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { noticeOf } from "~/lib/owner/notices.ts";
-import { keepReviewPrivate, reviewById, submittedReviews } from "~/lib/reviews/reviews.server.ts";
+import { submittedReviews } from "~/lib/reviews/reviews.server.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import { placeOf } from "~/lib/jobs/push.server.ts";
-import { publishReview } from "~/lib/site/publish-review.server.ts";
 import { hasChanges } from "~/lib/site/versions.server.ts";
-import * as z from "zod/mini";
-import { intents, parseForm, recordId, text } from "~/lib/forms/parse-form.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/reviews";
 
@@ -51,43 +47,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const NO_CONSENT = "This customer did not agree to their review being shown: it stays private.";
-
-/** Which review the buttons belong to. */
-const reviewOfForm = z.object({ id: recordId() });
-
-/** What the owner decided: keep it private, or publish it with the town the job was in. */
-const decision = (towns: string[]) =>
-  intents([z.object({ intent: z.literal("private") }), z.object({ intent: z.literal("publish"), town: z.pipe(text(), z.enum(towns, "Choose the town the job was in.")) })]);
-
-/** What stopped a button, for the review it belongs to; `town`: the town posted, kept in its field. */
-type ActionData = { id: number; error: string; townError?: string; town?: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const store = storeOf(context);
-  const form = await readForm(request);
-  const which = parseForm(reviewOfForm, form);
-  const review = which.ok ? reviewById(store, which.value.id) : undefined;
-  if (!review || review.status === "requested") throw data(null, { status: 404 });
-  const { id } = review;
-  const refuse = (answer: Omit<ActionData, "id">, status: number) => data<ActionData>({ id, ...answer }, { status });
-  const posted = parseForm(decision(contentOf(context).areas.map((area) => area.slug)), form);
-  // A refused field speaks in the order the owner meets them: the button, his consent, the town.
-  if (!posted.ok) {
-    if (!posted.errors.intent && !review.consent) return refuse({ error: NO_CONSENT }, 409);
-    if (posted.errors.town) return refuse({ error: "Nothing was published: choose the town first.", townError: posted.errors.town, town: String(form.get("town") ?? "") }, 400);
-    return refuse({ error: posted.errors.intent ?? "" }, 400);
-  }
-  if (posted.value.intent === "private") {
-    keepReviewPrivate(store, id, owner.name);
-    return redirect(`/admin/reviews?kept#review-${id}`, 303);
-  }
-  if (!review.consent) return refuse({ error: NO_CONSENT }, 409);
-  const published = await publishReview(store, servicesOf(context).publisher, { reviewId: id, town: posted.value.town, author: owner.name, passkeyId: owner.passkeyId });
-  if (!published.ok) return refuse({ error: published.error }, published.status);
-  return redirect(`/admin/reviews?published#review-${id}`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<ReviewRefusal>(args, ["review.publish", "review.private"]);
 
 const STATUS_WORDS = { submitted: "Waiting for your decision", published: "On your site", private: "Kept private", requested: "" } as const;
 
