@@ -73,8 +73,15 @@ export type InvoicePageData = ReturnType<typeof invoicePage>;
 export function invoicesOfLeadListed(store: Db, leadId: number, now: Date = new Date()) {
   return invoicesOfLead(store, leadId).map((invoice) => {
     const standing = standingOfInvoice(store, invoice, now);
-    return { id: invoice.id, number: invoiceNumber(invoice), kind: INVOICE_KIND_NAMES[invoice.kind], total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
+    return { id: invoice.id, number: invoiceNumber(invoice), kind: INVOICE_KIND_NAMES[invoice.kind], kindCode: invoice.kind, total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
   });
+}
+
+/** A request's draft invoices, each with what it is for: Create invoice points at one of the kind chosen instead of making another. */
+export function draftsOfLead(store: Db, leadId: number): { id: number; kind: InvoiceKind }[] {
+  return invoicesOfLead(store, leadId)
+    .filter((invoice) => invoice.status === "draft")
+    .map((invoice) => ({ id: invoice.id, kind: invoice.kind }));
 }
 
 /** A job whose every invoice was voided by a credit note: nothing was paid, and nothing is owed. */
