@@ -16,11 +16,8 @@ import type { UnseenStage } from "../services/publisher.ts";
 import { contentWith } from "./draft.server.ts";
 import { describeChanges, withInvoicing } from "./edits.ts";
 import type { FactErrors } from "./facts-form.ts";
-import { BANK_DETAILS, INVOICING_FORM_FIELDS, readBankDetails } from "./invoicing-form.ts";
+import { BANK_DETAILS, BANK_DETAILS_INTENT, INVOICING_FORM_FIELDS, readBankDetails } from "./invoicing-form.ts";
 import { liveVersion, recordPublishBeside } from "./versions.server.ts";
-
-/** The button of the bank details' form, on a page with another. */
-export const BANK_DETAILS_INTENT = "bank-details";
 
 /** The bank details' form fields, in the page's order. */
 export const BANK_DETAILS_FIELDS = BANK_DETAILS.map((field) => INVOICING_FORM_FIELDS[field]);

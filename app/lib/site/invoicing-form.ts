@@ -71,6 +71,9 @@ export function readInvoicing(form: FormData, current: Invoicing, only: readonly
   return { ok: false, errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [INVOICING_FORM_FIELDS[field as InvoicingField], message!])) };
 }
 
+/** The button of the send page's bank details form, on a page with another. */
+export const BANK_DETAILS_INTENT = "bank-details";
+
 /** The bank details an invoice asks to be paid into, in the page's order. */
 export const BANK_DETAILS = ["accountName", "sortCode", "accountNumber"] as const satisfies readonly InvoicingField[];
 

@@ -8,7 +8,7 @@ import { defineAction, done, answer, type Applying, type Finding } from "../acti
 import { recordIdOr404 } from "../forms/record-id.ts";
 import { bookVisits, cancelVisit, moveVisit, type VisitChange } from "./book.server.ts";
 import { resetCalendarLink } from "./feed.server.ts";
-import { bookSchema, EMPTY_DAY, HOW_MANY_FIELD, MAX_DAYS, moveSchema, readVisitValues, scheduleSchema, type VisitValues } from "./visit-form.ts";
+import { bookSchema, EMPTY_DAY, HOW_MANY_FIELD, SCHEDULE_JOB, MAX_DAYS, moveSchema, readVisitValues, scheduleSchema, type VisitValues } from "./visit-form.ts";
 import { jobDays, MAX_JOB_DAYS } from "./defaults.ts";
 import { ukInstant } from "../time/uk-time.ts";
 import { visitById, type Visit } from "./visits.server.ts";
@@ -39,9 +39,6 @@ export const visitBook = defineAction({
     return done(`/admin/requests/${applying.target}`, saved);
   },
 });
-
-/** Schedule job's form, told apart from Book a visit's on the same page. */
-export const SCHEDULE_JOB = "schedule-job";
 
 /** Schedule job's form as typed, with its message at each wrong field. */
 export interface ScheduleAnswer {

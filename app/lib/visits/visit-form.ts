@@ -139,6 +139,9 @@ export interface ScheduledInput {
   notes: string;
 }
 
+/** Schedule job's form, told apart from Book a visit's on the same page. */
+export const SCHEDULE_JOB = "schedule-job";
+
 /** Schedule job's How many days, as typed, kept apart from the days' fields. */
 export const HOW_MANY_FIELD = "how-many";
 

@@ -11,7 +11,8 @@
  */
 import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
 import { Field } from "~/components/forms/Field.tsx";
-import { BANK_DETAILS_INTENT, type BankDetailsAnswer } from "~/lib/site/bank-details.server.ts";
+import type { BankDetailsAnswer } from "~/lib/site/bank-details.server.ts";
+import { BANK_DETAILS_INTENT } from "~/lib/site/invoicing-form.ts";
 import { redirect } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
