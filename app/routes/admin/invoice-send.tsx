@@ -56,13 +56,15 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     mail: Boolean(servicesOf(context).mail),
     cannotSend: cannotSend(store, invoice),
     saved: new URL(request.url).searchParams.get("saved") === "bank-details",
+    /** What Account name starts as. */
+    business: contentOf(context).business.name,
   };
 }
 
 export const action = (args: Route.ActionArgs) => ownerPost<BankDetailsAnswer>(args, ["bank-details.publish", "invoice.send"]);
 
 /** The bank details' form: the three facts an invoice asks to be paid into, published at once when saved. */
-function BankDetails({ answer }: { answer?: BankDetailsAnswer["bank"] }) {
+function BankDetails({ answer, business }: { answer?: BankDetailsAnswer["bank"]; business: string }) {
   const values = answer?.values ?? {};
   const errors = answer?.errors ?? {};
   return (
@@ -73,7 +75,7 @@ function BankDetails({ answer }: { answer?: BankDetailsAnswer["bank"] }) {
       </h2>
       <p className="font-semibold text-danger">{BANK_MISSING}</p>
       <p>Add them here: every invoice asks to be paid into this account, with its number as the reference. They are never shown on your site. Change them later under Your site, Invoices and bank details.</p>
-      <Field form="bank" name="account-name" label="Account name" hint="The name the account is in, as your bank has it." autoComplete="off" defaultValue={values["account-name"] ?? ""} error={errors["account-name"]} />
+      <Field form="bank" name="account-name" label="Account name" hint="The name the account is in, as your bank has it: your business's name to start with." autoComplete="off" defaultValue={values["account-name"] ?? business} error={errors["account-name"]} />
       <Field form="bank" name="sort-code" label="Sort code" hint="6 digits, e.g. 12-34-56." inputMode="numeric" autoComplete="off" className="field max-w-48" defaultValue={values["sort-code"] ?? ""} error={errors["sort-code"]} />
       <Field form="bank" name="account-number" label="Account number" hint="8 digits." inputMode="numeric" autoComplete="off" className="field max-w-48" defaultValue={values["account-number"] ?? ""} error={errors["account-number"]} />
       <button type="submit" className="btn-primary">
@@ -95,7 +97,7 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
           notice={loaderData.saved && bankDetails && !actionData && "Bank details saved. They are on every invoice from now on, and never on your site."}
           error={actionData?.error ?? cannotSend ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")}
         />
-        {!bankDetails && <BankDetails answer={actionData?.bank} />}
+        {!bankDetails && <BankDetails answer={actionData?.bank} business={loaderData.business} />}
         <dl className="card grid gap-x-4 gap-y-2 p-4 sm:grid-cols-[10rem_1fr]">
           <dt className="font-semibold">Invoice</dt>
           <dd>{loaderData.kind}, numbered when sent</dd>

@@ -57,7 +57,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => ownerPost<{ values: VisitValues; errors: Partial<Record<string, string>> } | ScheduleAnswer>(args, ["visit.schedule-job", "visit.book"]);
 
 export default function BookVisit({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, title, booked, today, job } = loaderData;
+  const { lead, booked, today } = loaderData;
+  // Schedule job's form refused comes back as itself, whatever the address it was posted to.
+  const job = loaderData.job || Boolean(actionData && "howMany" in actionData);
+  const title = job ? "Schedule job" : loaderData.title;
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const howMany = actionData && "howMany" in actionData ? actionData.howMany : "1";
