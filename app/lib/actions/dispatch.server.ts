@@ -115,12 +115,10 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
   let release = () => {};
   if (key) held.set(key, new Promise<void>((resolve) => (release = resolve)));
   let prepared: { value: unknown } | undefined;
-  let committed = false;
   try {
     if (action.prepare) prepared = { value: await action.prepare(parsed.value, applying) };
     const outcome = applyOnce(store, action, parsed.value, applying, prepared?.value, key, path);
-    committed = outcome.kind === "done";
-    if (prepared) action.after?.(prepared.value, committed);
+    if (prepared) action.after?.(prepared.value, outcome.kind === "done");
     prepared = undefined;
     if (outcome.kind !== "done") return respondUnchanged(outcome);
     if (woken) services.wake();
