@@ -74,7 +74,14 @@ function BankDetails({ answer, business }: { answer?: BankDetailsAnswer["bank"];
         Your bank details
       </h2>
       <p className="font-semibold text-danger">{BANK_MISSING}</p>
-      <p>Add them here: every invoice asks to be paid into this account, with its number as the reference. They are never shown on your site. Change them later under Your site, Invoices and bank details.</p>
+      <p>
+        Add them here: every invoice asks to be paid into this account, with its number as the reference. They are never shown on your site. Change them later
+        under Your site,{" "}
+        <a href="/admin/site/invoicing" className="link">
+          Invoices and bank details
+        </a>
+        .
+      </p>
       <Field form="bank" name="account-name" label="Account name" hint="The name the account is in, as your bank has it: your business's name to start with." autoComplete="off" defaultValue={values["account-name"] ?? business} error={errors["account-name"]} />
       <Field form="bank" name="sort-code" label="Sort code" hint="6 digits, e.g. 12-34-56." inputMode="numeric" autoComplete="off" className="field max-w-48" defaultValue={values["sort-code"] ?? ""} error={errors["sort-code"]} />
       <Field form="bank" name="account-number" label="Account number" hint="8 digits." inputMode="numeric" autoComplete="off" className="field max-w-48" defaultValue={values["account-number"] ?? ""} error={errors["account-number"]} />
