@@ -43,6 +43,7 @@ export default [
         route("quotes/:id", "routes/admin/quote.tsx"),
         route("quotes/:id/send", "routes/admin/quote-send.tsx"),
         route("quotes/:id/pdf", "routes/admin/quote-pdf.ts"),
+        route("price-list", "routes/admin/price-list.tsx"),
         // Invoices' and credit notes' PDFs, as the customer gets them (a draft's is a preview).
         route("invoices/:id/pdf", "routes/admin/invoice-pdf.ts"),
         route("credit-notes/:id/pdf", "routes/admin/credit-note-pdf.ts"),

@@ -17,6 +17,7 @@ import { requestReview, reviewPath, submitReview } from "../../app/lib/reviews/r
 import { createSession } from "../../app/lib/owner/sessions.server.ts";
 import { addSubscription } from "../../app/lib/jobs/push.server.ts";
 import { fileContent } from "../../app/content/index.ts";
+import { addPriceItem } from "../../app/lib/quotes/price-list.server.ts";
 import { bookVisits } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { invoicePages, invoicesInEachState } from "./invoices.ts";
@@ -150,6 +151,8 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     );
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
+    // A price list, for its page and each quote draft's Add from price list.
+    for (const item of [{ description: "Re-felt flat roof with torch-on felt", unit: "per m²", unitPence: 4500 }, { description: "Gutter clean", unit: "", unitPence: 6000 }]) addPriceItem(store, item, { actor: "Sweep" });
     const quotes = sweepQuotes(store, lead.id);
     quotes.owner.push(...sweepVisits(store, lead.id), ...invoicePages(store, lead.id));
     // A finished job's review: the customer's open form and their thank-you, and the owner's list.
@@ -178,7 +181,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     quotes.owner.push("/admin/money", "/admin/money?from=2026-12-31&to=2026-10-01");
     quotes.customer.push(page(lead.id), page(openReview.review.leadId), `${page(openReview.review.leadId)}/review`, page(unanswered.id), customerPagePath(replaced), customerPagePath("A".repeat(43)));
     quotes.owner.push(`/admin/requests/${lead.id}/customer-link`);
-    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/price-list", "/admin/price-list?quote=1&saved=from-line", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {
     store.close();

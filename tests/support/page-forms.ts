@@ -49,3 +49,10 @@ export function typeInto(fields: [string, string][], typed: Record<string, strin
   for (const [name, value] of Object.entries(typed)) if (!fields.some(([one]) => one === name)) out.push([name, value]);
   return out;
 }
+
+/** A form posted with these fields, each once, as a test's FormData. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}

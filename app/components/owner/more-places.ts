@@ -1,5 +1,6 @@
 /** The owner's places behind More on a phone (/admin/more), each listed at the side from 1024 px. */
 export const MORE_PLACES = [
+  { name: "Price list", path: "/admin/price-list", about: "The lines you quote often, with their units and prices, for a quote in a few taps." },
   { name: "Reviews", path: "/admin/reviews", about: "What customers wrote after a finished job, to publish on your site." },
   { name: "Where requests come from", path: "/admin/sources", about: "Which pages, searches and campaigns bring requests." },
   { name: "Insights", path: "/admin/insights", about: "Visits to each page, and the requests and work they bring." },

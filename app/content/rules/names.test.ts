@@ -3,6 +3,7 @@ import testimonials from "../testimonials.json" with { type: "json" };
 import { parseContact } from "../../lib/forms/contact.ts";
 import { parseQuote } from "../../lib/forms/quote.ts";
 import { checkName, displayName, normaliseName } from "./names.ts";
+import { formOf } from "../../../tests/support/page-forms.ts";
 
 const ALLOWED = "Use letters, spaces, hyphens, apostrophes and full stops only, e.g. Sarah M. or Jo.";
 
@@ -132,17 +133,12 @@ describe("a published name's capitals", () => {
 });
 
 describe("names that are never published", () => {
-  const form = (fields: Record<string, string>) => {
-    const data = new FormData();
-    for (const [key, value] of Object.entries(fields)) data.set(key, value);
-    return data;
-  };
   const contact = { email: "jo@example.org", phone: "01438 123456", postcode: "SG1 1AA", message: "A slipped tile above the porch." };
   const quote = { email: "jo@example.org", phone: "01438 123456", address: "", message: "A slipped tile above the porch." };
 
   it.each(["Dave 2", "jo@example.com", "J", "R2 Roofing Ltd (landlord)", "a".repeat(100)])("%j is taken by the quote and contact forms, which take any name up to 100 characters", (name) => {
     expect(checkName(name).ok, "the name rule would refuse it").toBe(false);
-    expect(parseContact(form({ ...contact, name })).ok).toBe(true);
-    expect(parseQuote(form({ ...quote, name })).ok).toBe(true);
+    expect(parseContact(formOf({ ...contact, name })).ok).toBe(true);
+    expect(parseQuote(formOf({ ...quote, name })).ok).toBe(true);
   });
 });

@@ -10,12 +10,13 @@ import { VISIT_ACTIONS } from "../visits/actions.server.ts";
 import { INVOICE_ACTIONS } from "../invoices/actions.server.ts";
 import { ownerContext } from "../owner/context.ts";
 import { QUOTE_ACTIONS } from "../quotes/actions.server.ts";
+import { PRICE_LIST_ACTIONS } from "../quotes/price-list-actions.server.ts";
 import { QUOTE_CUSTOMER_ACTIONS } from "../quotes/customer-actions.server.ts";
 import { REQUEST_ACTIONS } from "./requests.server.ts";
 import { REVIEW_ACTIONS } from "../reviews/actions.server.ts";
 import { SITE_ACTIONS } from "../site/actions.server.ts";
 
-const ALL = [...REQUEST_ACTIONS, ...VISIT_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...SITE_ACTIONS] as const;
+const ALL = [...REQUEST_ACTIONS, ...VISIT_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...SITE_ACTIONS] as const;
 
 export type ActionName = (typeof ALL)[number]["name"];
 

@@ -5,6 +5,7 @@ import { parseContact } from "./contact.ts";
 import { plainLine, plainText } from "./plain-text.ts";
 import { parseQuote } from "./quote.ts";
 import { readForm } from "./read-form.server.ts";
+import { formOf } from "../../../tests/support/page-forms.ts";
 
 /** Every control character: C0 (0–31), DEL (127) and C1 (128–159). */
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => i), ...Array.from({ length: 33 }, (_, i) => 127 + i)].map((code) => String.fromCharCode(code));
@@ -29,16 +30,11 @@ describe("plain text", () => {
 });
 
 describe("the quote and contact forms", () => {
-  const form = (fields: Record<string, string>) => {
-    const out = new FormData();
-    for (const [name, value] of Object.entries(fields)) out.set(name, value);
-    return out;
-  };
 
   it("keep the message's lines and put each other field on one line, with no control character", () => {
-    const contact = parseContact(form({ name: "Raj\r\nPatel\u0000", email: "raj\u0000@example.org", phone: "01438\u0085 765432", postcode: "SG1\u001b 2AB", message: "Please\u007f quote.\r\nThanks\u009b" }));
+    const contact = parseContact(formOf({ name: "Raj\r\nPatel\u0000", email: "raj\u0000@example.org", phone: "01438\u0085 765432", postcode: "SG1\u001b 2AB", message: "Please\u007f quote.\r\nThanks\u009b" }));
     expect(contact).toEqual({ ok: true, data: { name: "Raj Patel", email: "raj@example.org", phone: "01438 765432", postcode: "SG1 2AB", message: "Please quote.\nThanks" } });
-    const quote = parseQuote(form({ name: "Ann\u0000 Lee", email: "ann@example.org", phone: "07700 900999", address: "12 Orchard Way,\nStevenage", message: "Two\u0000 tiles.\r\nSoon." }));
+    const quote = parseQuote(formOf({ name: "Ann\u0000 Lee", email: "ann@example.org", phone: "07700 900999", address: "12 Orchard Way,\nStevenage", message: "Two\u0000 tiles.\r\nSoon." }));
     expect(quote).toEqual({ ok: true, data: { name: "Ann Lee", email: "ann@example.org", phone: "07700 900999", address: "12 Orchard Way, Stevenage", message: "Two tiles.\nSoon." } });
   });
 });

@@ -3,7 +3,7 @@
  * (description, quantity, unitPrice), read back as typed so a refused form keeps everything, and
  * checked line by line with a message at each wrong field (a unit price of £0.00 among them: a
  * line of nothing is a slip, and an invoice of nothing cannot be sent). A line left wholly empty
- * is dropped, so the owner can add a row and not use it. Add a line and Remove line N are buttons
+ * is dropped, so the owner can add a row and not use it. A description's line breaks are spaces. Add a line and Remove line N are buttons
  * of the form (no script needed); `lineButton` says what they leave.
  */
 import * as z from "zod/mini";
@@ -28,7 +28,9 @@ export const lineFields = { description: list(), quantity: list(), unitPrice: li
 /** The repeated fields side by side, in page order, each trimmed. */
 export function typedLines(form: { description: string[]; quantity: string[]; unitPrice: string[] }): TypedLine[] {
   return Array.from({ length: Math.max(form.description.length, form.quantity.length, form.unitPrice.length) }, (_, i) => ({
-    description: form.description[i]?.trim() ?? "",
+    // The description is typed in a text that grows (several lines on a phone); a line break
+    // typed in it is a space, so the PDF, the e-mail and the customer's page show it as one.
+    description: form.description[i]?.replace(/\s*[\r\n]+\s*/g, " ").trim() ?? "",
     quantity: form.quantity[i]?.trim() ?? "",
     unitPrice: form.unitPrice[i]?.trim() ?? "",
   }));

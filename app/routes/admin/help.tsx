@@ -64,10 +64,24 @@ const TOPICS: Topic[] = [
     body: (
       <ol className="list-decimal space-y-2 pl-6">
         <li>Open the request and press Create quote.</li>
-        <li>Write a line for each part of the work: what it is, how many, and the price of one in pounds. Add a line for each extra part.</li>
+        <li>
+          Write a line for each part of the work: what it is, how many, and the price of one in pounds. Add a line for each extra part. Or open Add
+          from price list and tap a line you saved: its description, unit and price are filled in, and you type only the quantity.
+        </li>
         <li>Save the draft to see the totals, with VAT if you charge it. Check the date it is valid until (30 days unless you change it).</li>
         <li>Press Send quote. The customer is e-mailed the quote as a PDF and a private link where they can read it and accept it.</li>
       </ol>
+    ),
+  },
+  {
+    id: "price-list",
+    title: "Your price list",
+    body: (
+      <p>
+        More → Price list keeps the lines you quote often, each with its unit (per m², each, per metre) and its price. Add them there, or press
+        Save line N to your price list on a quote’s line. On a quote the unit is written after the description, in brackets, so the customer
+        sees it too. Changing a price here changes only the quotes you write from then on.
+      </p>
     ),
   },
   {

@@ -23,7 +23,7 @@ import { storeOf } from "~/lib/services/services.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/invoice";
 
-export const handle: RouteHandle = { scripts: ["line-totals"] };
+export const handle: RouteHandle = { scripts: ["line-totals", "line-editor"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${loaderData.number} for ${loaderData.lead.name}` : "No such invoice");
 

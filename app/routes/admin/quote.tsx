@@ -28,7 +28,8 @@ import { exactTime } from "~/lib/time/ago.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreateInvoice } from "~/components/owner/invoices/CreateInvoice.tsx";
 import { draftsOfLead } from "~/lib/invoices/pages.server.ts";
-import { lineButton } from "~/lib/quotes/lines.ts";
+import { draftLineButton, priceItems } from "~/lib/quotes/price-list.server.ts";
+import { PriceListPicker, SaveLineToPriceList } from "~/components/owner/PriceListPicker.tsx";
 import { typedTotals } from "~/lib/quotes/typed-totals.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/quote";
@@ -36,7 +37,7 @@ import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { ukToday } from "~/lib/time/uk-time.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
-export const handle: RouteHandle = { scripts: ["line-totals"] };
+export const handle: RouteHandle = { scripts: ["line-totals", "line-editor"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Quote ${loaderData.number}` : "No such quote");
 
@@ -77,6 +78,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     vatAllowed: Boolean(site.vatNumber),
     guaranteeOptions: guaranteeOptions(site),
     saved: url.searchParams.get("saved"),
+    priceList: quote.status === "draft" ? priceItems(store) : [],
+    maxLines: MAX_LINES,
   };
 }
 
@@ -111,7 +114,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer({ values: valuesOf(quote, site), error: "This quote has been sent and is locked. To change it, start a new revision." }, 409);
   }
   const values = readDraftValues(form, { vatAllowed: Boolean(site.vatNumber) });
-  const buttoned = lineButton(intent, values.lines, { max: MAX_LINES, noun: "A quote" });
+  const buttoned = draftLineButton(store, intent, values.lines, { max: MAX_LINES, noun: "A quote" });
   if (buttoned) return "error" in buttoned ? answer({ values, error: buttoned.error }, 400) : answer({ values: { ...values, lines: buttoned.lines } });
   // Check totals (JavaScript off): the figures as typed, nothing saved.
   if (intent === "totals") return answer({ values });
@@ -221,7 +224,9 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
   const totals = typedTotals(values.lines, values.vat);
   return (
     <PostForm className="space-y-5" noValidate data-line-totals>
-      <LineEditor lines={values.lines} errors={errors} />
+      <LineEditor lines={values.lines} errors={errors} max={loaderData.maxLines} lineExtra={(i) => <SaveLineToPriceList quote={loaderData.id} index={i} />}>
+        <PriceListPicker items={loaderData.priceList} lines={values.lines} />
+      </LineEditor>
 
       <CardSection id="totals-heading" title="Totals">
         {loaderData.vatAllowed ? (
