@@ -17,13 +17,13 @@
  * it renders anything.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { existsSync, renameSync, rmSync } from "node:fs";
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Content } from "../app/content/load.ts";
 import type { Pictures } from "../app/lib/public-site/images.ts";
-import type { PublishOutcome, SitePublisher } from "../app/lib/services/publisher.ts";
+import type { PublishOutcome, SitePublisher, UnseenStage } from "../app/lib/services/publisher.ts";
 import { requestContextsOf } from "./app.ts";
 import { buildSocialImages } from "./social-images.ts";
 import { compressDir } from "./compress.ts";
@@ -146,12 +146,78 @@ export function createPublisher(options: PublisherOptions) {
     await compressDir(dir);
   }
 
+  /** The live version's folder, once a version is live. */
+  let liveDir: string | undefined;
+
   /** Puts a complete version's folder in place of the live set, in one step. */
   async function goLive(content: Content, dir: string) {
     const next = await loadStaticSite(options.clientDir, options.pagePaths, dir);
     // Both in the same turn of the event loop: no request sees the one without the other.
     Object.assign(options.site, next);
+    liveDir = dir;
     options.onLive?.(content);
+  }
+
+  /** The files of `from` linked into `to` (a version's files are never written once made, so they can be shared). */
+  async function linkTree(from: string, to: string) {
+    await mkdir(to, { recursive: true });
+    for (const entry of await readdir(from, { withFileTypes: true })) {
+      const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+      if (entry.isDirectory()) await linkTree(source, target);
+      else await link(source, target);
+    }
+  }
+
+  /**
+   * A version whose pages are the live ones (see SitePublisher.stageUnseen): staged in its turn,
+   * which it holds until `live` or `discard`. Without a live folder yet (the build's own pages are
+   * served), no folder is made: the server's next start renders the version, as for any version
+   * whose folder is missing.
+   */
+  function stageUnseen(): Promise<UnseenStage> {
+    return new Promise<UnseenStage>((staged, failed) => {
+      void inTurn(
+        () =>
+          new Promise<void>((release) => {
+            const work = async () => {
+              const from = liveDir && existsSync(liveDir) ? liveDir : undefined;
+              const staging = from && path.join(siteDir, `.staging-${randomBytes(6).toString("hex")}`);
+              if (from && staging) await linkTree(from, staging);
+              let ended = false;
+              const end = () => {
+                ended = true;
+                release();
+              };
+              staged({
+                live(version, content) {
+                  if (ended) return;
+                  try {
+                    if (staging) {
+                      rmSync(versionDir(version), { recursive: true, force: true });
+                      renameSync(staging, versionDir(version));
+                      liveDir = versionDir(version);
+                    }
+                  } catch (error) {
+                    console.error(`The folder of version ${version} could not be made; the next start renders it: ${error instanceof Error ? error.message : error}`);
+                  } finally {
+                    options.onLive?.(content);
+                    end();
+                  }
+                },
+                discard() {
+                  if (ended) return;
+                  if (staging) rmSync(staging, { recursive: true, force: true });
+                  end();
+                },
+              });
+            };
+            work().catch((error: unknown) => {
+              release();
+              failed(error);
+            });
+          }),
+      );
+    });
   }
 
   /** Removes half-made folders and all but the newest few versions. */
@@ -203,6 +269,8 @@ export function createPublisher(options: PublisherOptions) {
     publish(content, record, current): Promise<PublishOutcome> {
       return inTurn(() => (current && !current() ? Promise.resolve({ ok: false, reason: "stale" } as const) : publishNow(content, record)));
     },
+
+    stageUnseen,
 
     loadAtStart: (version, force = false) => inTurn(() => load(version, force)),
 

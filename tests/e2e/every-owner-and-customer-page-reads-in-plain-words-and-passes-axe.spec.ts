@@ -113,9 +113,12 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Write a note first.")).toBeVisible();
   await expectPlainPage(page);
-  await page.goto(`/admin/requests/${won}/visits/new?kind=job-day`);
+  await page.goto(`/admin/requests/${won}/visits/new`);
   await page.getByRole("button", { name: "Add another day" }).click();
-  await page.getByRole("button", { name: "Book visit" }).click();
+  await expectPlainPage(page);
+  await page.goto(`/admin/requests/${won}/visits/new?kind=job-day`);
+  await page.getByLabel("How many days").fill("0");
+  await page.getByRole("button", { name: "Book job days" }).click();
   await expect(page.getByRole("heading", { name: "There is a problem" })).toBeVisible();
   await expectPlainPage(page);
 });

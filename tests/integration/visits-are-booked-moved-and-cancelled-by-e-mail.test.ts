@@ -4,8 +4,8 @@
  * was typed and saves nothing; booked, the customer is e-mailed the day in words with invite.ics
  * (text/calendar; method=REQUEST, SEQUENCE 0, no owner's notes); moved for rain, the same UID with
  * SEQUENCE 1 and the reason; cancelled after a second yes, METHOD:CANCEL with SEQUENCE 2. An
- * overlap is saved and named beside both visits; back to back is none. Schedule job opens with Job
- * day and books each added day as its own visit. A customer without an address is not told, and
+ * overlap is saved and named beside both visits; back to back is none. Book a visit on a won job
+ * opens with Job day and books each added day as its own visit. A customer without an address is not told, and
  * the page says so. Delete names the visits to come and cancels them by e-mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -149,10 +149,11 @@ describe("Book a visit, Move and Cancel visit", () => {
     expect((await page(`/admin/requests/${first}`)).match(/Overlaps /g), "the 11:00 visit starts as the survey ends").toHaveLength(1);
   });
 
-  it("Schedule job opens with Job day, and each added day is its own visit and invitation", async () => {
+  it("Book a visit on a won job opens with Job day, and each added day is its own visit and invitation; Schedule job asks How many days", async () => {
     const id = request("Wendy Won", "wendy@example.org", "won");
     expect(await page(`/admin/requests/${id}`)).toContain(`href="/admin/requests/${id}/visits/new?kind=job-day"`);
-    expect(await page(`/admin/requests/${id}/visits/new?kind=job-day`)).toMatch(/<input type="radio" id="visit-kind-job-day"[^>]* checked=""/);
+    expect(await page(`/admin/requests/${id}/visits/new`)).toMatch(/<input type="radio" id="visit-kind-job-day"[^>]* checked=""/);
+    expect(await page(`/admin/requests/${id}/visits/new?kind=job-day`)).toContain("How many days");
     const added = await textOf(await post(`/admin/requests/${id}/visits/new`, [["kind", "job-day"], ["date", IN_A_WEEK], ["from", "08:00"], ["to", "17:00"], ["change", "add-day"]]));
     expect(added).toContain("Day 2");
     expect(visitsOf(id), "adding a day saves nothing").toEqual([]);

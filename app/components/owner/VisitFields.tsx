@@ -84,12 +84,12 @@ function TimeField({ index, part, label, type, value, error, min }: { index: num
  * Each day's Date, From and To, with the clash it makes with a visit already booked. A day after
  * the first left wholly empty is no day (Add another day adds one; clearing it takes it back).
  */
-export function VisitDays({ days, errors, booked, today }: { days: DayValues[]; errors: Errors; booked: readonly BookedTimes[]; today: string }) {
+export function VisitDays({ days, errors, booked, today, legend = "When" }: { days: DayValues[]; errors: Errors; booked: readonly BookedTimes[]; today: string; legend?: string }) {
   return (
     <>
       {days.map((day, i) => (
           <fieldset key={i} data-visit-day className="space-y-3">
-            <legend className="field-label">{days.length > 1 ? `Day ${i + 1}` : "When"}</legend>
+            <legend className="field-label">{days.length > 1 ? `Day ${i + 1}` : legend}</legend>
             <TimeField index={i} part="date" label="Date" type="date" value={day.date} error={errors[dayField(i, "date")]} min={today} />
             <div className="grid grid-cols-2 gap-3">
               <TimeField index={i} part="from" label="From" type="time" value={day.from} error={errors[dayField(i, "from")]} />

@@ -10,6 +10,7 @@ import type { VisitItem } from "~/lib/visits/pages.server.ts";
 export const VISIT_NOTICES: Record<string, string> = {
   "visit-booked": "Visit booked. The customer is e-mailed an invitation for their calendar.",
   "visits-booked": "Visits booked. The customer is e-mailed an invitation for each, for their calendar.",
+  "job-days-booked": "Job days booked. The customer is e-mailed one invitation holding every day, for their calendar.",
   "visit-booked-untold": "Booked. The customer was not told: call them.",
   "visit-moved": "Visit moved. The customer is e-mailed the new time and why, and it moves in their calendar.",
   "visit-moved-untold": "Visit moved. The customer was not told: call them.",

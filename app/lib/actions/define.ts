@@ -86,6 +86,8 @@ export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = 
   version?: { of: (target: Target) => string; stale: unknown };
   /** Work that must wait for something (files, a render) before the change; the key is held meanwhile. */
   prepare?: (input: Input, applying: Applying<Target>) => Promise<Prepared>;
+  /** Once the transaction is over, with what `prepare` made: whether the change was committed (what it staged goes live) or not (it is dropped). */
+  after?: (prepared: Prepared, committed: boolean) => void;
   /** Applies it, inside the one transaction that also keeps its key and its audit line. */
   apply: (input: Input, applying: Applying<Target>, prepared: Prepared) => Outcome;
 }

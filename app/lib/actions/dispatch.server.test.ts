@@ -169,3 +169,23 @@ it("runs a store's own transaction inside the action's as a part of it, undone a
   });
   expect(words()).toEqual(["kept"]);
 });
+
+it("tells what was prepared whether its change was committed: once for a change, dropped for a refusal, a replay or a throw", async () => {
+  const ends: string[] = [];
+  const staged = defineAction({
+    ...say,
+    prepare: async (input: { word: string }) => input.word,
+    apply: (input, applying, prepared: string) => {
+      if (prepared === "boom") throw new Error("boom");
+      return say.apply(input, applying, undefined);
+    },
+    after: (prepared: string, committed: boolean) => ends.push(`${prepared} ${committed ? "committed" : "dropped"}`),
+  });
+  const once = makeOnceKey();
+  await post({ word: "roof", once }, [staged]);
+  await post({ word: "roof", once }, [staged]);
+  await post({ word: "no" }, [staged]);
+  await expect(post({ word: "boom" }, [staged])).rejects.toThrow("boom");
+  expect(ends, "the replay finds the key before it prepares anything").toEqual(["roof committed", "no dropped", "boom dropped"]);
+  expect(words()).toEqual(["roof"]);
+});

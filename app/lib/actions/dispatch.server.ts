@@ -114,13 +114,18 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
   const applying: Applying<unknown> = { ...finding, target, actor, passkeyId, wake: () => (woken = true) };
   let release = () => {};
   if (key) held.set(key, new Promise<void>((resolve) => (release = resolve)));
+  let prepared: { value: unknown } | undefined;
   try {
-    const prepared = action.prepare ? await action.prepare(parsed.value, applying) : undefined;
-    const outcome = applyOnce(store, action, parsed.value, applying, prepared, key, path);
+    if (action.prepare) prepared = { value: await action.prepare(parsed.value, applying) };
+    const outcome = applyOnce(store, action, parsed.value, applying, prepared?.value, key, path);
+    if (prepared) action.after?.(prepared.value, outcome.kind === "done");
+    prepared = undefined;
     if (outcome.kind !== "done") return respondUnchanged(outcome);
     if (woken) services.wake();
     return redirect(withSaved(outcome.to, outcome.saved ?? action.done), { status: 303, headers: outcome.headers });
   } finally {
+    // The apply threw: what was prepared is dropped.
+    if (prepared) action.after?.(prepared.value, false);
     if (key) held.delete(key);
     release();
   }

@@ -152,6 +152,8 @@ export function cannotSend(store: Db, invoice: Invoice): string | undefined {
 
 export const invoiceSend = defineAction({
   name: "invoice.send",
+  // The send page's Yes; its other form gives the bank details (`bank-details.publish`).
+  intent: (intent) => intent !== "bank-details",
   find: invoiceOf,
   // A second tap, or a Back and Yes again: it went the first time.
   early: (_, { target }) => (target.status !== "draft" ? redirectTo(`${page(target)}?saved=sent`) : undefined),

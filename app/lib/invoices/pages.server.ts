@@ -12,7 +12,7 @@ import { versionOf } from "../quotes/version.ts";
 import { ukDate } from "../time/uk-time.ts";
 import { INVOICE_KIND_NAMES, invoiceNumber, invoicesOfLead, type Invoice, type InvoiceKind } from "./invoices.server.ts";
 import { isOwed, standingOf, type InvoiceState } from "./money.ts";
-import { creditNoteNumber, creditNotesOf, PAYMENT_METHODS, paymentsOf, SETTLED_SUMS, standingOfInvoice } from "./payments.server.ts";
+import { creditNoteNumber, creditNotesOf, lastPaymentMethod, PAYMENT_METHODS, paymentsOf, SETTLED_SUMS, standingOfInvoice } from "./payments.server.ts";
 
 
 /** What a draft says: its send confirmation carries it, so a draft changed since is not sent unseen. */
@@ -39,6 +39,10 @@ export function invoicePage(store: Db, invoice: Invoice, now: Date = new Date())
     paid: formatPounds(standing.paidPence),
     credited: formatPounds(standing.creditedPence),
     due: formatPounds(Math.max(0, standing.duePence)),
+    /** What Record payment's Amount starts as: what is still due, as it is typed. */
+    dueTyped: penceAsText(Math.max(0, standing.duePence)),
+    /** What its Method starts as: the last one used. */
+    lastMethod: lastPaymentMethod(store),
     settled: standing.state !== "draft" && !isOwed(standing),
     dueOnText: longDate(invoice.dueOn),
     issuedOnText: invoice.issuedOn ? longDate(invoice.issuedOn) : null,
@@ -69,8 +73,15 @@ export type InvoicePageData = ReturnType<typeof invoicePage>;
 export function invoicesOfLeadListed(store: Db, leadId: number, now: Date = new Date()) {
   return invoicesOfLead(store, leadId).map((invoice) => {
     const standing = standingOfInvoice(store, invoice, now);
-    return { id: invoice.id, number: invoiceNumber(invoice), kind: INVOICE_KIND_NAMES[invoice.kind], total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
+    return { id: invoice.id, number: invoiceNumber(invoice), kind: INVOICE_KIND_NAMES[invoice.kind], kindCode: invoice.kind, total: formatPounds(invoice.totalPence), state: standing.state, overdue: standing.overdue };
   });
+}
+
+/** A request's draft invoices, each with what it is for: Create invoice points at one of the kind chosen instead of making another. */
+export function draftsOfLead(store: Db, leadId: number): { id: number; kind: InvoiceKind }[] {
+  return invoicesOfLead(store, leadId)
+    .filter((invoice) => invoice.status === "draft")
+    .map((invoice) => ({ id: invoice.id, kind: invoice.kind }));
 }
 
 /** A job whose every invoice was voided by a credit note: nothing was paid, and nothing is owed. */

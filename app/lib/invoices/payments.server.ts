@@ -63,6 +63,12 @@ export function paymentsOf(store: Db, invoiceId: number): Payment[] {
     .map((row) => asRow<Payment>(row));
 }
 
+/** How the last payment recorded (and not removed) was made, to fill Record payment's Method; Bank transfer before the first. */
+export function lastPaymentMethod(store: Db): PaymentMethod {
+  const row = store.db.prepare("SELECT method FROM payments WHERE removed_at IS NULL ORDER BY id DESC LIMIT 1").get() as { method: PaymentMethod } | undefined;
+  return row && row.method in PAYMENT_METHODS ? row.method : "bank-transfer";
+}
+
 export function paymentById(store: Db, id: number): Payment | undefined {
   const row = store.db.prepare(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`).get(id);
   return row ? asRow<Payment>(row) : undefined;

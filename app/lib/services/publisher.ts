@@ -25,4 +25,19 @@ export interface SitePublisher {
    * moved on meanwhile.
    */
   publish(content: Content, record: () => number | undefined, current?: () => boolean): Promise<PublishOutcome>;
+  /**
+   * For a version whose content changes no public page (the invoicing facts): waits for its turn,
+   * links the live pages into a folder for the new version (nothing is rendered) and holds the
+   * turn until the version is recorded (`live`) or not (`discard`), so no other publish runs
+   * between. Absent where a server cannot publish that way.
+   */
+  stageUnseen?(): Promise<UnseenStage>;
+}
+
+/** A version with no page of its own, staged: exactly one of `live` or `discard` ends it. */
+export interface UnseenStage {
+  /** The recorded version (`version`) goes live with `content`: its folder takes the live pages, and the server answers with the content. */
+  live(version: number, content: Content): void;
+  /** Nothing was recorded: the staged folder goes. */
+  discard(): void;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
-import { invoicingValues, readInvoicing } from "./invoicing-form.ts";
+import { invoicingValues, readBankDetails, readInvoicing } from "./invoicing-form.ts";
 
 const { invoicing } = fileContent;
 const BANK = { "account-name": "Kestrel Roofing Ltd", "sort-code": "60 16 13", "account-number": "3192 6819" };
@@ -61,5 +61,25 @@ describe("the Invoices and bank details form", () => {
     if (read.ok) return;
     expect(Object.keys(read.errors)).toEqual([field]);
     expect(read.errors[field]).toContain(message);
+  });
+});
+
+describe("the bank details asked for on the send page", () => {
+  const bankForm = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  };
+
+  it("reads the three alone, as people type them, the other invoicing facts untouched", () => {
+    expect(readBankDetails(bankForm(BANK), invoicing)).toEqual({ ok: true, fields: { accountName: "Kestrel Roofing Ltd", sortCode: "60-16-13", accountNumber: "31926819" } });
+  });
+
+  it("needs each of them, and says so at its field", () => {
+    expect(readBankDetails(bankForm({ ...BANK, "sort-code": " ", "account-number": "" }), invoicing)).toEqual({
+      ok: false,
+      errors: { "sort-code": "Enter the sort code: 6 digits, such as 12-34-56", "account-number": "Enter the account number: 8 digits, such as 12345678" },
+    });
+    expect(readBankDetails(bankForm({ ...BANK, "sort-code": "12-34" }), invoicing)).toEqual({ ok: false, errors: { "sort-code": "Enter a sort code of 6 digits, such as 12-34-56" } });
   });
 });

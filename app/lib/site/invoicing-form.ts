@@ -47,7 +47,7 @@ const optional = (typed: string, format: (typed: string) => string | undefined =
  * Reads the invoicing fields of the form over the draft's invoicing facts (`current`) and checks
  * the result with the content schema. Returns the facts, or the problems by field.
  */
-export function readInvoicing(form: FormData, current: Invoicing): { ok: true; fields: Partial<Invoicing> } | { ok: false; errors: FactErrors } {
+export function readInvoicing(form: FormData, current: Invoicing, only: readonly InvoicingField[] = Object.keys(INVOICING_FORM_FIELDS) as InvoicingField[]): { ok: true; fields: Partial<Invoicing> } | { ok: false; errors: FactErrors } {
   const get = (name: string) => String(form.get(name) ?? "").trim();
   const terms = get(INVOICING_FORM_FIELDS.paymentTermsDays);
   const fields: Partial<Record<InvoicingField, unknown>> = {
@@ -61,6 +61,7 @@ export function readInvoicing(form: FormData, current: Invoicing): { ok: true; f
     paymentTermsDays: paymentTermsDays(terms) ?? Number.NaN,
     cardPaymentLink: optional(get(INVOICING_FORM_FIELDS.cardPaymentLink)),
   };
+  for (const field of Object.keys(fields) as InvoicingField[]) if (!only.includes(field)) delete fields[field];
   const result = invoicingSchema.safeParse({ ...current, ...fields });
   if (result.success) return { ok: true, fields: fields as Partial<Invoicing> };
   const fieldOf = (path: readonly PropertyKey[]) => path[0] as InvoicingField;
@@ -68,4 +69,26 @@ export function readInvoicing(form: FormData, current: Invoicing): { ok: true; f
   const missing = (issue: { code: string; params?: Record<string, unknown> }) => issue.code === "custom" && issue.params?.missing === true;
   const errors = fieldErrors(result.error.issues, fieldOf, (field, issue) => (missing(issue) ? issue.message : (MESSAGES[field] ?? issue.message)));
   return { ok: false, errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [INVOICING_FORM_FIELDS[field as InvoicingField], message!])) };
+}
+
+/** The button of the send page's bank details form, on a page with another. */
+export const BANK_DETAILS_INTENT = "bank-details";
+
+/** The bank details an invoice asks to be paid into, in the page's order. */
+export const BANK_DETAILS = ["accountName", "sortCode", "accountNumber"] as const satisfies readonly InvoicingField[];
+
+const NEEDED: Record<(typeof BANK_DETAILS)[number], string> = {
+  accountName: "Enter the name the account is in, as your bank has it",
+  sortCode: "Enter the sort code: 6 digits, such as 12-34-56",
+  accountNumber: "Enter the account number: 8 digits, such as 12345678",
+};
+
+/**
+ * The three bank details alone (the send page asks for them when they are missing), over the
+ * invoicing facts published now: each is needed, each is checked as on Invoices and bank details.
+ */
+export function readBankDetails(form: FormData, current: Invoicing): { ok: true; fields: Partial<Invoicing> } | { ok: false; errors: FactErrors } {
+  const empty = BANK_DETAILS.filter((field) => !String(form.get(INVOICING_FORM_FIELDS[field]) ?? "").trim());
+  if (empty.length) return { ok: false, errors: Object.fromEntries(empty.map((field) => [INVOICING_FORM_FIELDS[field], NEEDED[field]])) };
+  return readInvoicing(form, current, BANK_DETAILS);
 }

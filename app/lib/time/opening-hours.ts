@@ -47,6 +47,11 @@ export function nextOpening(hours: Hours, at: Date): Date | undefined {
   return undefined;
 }
 
+/** A UK date's opening and closing times in minutes since midnight, or undefined when it is closed all day. */
+export function openMinutesOn(hours: Hours, date: string): { opens: number; closes: number } | undefined {
+  return dayHours(hours, weekdayOf(date));
+}
+
 /** The instants a UK date opens and closes, or undefined when it is closed all day. */
 export function openingOn(hours: Hours, date: string): { opens: Date; closes: Date } | undefined {
   const day = dayHours(hours, weekdayOf(date));

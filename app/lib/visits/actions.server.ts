@@ -8,7 +8,9 @@ import { defineAction, done, answer, type Applying, type Finding } from "../acti
 import { recordIdOr404 } from "../forms/record-id.ts";
 import { bookVisits, cancelVisit, moveVisit, type VisitChange } from "./book.server.ts";
 import { resetCalendarLink } from "./feed.server.ts";
-import { bookSchema, EMPTY_DAY, MAX_DAYS, moveSchema, readVisitValues } from "./visit-form.ts";
+import { bookSchema, EMPTY_DAY, HOW_MANY_FIELD, SCHEDULE_JOB, MAX_DAYS, moveSchema, readVisitValues, scheduleSchema, type VisitValues } from "./visit-form.ts";
+import { jobDays, MAX_JOB_DAYS } from "./defaults.ts";
+import { ukInstant } from "../time/uk-time.ts";
 import { visitById, type Visit } from "./visits.server.ts";
 
 /** Who changes the diary, with the hours published now and whether the customer can be e-mailed. */
@@ -18,6 +20,8 @@ export function visitChangeOf({ actor, content, services, now }: Applying<unknow
 
 export const visitBook = defineAction({
   name: "visit.book",
+  // The page's form unless Schedule job's own says otherwise.
+  intent: (intent) => intent !== SCHEDULE_JOB,
   find: ({ params }) => recordIdOr404(params.id),
   // Add another day: the form again with one more day, nothing saved.
   early: (form) => {
@@ -32,6 +36,38 @@ export const visitBook = defineAction({
     if (!visits) throw data(null, { status: 404 });
     applying.wake();
     const saved = visits[0]!.told !== "e-mail" ? "visit-booked-untold" : visits.length > 1 ? "visits-booked" : "visit-booked";
+    return done(`/admin/requests/${applying.target}`, saved);
+  },
+});
+
+/** Schedule job's form as typed, with its message at each wrong field. */
+export interface ScheduleAnswer {
+  values: VisitValues;
+  howMany: string;
+  errors: Partial<Record<string, string>>;
+}
+
+const scheduleRefused = (errors: Partial<Record<string, string>>, form: FormData): ScheduleAnswer => ({ values: readVisitValues(form), howMany: String(form.get(HOW_MANY_FIELD) ?? ""), errors });
+
+/**
+ * Schedule job: the first day and How many days make one job day a working day (closed days and
+ * a closure skipped), each at the first day's times, with one e-mail holding every day.
+ */
+export const visitScheduleJob = defineAction({
+  name: "visit.schedule-job",
+  intent: SCHEDULE_JOB,
+  find: ({ params }) => recordIdOr404(params.id),
+  schema: ({ now }) => scheduleSchema(now, MAX_JOB_DAYS),
+  refused: scheduleRefused,
+  apply: (input, applying) => {
+    const { business } = applying.content;
+    const dates = jobDays(input.date, input.count, { hours: business.openingHours, closure: business.closure });
+    if (!dates) return answer(scheduleRefused({ [HOW_MANY_FIELD]: "Your opening hours open no day, so only one day can be booked. Enter 1." }, applying.form));
+    const days = dates.map((date, i) => (i === 0 ? input.first : { start: ukInstant(date, input.from), end: ukInstant(date, input.to) }));
+    const visits = bookVisits(applying.store, applying.target, { kind: "job-day", days, notes: input.notes }, visitChangeOf(applying), true);
+    if (!visits) throw data(null, { status: 404 });
+    applying.wake();
+    const saved = visits[0]!.told !== "e-mail" ? "visit-booked-untold" : visits.length > 1 ? "job-days-booked" : "visit-booked";
     return done(`/admin/requests/${applying.target}`, saved);
   },
 });
@@ -82,4 +118,4 @@ export const calendarLinkReplace = defineAction({
   },
 });
 
-export const VISIT_ACTIONS = [visitBook, visitMove, visitCancel, calendarLinkReplace];
+export const VISIT_ACTIONS = [visitScheduleJob, visitBook, visitMove, visitCancel, calendarLinkReplace];

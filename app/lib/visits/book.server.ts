@@ -11,7 +11,7 @@ import { recordAudit } from "../db/audit.server.ts";
 import { leadById, type Lead } from "../requests/lead.ts";
 import { ukDate } from "../time/uk-time.ts";
 import type { BookedInput, MovedInput } from "./visit-form.ts";
-import { mailOf, planReminder, queueMorningPush, queueVisitMail } from "./jobs.server.ts";
+import { mailOf, planReminder, queueMorningPush, queueVisitMail, queueVisitsMail } from "./jobs.server.ts";
 import { insertVisit, markCancelled, rescheduleVisit, upcomingOfLead, visitById, type Told, type Visit } from "./visits.server.ts";
 import { KIND_NAMES, reasonWords, REASON_NAMES, whenWords } from "./words.ts";
 
@@ -34,21 +34,26 @@ const NOT_TOLD: Record<Told, string> = { "e-mail": "", "no-address": "; the cust
 
 const when = (visit: Pick<Visit, "startAt" | "endAt">, now: Date) => whenWords(new Date(visit.startAt), new Date(visit.endAt), now);
 
-/** Books one visit a day (each its own invitation); undefined when there is no such request. */
-export function bookVisits(store: Db, leadId: number, input: BookedInput, change: VisitChange): Visit[] | undefined {
+/**
+ * Books one visit a day; undefined when there is no such request. Each is its own invitation, or
+ * with `together` (Schedule job's days) all go in one e-mail whose calendar file holds each day.
+ */
+export function bookVisits(store: Db, leadId: number, input: BookedInput, change: VisitChange, together = false): Visit[] | undefined {
   const now = change.now ?? new Date();
   return store.inTransaction(() => {
     const lead = leadById(store, leadId);
     if (!lead) return undefined;
     const told = toldOf(lead, change.mail);
-    return input.days.map((times) => {
+    const visits = input.days.map((times) => {
       const visit = insertVisit(store.db, { leadId, kind: input.kind, start: times.start, end: times.end, notes: input.notes, told, now });
       recordAudit(store, { actor: change.actor, action: "booked a visit", leadId, detail: `${KIND_NAMES[visit.kind]}, ${when(visit, now)}${NOT_TOLD[told]}`, now });
-      if (told === "e-mail") queueVisitMail(store.db, { news: "booked", ...mailOf(visit), leadId }, now);
+      if (told === "e-mail" && !together) queueVisitMail(store.db, { news: "booked", ...mailOf(visit), leadId }, now);
       planReminder(store.db, visit, change.hours, now);
       queueMorningPush(store.db, ukDate(times.start), now);
       return visit;
     });
+    if (told === "e-mail" && together) queueVisitsMail(store.db, { leadId, visits: visits.map(mailOf) }, now);
+    return visits;
   });
 }
 

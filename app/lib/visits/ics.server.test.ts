@@ -53,3 +53,13 @@ describe("a visit's calendar file", () => {
     expect(ics).toContain("STATUS:CANCELLED");
   });
 });
+
+describe("the calendar file of days booked together", () => {
+  it("holds one VEVENT a day, each with its own UID", () => {
+    const days = ["2026-11-27", "2026-11-28", "2026-11-30"].map((date, i) => ({ ...visitOn(date), uid: `day-${i}@example` }));
+    const ics = visitCalendar(days, "REQUEST", STAMP);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    expect([...ics.matchAll(/^UID:(.*)\r$/gm)].map((match) => match[1])).toEqual(["day-0@example", "day-1@example", "day-2@example"]);
+    expect(ics.match(/^METHOD:REQUEST\r$/gm), "one calendar, one method").toHaveLength(1);
+  });
+});

@@ -49,12 +49,21 @@ export function customerEvent(
   };
 }
 
-/** The calendar file of one message about a visit; `stamp` is when it was made (DTSTAMP). */
-export function visitCalendar(visit: CalendarVisit, method: CalendarMethod, stamp: Date): string {
+/**
+ * The calendar file of one message about a visit, or about several booked together (Schedule
+ * job's days: one VEVENT each, each with its own UID); `stamp` is when it was made (DTSTAMP).
+ */
+export function visitCalendar(visits: CalendarVisit | readonly CalendarVisit[], method: CalendarMethod, stamp: Date): string {
+  const all = [visits].flat();
   const calendar = ical({
-    prodId: { company: visit.organizer.name, product: "Visits", language: "EN" },
+    prodId: { company: all[0]!.organizer.name, product: "Visits", language: "EN" },
     method: METHODS[method],
   });
+  for (const visit of all) addEvent(calendar, visit, method, stamp);
+  return calendar.toString();
+}
+
+function addEvent(calendar: ReturnType<typeof ical>, visit: CalendarVisit, method: CalendarMethod, stamp: Date) {
   calendar.createEvent({
     id: visit.uid,
     sequence: visit.sequence,
@@ -68,5 +77,4 @@ export function visitCalendar(visit: CalendarVisit, method: CalendarMethod, stam
     attendees: [{ name: visit.attendee.name, email: visit.attendee.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: false }],
     status: method === "CANCEL" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  return calendar.toString();
 }

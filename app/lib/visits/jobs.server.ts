@@ -27,7 +27,7 @@ import { placeOf, queuePush, shortName, type PushMessage } from "../jobs/push.se
 import { addDays, ukClock, ukDate, ukInstant } from "../time/uk-time.ts";
 import { customerPageUrl } from "../links/page-links.server.ts";
 import { customerEvent, visitCalendar } from "./ics.server.ts";
-import { cancelledLetter, invitationLetter, movedLetter, reminderLetter, type VisitLetterInput } from "./letters.server.ts";
+import { cancelledLetter, invitationLetter, jobDaysLetter, movedLetter, reminderLetter, type VisitLetterInput } from "./letters.server.ts";
 import { bookedOn, visitById, type Visit } from "./visits.server.ts";
 import { clockWords, KIND_NAMES, whenWords, type VisitKind } from "./words.ts";
 
@@ -63,6 +63,18 @@ const HOUR = 60 * 60 * 1000;
 export function queueVisitMail(db: DatabaseSync, mail: VisitMail, now: Date) {
   const giveUpAt = new Date(Math.max(Date.parse(mail.endAt), now.getTime() + HOUR));
   enqueue(db, { kind: "visit-mail", payload: { ...mail }, runAt: now, giveUpAt, now });
+}
+
+/** Schedule job's days, booked together: one e-mail whose calendar file holds each day as it was booked. */
+export interface VisitsMail {
+  leadId: number;
+  visits: ReturnType<typeof mailOf>[];
+}
+
+/** Queues the one e-mail of days booked together, in the caller's transaction; tried until the last day is over. */
+export function queueVisitsMail(db: DatabaseSync, mail: VisitsMail, now: Date) {
+  const last = Math.max(...mail.visits.map((visit) => Date.parse(visit.endAt)));
+  enqueue(db, { kind: "visits-mail", payload: { ...mail }, runAt: now, giveUpAt: new Date(Math.max(last, now.getTime() + HOUR)), now });
 }
 
 /** The last open day before a visit's UK date (within a week), with its opening and closing instants. */
@@ -184,6 +196,32 @@ export function visitHandlers(store: KeyedDb, businessNow: () => LetterBusiness,
         commit: () => {
           forget(job.id, job.payload)();
           if (news.leadId !== undefined && leadById(store, news.leadId)) recordAudit(store, { actor: "the site", action: NOT_SENT[news.news], leadId: news.leadId, detail: `${detail(news, now)}: ${job.lastError ?? "refused"}`, now });
+        },
+      };
+    },
+    "visits-mail": async (job, now) => {
+      const news = job.payload as unknown as VisitsMail;
+      const lead = leadById(store, news.leadId);
+      if (!lead) return { outcome: "not sent: request deleted" };
+      if (!lead.email.trim()) return { outcome: "not sent: no e-mail address" };
+      if (!mail) return { outcome: "not sent: e-mail is not set up" };
+      const business = businessNow();
+      const days = news.visits.map((visit) => ({ start: new Date(visit.startAt), end: new Date(visit.endAt) }));
+      const pageLink = customerPageUrl(store, siteUrl, lead.id);
+      const letter = jobDaysLetter({ business, siteUrl, customer: lead, visit: { kind: news.visits[0]!.kind, ...days[0]! }, now, pageLink }, days);
+      const calendar = visitCalendar(news.visits.map((visit, i) => customerEvent({ ...visit, ...days[i]! }, lead, business, pageLink)), "REQUEST", now);
+      await sendToCustomer(mail, business, {
+        ...letter,
+        to: { name: lead.name, address: lead.email },
+        attachments: [{ filename: "invite.ics", content: Buffer.from(calendar), contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+      });
+      return { outcome: "sent", commit: () => recordAudit(store, { actor: "the site", action: "e-mailed the invitation to the job's days", leadId: lead.id, detail: news.visits.map((visit) => detail(visit, now)).join("; "), now }) };
+    },
+    "visits-mail:gave-up": (job, now) => {
+      const news = job.payload as unknown as VisitsMail;
+      return {
+        commit: () => {
+          if (leadById(store, news.leadId)) recordAudit(store, { actor: "the site", action: "could not e-mail the invitation to the job's days", leadId: news.leadId, detail: `${news.visits.length} days: ${job.lastError ?? "refused"}`, now });
         },
       };
     },

@@ -56,6 +56,24 @@ export function invitationLetter(input: VisitLetterInput): Letter {
   ]);
 }
 
+/** Schedule job's days, booked together: one invitation holding each day, the days listed. */
+export function jobDaysLetter(input: VisitLetterInput, days: readonly { start: Date; end: Date }[]): Letter {
+  const first = whenFromNow(days[0]!.start, days[0]!.end, input.now);
+  const facts: Block = {
+    facts: [
+      ...days.map((day, i) => ({ label: `Day ${i + 1}`, value: whenWords(day.start, day.end, input.now) })),
+      ...(input.customer.location.trim() ? [{ label: "Where", value: oneLine(input.customer.location) }] : []),
+    ],
+  };
+  return letter(input, `Your ${kindOf(input)} is booked: ${days.length} days from ${first}`, [
+    `Your ${kindOf(input)} with ${input.business.name} is booked for ${days.length} days, starting ${first}.`,
+    facts,
+    "The invitation is attached: open it to put every day in your calendar.",
+    ...actions(input),
+    change(input),
+  ]);
+}
+
 /** A visit moved to another day or time: the new one, the old one and why. */
 export function movedLetter(input: VisitLetterInput, before: { start: Date; end: Date }, because?: string): Letter {
   const when = whenFromNow(input.visit.start, input.visit.end, input.now);

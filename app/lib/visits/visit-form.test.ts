@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "../forms/parse-form.ts";
 import { clashesOf } from "./clash.ts";
-import { bookSchema, moveSchema, readVisitValues } from "./visit-form.ts";
+import { bookSchema, moveSchema, readVisitValues, scheduleSchema } from "./visit-form.ts";
 import { reasonWords, whenFromNow } from "./words.ts";
 
 const NOW = new Date("2026-11-25T10:00:00Z");
@@ -116,5 +116,26 @@ describe("a clash", () => {
     expect(clashesOf({ date: "2026-11-26", from: "8:00", to: "9:00" }, booked)).toEqual([]);
     expect(clashesOf({ date: "2026-11-27", from: "10:00", to: "12:00" }, booked)).toEqual([]);
     expect(clashesOf({ date: "2026-11-26", from: "10:00", to: "" }, booked)).toEqual([]);
+  });
+});
+
+describe("Schedule job", () => {
+  const schedule = (fields: Record<string, string>) => parseForm(scheduleSchema(NOW, 10), form(fields));
+
+  it("reads the first day, its times and How many days", () => {
+    expect(schedule({ date: "2026-11-27", from: "08:00", to: "18:00", "how-many": " 2 ", notes: "Scaffold first." })).toEqual({
+      ok: true,
+      value: { first: { start: new Date("2026-11-27T08:00:00Z"), end: new Date("2026-11-27T18:00:00Z") }, date: "2026-11-27", from: 480, to: 1080, count: 2, notes: "Scaffold first." },
+    });
+  });
+
+  it("refuses How many days outside 1 to 10, and a wrong day, at their fields", () => {
+    for (const howMany of ["0", "11", "two", "", "1.5"]) {
+      expect(schedule({ date: "2026-11-27", from: "08:00", to: "18:00", "how-many": howMany })).toEqual({ ok: false, errors: { "how-many": "Enter how many days the job takes, from 1 to 10." } });
+    }
+    expect(schedule({ date: "2026-11-24", from: "08:00", to: "07:00", "how-many": "2" })).toEqual({
+      ok: false,
+      errors: { "day-0-date": "The date has passed: choose today or later.", "day-0-to": "The end time must be after the start time." },
+    });
   });
 });

@@ -5,7 +5,7 @@
  * day may be booked, closed days included, from today on.
  */
 import * as z from "zod/mini";
-import { formObject, list, text } from "../forms/parse-form.ts";
+import { formObject, list, text, textOf } from "../forms/parse-form.ts";
 import { addDays, ukClock, ukDate, ukInstant } from "../time/uk-time.ts";
 import { minutesOf } from "./clash.ts";
 import { clockWords, dayWords, MOVE_REASONS, VISIT_KINDS, type MoveReason, type VisitKind } from "./words.ts";
@@ -125,6 +125,45 @@ export function bookSchema(now: Date) {
       if (values.notes.length > NOTES_MAX) complain("notes", `Notes can be at most ${NOTES_MAX} characters.`);
       if (!ok) return z.NEVER;
       return { kind: values.kind as VisitKind, days: days as VisitTimes[], notes: values.notes };
+    }),
+  );
+}
+
+export interface ScheduledInput {
+  /** The first day's times: each later day has the same. */
+  first: VisitTimes;
+  date: string;
+  from: number;
+  to: number;
+  count: number;
+  notes: string;
+}
+
+/** Schedule job's form, told apart from Book a visit's on the same page. */
+export const SCHEDULE_JOB = "schedule-job";
+
+/** Schedule job's How many days, as typed, kept apart from the days' fields. */
+export const HOW_MANY_FIELD = "how-many";
+
+/** Schedule job: the first day and its times, How many days (1 to `max`), and the owner's notes. */
+export function scheduleSchema(now: Date, max: number) {
+  return z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((raw, context): ScheduledInput => {
+      const values = typed.parse(raw);
+      const days = textOf(raw[HOW_MANY_FIELD]).trim();
+      let ok = true;
+      const complain: Complain = (field, message) => {
+        context.issues.push({ code: "custom", path: [field], message, input: values });
+        ok = false;
+      };
+      const day = values.days[0]!;
+      const first = dayTimes(day, 0, now, complain);
+      const count = /^\d{1,2}$/.test(days) ? Number(days) : NaN;
+      if (!(count >= 1 && count <= max)) complain(HOW_MANY_FIELD, `Enter how many days the job takes, from 1 to ${max}.`);
+      if (values.notes.length > NOTES_MAX) complain("notes", `Notes can be at most ${NOTES_MAX} characters.`);
+      if (!ok || !first) return z.NEVER;
+      return { first, date: day.date, from: minutesOf(day.from)!, to: minutesOf(day.to)!, count, notes: values.notes };
     }),
   );
 }

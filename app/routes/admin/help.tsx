@@ -92,16 +92,20 @@ const TOPICS: Topic[] = [
         <ol className="list-decimal space-y-2 pl-6">
           <li>
             Open a Won request. Under Invoices, choose what the invoice is for: the whole quote, a deposit (25% unless you change it), the balance
-            left after earlier invoices, or a blank invoice for extras you type. Press Create invoice.
+            left after earlier invoices, or a blank invoice for extras you type. Press Create invoice. If a draft of that kind is already waiting,
+            the page says so and Open the draft takes you to it instead.
           </li>
           <li>Check the draft: change its lines, due date or note and save as often as you like. A draft has no number yet, and can be deleted.</li>
           <li>
             Press Send invoice, check who it goes to and the amount, then Yes, send the invoice. It takes the next number, such as INV-2026-0001,
-            and the customer is e-mailed the PDF with your bank details and the invoice number as the reference to pay with.
+            and the customer is e-mailed the PDF with your bank details and the invoice number as the reference to pay with. If your bank details
+            are not set yet, the page asks for them there and then: Save bank details puts them on every invoice at once, and the same question
+            comes back.
           </li>
           <li>
-            When money arrives, open the invoice and use Record payment: the day, the amount and how it was paid. The customer is e-mailed a
-            receipt. Part payments are fine; more than is still due is refused. A payment recorded by mistake can be removed.
+            When money arrives, open the invoice and press Paid in full: the whole amount still due, received today, paid the way your last payment
+            was. For a part or another day, use Record payment: it starts with what is still due and the way you were last paid, ready to change.
+            The customer is e-mailed a receipt. More than is still due is refused. A payment recorded by mistake can be removed.
           </li>
         </ol>
         <p>
@@ -119,8 +123,14 @@ const TOPICS: Topic[] = [
       <>
         <ol className="list-decimal space-y-2 pl-6">
           <li>
-            Open the request and press Book a visit (on a won job, Schedule job). Choose the kind, the date and the times, from and to. For a job of
-            several days, press Add another day for each: every day is its own visit, so one can move for rain alone.
+            Open the request and press Book a visit. It starts filled in: a survey before you quote, a job day once the job is won, on your next
+            working day with nothing booked, from your opening time (2 hours for a survey). Change anything. Add another day books more, each its
+            own visit.
+          </li>
+          <li>
+            On a won job, Schedule job takes the first day, its times and How many days (up to 10): one job day each working day, your closed days
+            and any closure skipped. The customer gets one e-mail whose invitation puts every day in their calendar. Each day is still its own
+            visit, so one can move for rain alone.
           </li>
           <li>
             Press Book visit. The customer is e-mailed the day and time at once, with an invitation that puts it in their phone's calendar, and a
@@ -218,7 +228,7 @@ const TOPICS: Topic[] = [
         </a>
         . Enter your VAT number (or leave it empty if you are not registered), the account name, sort code and account number your customers pay into, how many
         days they have to pay, and the postal address your invoices show. Save the draft, then publish: invoices use what is published. None of it is ever shown on
-        your site.
+        your site. Sending your first invoice without them, the send page asks for the bank details itself and puts them live at once.
       </p>
     ),
   },

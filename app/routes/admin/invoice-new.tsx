@@ -8,6 +8,7 @@ import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreateInvoice, type CreateInvoiceProps } from "~/components/owner/invoices/CreateInvoice.tsx";
 import { acceptedQuoteOf } from "~/lib/invoices/invoices.server.ts";
+import { draftsOfLead } from "~/lib/invoices/pages.server.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { quoteNumber } from "~/lib/quotes/quotes.server.ts";
@@ -26,8 +27,8 @@ function leadOr404(context: Route.LoaderArgs["context"], id: string | undefined)
 }
 
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { lead, quote } = leadOr404(context, params.id);
-  return { leadId: lead.id, name: nameOf(lead), quote };
+  const { store, lead, quote } = leadOr404(context, params.id);
+  return { leadId: lead.id, name: nameOf(lead), quote, drafts: draftsOfLead(store, lead.id) };
 }
 
 type Answer = { values: CreateInvoiceProps["values"]; errors: CreateInvoiceProps["errors"] };
@@ -42,7 +43,7 @@ export default function NewInvoice({ loaderData, actionData }: Route.ComponentPr
       <div className="container-page max-w-3xl space-y-5 py-4">
         <Notices error={actionData && "Nothing was created: see the message below."} />
         <div className="card">
-          <CreateInvoice leadId={leadId} quote={quote} values={actionData?.values} errors={actionData?.errors} />
+          <CreateInvoice leadId={leadId} quote={quote} values={actionData?.values} errors={actionData?.errors} drafts={loaderData.drafts} />
         </div>
       </div>
     </>

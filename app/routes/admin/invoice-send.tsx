@@ -3,11 +3,16 @@
  * confirmation pattern, as a quote's). It shows whom it goes to, the address, the amount and the
  * due date; nothing is numbered or e-mailed before Yes. Yes carries the draft's version: a draft
  * changed since the page was shown is not sent. Without the bank details the invoice asks to be
- * paid into, the page says so and links to where they are set, and offers no Yes; nor for an
+ * paid into, the page asks for them itself (Account name, Sort code, Account number): saving them
+ * publishes them at once, alone (`bank-details.publish`), and the same question comes back with
+ * its Yes. No Yes is offered without them; nor for an
  * invoice that comes to nothing, or one that would take its quote past the quote's total (both
  * are refused again when Yes is posted anyway, the quote's inside the sending transaction).
  */
 import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
+import { Field } from "~/components/forms/Field.tsx";
+import type { BankDetailsAnswer } from "~/lib/site/bank-details.server.ts";
+import { BANK_DETAILS_INTENT } from "~/lib/site/invoicing-form.ts";
 import { redirect } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
@@ -34,7 +39,7 @@ function invoiceOr404(context: Route.LoaderArgs["context"], id: string | undefin
   return { store, invoice, lead: leadById(store, invoice.leadId)!, seller: sellerOf(content.business, content.invoicing) };
 }
 
-export function loader({ params, context }: Route.LoaderArgs) {
+export function loader({ params, request, context }: Route.LoaderArgs) {
   const { store, invoice, lead, seller } = invoiceOr404(context, params.id);
   // Sent already (a second tab, a Back): the invoice's own page says so.
   if (invoice.status !== "draft") throw redirect(`/admin/invoices/${invoice.id}`, 303);
@@ -50,10 +55,42 @@ export function loader({ params, context }: Route.LoaderArgs) {
     bankDetails: !("missing" in seller),
     mail: Boolean(servicesOf(context).mail),
     cannotSend: cannotSend(store, invoice),
+    saved: new URL(request.url).searchParams.get("saved") === "bank-details",
+    /** What Account name starts as. */
+    business: contentOf(context).business.name,
   };
 }
 
-export const action = (args: Route.ActionArgs) => ownerPost<{ error: string }>(args, ["invoice.send"]);
+export const action = (args: Route.ActionArgs) => ownerPost<BankDetailsAnswer>(args, ["bank-details.publish", "invoice.send"]);
+
+/** The bank details' form: the three facts an invoice asks to be paid into, published at once when saved. */
+function BankDetails({ answer, business }: { answer?: BankDetailsAnswer["bank"]; business: string }) {
+  const values = answer?.values ?? {};
+  const errors = answer?.errors ?? {};
+  return (
+    <PostForm aria-labelledby="bank-heading" noValidate className="card space-y-4">
+      <input type="hidden" name="intent" value={BANK_DETAILS_INTENT} />
+      <h2 id="bank-heading" className="text-xl">
+        Your bank details
+      </h2>
+      <p className="font-semibold text-danger">{BANK_MISSING}</p>
+      <p>
+        Add them here: every invoice asks to be paid into this account, with its number as the reference. They are never shown on your site. Change them later
+        under Your site,{" "}
+        <a href="/admin/site/invoicing" className="link">
+          Invoices and bank details
+        </a>
+        .
+      </p>
+      <Field form="bank" name="account-name" label="Account name" hint="The name the account is in, as your bank has it: your business's name to start with." autoComplete="off" defaultValue={values["account-name"] ?? business} error={errors["account-name"]} />
+      <Field form="bank" name="sort-code" label="Sort code" hint="6 digits, e.g. 12-34-56." inputMode="numeric" autoComplete="off" className="field max-w-48" defaultValue={values["sort-code"] ?? ""} error={errors["sort-code"]} />
+      <Field form="bank" name="account-number" label="Account number" hint="8 digits." inputMode="numeric" autoComplete="off" className="field max-w-48" defaultValue={values["account-number"] ?? ""} error={errors["account-number"]} />
+      <button type="submit" className="btn-primary">
+        Save bank details
+      </button>
+    </PostForm>
+  );
+}
 
 export default function ConfirmSend({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, email, address, total, dueOn, bankDetails, mail, cannotSend } = loaderData;
@@ -63,18 +100,11 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
       <TopBar title="Send invoice" back={{ href: `/admin/invoices/${id}`, label: "Draft invoice" }} heading={false} />
       <div className="container-page max-w-3xl space-y-5 py-4">
         <h1 className="text-2xl break-words">Send the invoice to {name}?</h1>
-        <Notices error={actionData?.error ?? cannotSend ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")} />
-        {!bankDetails && (
-          <div role="alert" className="card space-y-2 py-3">
-            <p className="font-semibold text-danger">{BANK_MISSING}</p>
-            <p>
-              <a href="/admin/site/invoicing" className="link">
-                Add your bank details
-              </a>{" "}
-              under Invoices and bank details, publish them, then send the invoice.
-            </p>
-          </div>
-        )}
+        <Notices
+          notice={loaderData.saved && bankDetails && !actionData && "Bank details saved. They are on every invoice from now on, and never on your site."}
+          error={actionData?.error ?? cannotSend ?? (!mail && "E-mail is not set up on this server, so the invoice cannot be sent yet.")}
+        />
+        {!bankDetails && <BankDetails answer={actionData?.bank} business={loaderData.business} />}
         <dl className="card grid gap-x-4 gap-y-2 p-4 sm:grid-cols-[10rem_1fr]">
           <dt className="font-semibold">Invoice</dt>
           <dd>{loaderData.kind}, numbered when sent</dd>

@@ -23,6 +23,7 @@ import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { CreateInvoice } from "~/components/owner/invoices/CreateInvoice.tsx";
+import { draftsOfLead } from "~/lib/invoices/pages.server.ts";
 import { priceItems } from "~/lib/quotes/price-list.server.ts";
 import { PriceListPicker, SaveLineToPriceList } from "~/components/owner/PriceListPicker.tsx";
 import { typedTotals } from "~/lib/quotes/typed-totals.ts";
@@ -56,6 +57,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     declineReason: quote.declineReason,
     followUps: quote.followUps,
     followUpLog: followUpsOf(store, quote.id),
+    drafts: draftsOfLead(store, quote.leadId),
     vatAllowed: Boolean(site.vatNumber),
     guaranteeOptions: guaranteeOptions(site),
     saved: url.searchParams.get("saved"),
@@ -103,7 +105,7 @@ function SentQuote({ loaderData }: { loaderData: Route.ComponentProps["loaderDat
       </CardSection>
       {status === "accepted" && (
         <CardSection id="invoice-heading" title="Create invoice">
-          <CreateInvoice leadId={lead.id} quote={number} />
+          <CreateInvoice leadId={lead.id} quote={number} drafts={loaderData.drafts} />
         </CardSection>
       )}
       <CardSection id="progress-heading" title="Progress" className="space-y-3">

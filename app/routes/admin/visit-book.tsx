@@ -1,7 +1,9 @@
 /**
- * Book a visit (/admin/requests/{id}/visits/new; Schedule job on a Won request opens it with Kind
- * set to Job day, ?kind=job-day): Kind, each day's Date, From and To (Add another day adds one:
- * each day is its own visit and invitation), and the owner's notes. Bad input is said at its field
+ * Book a visit (/admin/requests/{id}/visits/new): Kind, each day's Date, From and To (Add another
+ * day adds one: each day is its own visit and invitation), and the owner's notes, opened filled
+ * in (the kind the request's stage calls for, the next working day with nothing booked, its
+ * opening time plus the usual length). Schedule job on a Won request (?kind=job-day) opens its
+ * own form: the first day and How many days, one job day a working day, one e-mail for them all. Bad input is said at its field
  * and in a summary on top, with everything kept and nothing saved. A clash is said as the times
  * are picked (JavaScript on), on a refused form, and beside the visit once saved: it is booked
  * all the same.
@@ -9,17 +11,19 @@
 import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
-import { TextArea } from "~/components/forms/Field.tsx";
+import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { KindChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
 import { bookedTimes } from "~/lib/visits/pages.server.ts";
-import { EMPTY_DAY, NOTES_MAX, type VisitValues } from "~/lib/visits/visit-form.ts";
+import { HOW_MANY_FIELD, NOTES_MAX, SCHEDULE_JOB, type VisitValues } from "~/lib/visits/visit-form.ts";
+import type { ScheduleAnswer } from "~/lib/visits/actions.server.ts";
+import { defaultDay, defaultKind, MAX_JOB_DAYS } from "~/lib/visits/defaults.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
 import { ukToday } from "~/lib/time/uk-time.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/visit-book";
@@ -33,23 +37,33 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const id = recordIdOr404(params.id);
   const lead = foundOr404(leadById(store, id));
   const job = new URL(request.url).searchParams.get("kind") === "job-day";
-  const values: VisitValues = { kind: job ? "job-day" : "", days: [EMPTY_DAY], notes: "", reason: "", words: "" };
+  const now = new Date();
+  const booked = bookedTimes(store, now);
+  const { business } = contentOf(context);
+  const kind = job ? "job-day" : defaultKind(lead.status);
+  const day = defaultDay(kind, { hours: business.openingHours, closure: business.closure }, new Set(booked.map((visit) => visit.date)), now);
+  const values: VisitValues = { kind, days: [day], notes: "", reason: "", words: "" };
   return {
+    job,
     lead: { id, name: lead.name, location: lead.location, hasEmail: Boolean(lead.email.trim()) },
     mail: Boolean(servicesOf(context).mail),
     title: job ? "Schedule job" : "Book a visit",
     values,
-    booked: bookedTimes(store, new Date()),
+    booked,
     today: ukToday(),
   };
 }
 
-export const action = (args: Route.ActionArgs) => ownerPost<{ values: VisitValues; errors: Partial<Record<string, string>> }>(args, ["visit.book"]);
+export const action = (args: Route.ActionArgs) => ownerPost<{ values: VisitValues; errors: Partial<Record<string, string>> } | ScheduleAnswer>(args, ["visit.schedule-job", "visit.book"]);
 
 export default function BookVisit({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, title, booked, today } = loaderData;
+  const { lead, booked, today } = loaderData;
+  // Schedule job's form refused comes back as itself, whatever the address it was posted to.
+  const job = loaderData.job || Boolean(actionData && "howMany" in actionData);
+  const title = job ? "Schedule job" : loaderData.title;
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const howMany = actionData && "howMany" in actionData ? actionData.howMany : "1";
   const back = `/admin/requests/${lead.id}`;
   return (
     <>
@@ -65,16 +79,35 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
               : `${lead.name} is e-mailed an invitation for their calendar, and a reminder the day before.`}
         </p>
         <ErrorSummary errors={errors} idOf={visitFieldId} />
-        <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
-          <KindChoice value={values.kind} error={errors.kind} />
-          <VisitDays days={values.days} errors={errors} booked={booked} today={today} />
-          <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />
-          <ButtonRow submit="Book visit" back={{ href: back, label: "Back" }}>
-            <button type="submit" name="change" value="add-day" className="btn-secondary">
-              Add another day
-            </button>
-          </ButtonRow>
-        </PostForm>
+        {job ? (
+          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
+            <input type="hidden" name="intent" value={SCHEDULE_JOB} />
+            <VisitDays days={values.days.slice(0, 1)} errors={errors} booked={booked} today={today} legend="First day" />
+            <Field
+              form="visit"
+              name={HOW_MANY_FIELD}
+              label="How many days"
+              hint={`From 1 to ${MAX_JOB_DAYS}: one a working day at these times, closed days skipped. The customer gets one e-mail with every day.`}
+              inputMode="numeric"
+              className="field max-w-32"
+              defaultValue={howMany}
+              error={errors[HOW_MANY_FIELD]}
+            />
+            <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />
+            <ButtonRow submit="Book job days" back={{ href: back, label: "Back" }} />
+          </PostForm>
+        ) : (
+          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
+            <KindChoice value={values.kind} error={errors.kind} />
+            <VisitDays days={values.days} errors={errors} booked={booked} today={today} />
+            <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />
+            <ButtonRow submit="Book visit" back={{ href: back, label: "Back" }}>
+              <button type="submit" name="change" value="add-day" className="btn-secondary">
+                Add another day
+              </button>
+            </ButtonRow>
+          </PostForm>
+        )}
       </div>
     </>
   );

@@ -12,6 +12,8 @@ export interface ListedInvoice {
   number: string;
   kind: string;
   total: string;
+  /** What it is for: `whole`, `deposit`, `balance`, `blank`. */
+  kindCode: string;
   state: InvoiceState;
   overdue: boolean;
 }
@@ -35,7 +37,7 @@ export function RequestInvoices({ leadId, invoices, quote, canCreate }: { leadId
           ))}
         </ul>
       )}
-      {canCreate && <CreateInvoice leadId={leadId} quote={quote} />}
+      {canCreate && <CreateInvoice leadId={leadId} quote={quote} drafts={invoices.filter((invoice) => invoice.state === "draft").map((invoice) => ({ id: invoice.id, kind: invoice.kindCode }))} />}
     </CardSection>
   );
 }
