@@ -77,3 +77,27 @@ export function dayValuesOf(visit: Pick<Visit, "startAt" | "endAt">): DayValues 
   const clock = (at: Date) => clockWords(ukClock(at).minutes).padStart(5, "0");
   return { date: ukDate(start), from: clock(start), to: clock(new Date(visit.endAt)) };
 }
+
+const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "short", day: "numeric", month: "short" });
+
+/** "Tue 8 Dec": a visit's UK day, short, as a job's card names it. */
+export function shortDay(at: Date): string {
+  return SHORT_DAY.format(at).replace(",", "");
+}
+
+/** A job's next visit, as its card and the first screen of its page name it. */
+export interface NextVisit {
+  startAt: string;
+  /** "Job day Tue 8 Dec". */
+  short: string;
+  /** "Job day: tomorrow, Tuesday 8 December, 8:00–16:00". */
+  when: string;
+}
+
+/** The next booked visit of a request not yet over, if any. */
+export function nextVisitOf(store: Db, leadId: number, now: Date): NextVisit | null {
+  const visit = upcomingOfLead(store, leadId, now).toSorted((a, b) => (a.startAt < b.startAt ? -1 : 1))[0];
+  if (!visit) return null;
+  const start = new Date(visit.startAt);
+  return { startAt: visit.startAt, short: `${KIND_NAMES[visit.kind]} ${shortDay(start)}`, when: `${KIND_NAMES[visit.kind]}: ${whenFromNow(start, new Date(visit.endAt), now)}` };
+}

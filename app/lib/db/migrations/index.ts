@@ -23,6 +23,7 @@ import m0018 from "./0018-rearrange-requests.ts";
 import m0019 from "./0019-invoices.ts";
 import m0020 from "./0020-owner-page-indexes.ts";
 import m0021 from "./0021-once-keys.ts";
+import m0022 from "./0022-jobs-seen.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0019-invoices", sql: m0019 },
   { name: "0020-owner-page-indexes", sql: m0020 },
   { name: "0021-once-keys", sql: m0021 },
+  { name: "0022-jobs-seen", sql: m0022 },
 ];
