@@ -9,7 +9,7 @@ import type { BookedTimes } from "./clash.ts";
 import type { DayValues } from "./visit-form.ts";
 import { askedSince } from "./rearrange.server.ts";
 import { overlapsOf, upcomingBooked, upcomingOfLead, visitsOfLead, type Told, type Visit } from "./visits.server.ts";
-import { clockWords, KIND_NAMES, timesWords, whenFromNow, whenWords, upperFirst } from "./words.ts";
+import { clockWords, KIND_NAMES, shortDay, timesWords, whenFromNow, whenWords, upperFirst } from "./words.ts";
 
 /** A visit as the request's page lists it. */
 export interface VisitItem {
@@ -76,13 +76,6 @@ export function dayValuesOf(visit: Pick<Visit, "startAt" | "endAt">): DayValues 
   const start = new Date(visit.startAt);
   const clock = (at: Date) => clockWords(ukClock(at).minutes).padStart(5, "0");
   return { date: ukDate(start), from: clock(start), to: clock(new Date(visit.endAt)) };
-}
-
-const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "short", day: "numeric", month: "short" });
-
-/** "Tue 8 Dec": a visit's UK day, short, as a job's card names it. */
-export function shortDay(at: Date): string {
-  return SHORT_DAY.format(at).replace(",", "");
 }
 
 /** A job's next visit, as its card and the first screen of its page name it. */
