@@ -170,11 +170,15 @@ export function inboxPage(store: Db, filter: InboxFilter, page = 1): InboxPage {
   return { leads, total, page: current, pageCount };
 }
 
-/** Every Won request, oldest first: the Jobs list and the Paid ones are sorted out of them by their money. */
-export function wonLeads(store: Db): InboxLead[] {
+/**
+ * Every Won request the filter's search, page and days match (whatever status it asks for), oldest
+ * first: the Jobs list and the Paid ones are sorted out of them by their money.
+ */
+export function wonLeads(store: Db, filter: InboxFilter = {}): InboxLead[] {
+  const { sql, args } = where({ ...filter, status: "jobs" });
   return store.db
-    .prepare(`SELECT ${LEAD_COLUMNS}, (SELECT COUNT(*) FROM lead_photos WHERE lead_id = leads.id) AS photos FROM leads WHERE status = 'won' ORDER BY id`)
-    .all()
+    .prepare(`SELECT ${LEAD_COLUMNS}, (SELECT COUNT(*) FROM lead_photos WHERE lead_id = leads.id) AS photos FROM leads ${sql} ORDER BY id`)
+    .all(...args)
     .map((row) => asRow<InboxLead>(row));
 }
 

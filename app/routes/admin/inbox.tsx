@@ -34,8 +34,8 @@ export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Req
  * Every Won request as a job's card, sorted: those not yet paid in full are Jobs, by what needs
  * doing; those paid in full are Paid, newest first (Show closed).
  */
-function jobsOf(store: Db, now: Date): { jobs: CardJob[]; paid: CardJob[] } {
-  const won = wonLeads(store);
+function jobsOf(store: Db, filter: InboxFilter, now: Date): { jobs: CardJob[]; paid: CardJob[] } {
+  const won = wonLeads(store, filter);
   const ids = won.map((lead) => lead.id);
   const money = jobsMoneyOf(store, ids, now);
   const asked = askedSinceSeen(store, ids);
@@ -79,14 +79,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   // Where each card's money stands ("Deposit paid", "Balance overdue"): one query for the page.
   const money = moneyWordsOf(store, found.leads.map((lead) => lead.id), now);
-  // The jobs show beside the requests, and the Paid ones behind Show closed; never with a search.
-  const { jobs, paid } = jobsOf(store, now);
-  const plain = !narrowed && (filter.status === "open" || filter.status === "jobs" || filter.status === "closed");
+  // The jobs show beside the requests, and the Paid ones behind Show closed, matching the same search.
+  const { jobs, paid } = jobsOf(store, filter, now);
   return {
-    jobs: plain && filter.status !== "closed" ? jobs : [],
-    paid: plain && filter.status === "closed" ? paid : [],
-    /** No search, page or days asked: the Jobs show. */
-    plain,
+    jobs: filter.status === "open" || filter.status === "jobs" ? jobs : [],
+    paid: filter.status === "closed" ? paid : [],
     jobCount: jobs.length,
     paidCount: paid.length,
     now: now.toISOString(),
@@ -219,7 +216,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </form>
 
         {loaderData.from && <p className="font-semibold">{loaderData.from}</p>}
-        {status === "closed" && loaderData.plain && <JobList id="paid-heading" title="Paid" label="Jobs paid in full, newest first" jobs={loaderData.paid} self={loaderData.self} empty="No job is paid in full yet." />}
+        {status === "closed" && <JobList id="paid-heading" title="Paid" label="Jobs paid in full, newest first" jobs={loaderData.paid} self={loaderData.self} empty="No job is paid in full yet." />}
         {status !== "jobs" && (
           <>
             <p aria-live="polite">
@@ -245,8 +242,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             )}
           </>
         )}
-        {(status === "open" || status === "jobs") && loaderData.plain && (
-          <JobList id="jobs-heading" title="Jobs" label="Jobs, what needs doing first" jobs={loaderData.jobs} self={loaderData.self} empty="No job on the go. A request moves here the moment its quote is accepted or it is marked Won." />
+        {(status === "open" || status === "jobs") && (
+          <JobList id="jobs-heading" title="Jobs" label="Jobs, what needs doing first" jobs={loaderData.jobs} self={loaderData.self} empty={narrowed.size ? "No jobs here." : "No job on the go. A request moves here the moment its quote is accepted or it is marked Won."} />
         )}
 
         {pageCount > 1 && (
