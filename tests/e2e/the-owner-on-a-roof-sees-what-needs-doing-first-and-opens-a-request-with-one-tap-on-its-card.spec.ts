@@ -175,5 +175,9 @@ test("a tap on Call on a request's page is kept as its first answer, by the link
   await page.reload();
   // The time alone, or with its day when the request arrived before UK midnight and was answered after it.
   await expect(page.getByText(/^First answered (\d\d:\d\d|[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d), by phone — 2 h after it arrived$/)).toBeVisible();
+  // The first answer made it Contacted: Next step moves on to the survey.
+  await expect(page.getByText("Contacted", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Next step" }).getByRole("link", { name: "Book a survey" })).toBeVisible();
+  await page.getByRole("heading", { name: "History" }).click();
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("answered by phone");
 });
