@@ -40,7 +40,7 @@ export interface Now {
 export function RequestNowFacts({ now }: { now: Now }) {
   const asked = now.asked.filter((kind) => kind !== "rearrange" || now.rearrange.length === 0);
   return (
-    <dl aria-label="Where it stands" className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4">
+    <dl className="card grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 p-4">
       <dt className="font-semibold">Next visit</dt>
       <dd>{now.nextVisit ?? "None booked"}</dd>
       {now.owed !== null && (
