@@ -156,7 +156,7 @@ export const REVIEW_NOTICE = "review-notice";
  * transaction; its key makes it once per review.
  */
 function tellOwnerOfReview(store: Db, review: { id: number; leadId: number; name: string; stars: number }, now: Date) {
-  if (!enqueue(store.db, { kind: REVIEW_NOTICE, payload: { reviewId: review.id }, runAt: now, onceKey: `${REVIEW_NOTICE}:${review.id}`, giveUpAt: new Date(now.getTime() + 7 * DAY_MS), now })) return;
+  if (!enqueue(store.db, { kind: REVIEW_NOTICE, payload: { reviewId: review.id, leadId: review.leadId }, runAt: now, onceKey: `${REVIEW_NOTICE}:${review.id}`, giveUpAt: new Date(now.getTime() + 7 * DAY_MS), now })) return;
   queuePush(store.db, { title: "New review", body: `${shortName(review.name)} · ${review.stars} ${review.stars === 1 ? "star" : "stars"}`, url: `/admin/requests/${review.leadId}`, tag: `request-${review.leadId}` }, now);
 }
 
