@@ -55,7 +55,7 @@ it("a paid deposit leaves the rest owed; the balance sent and overdue says so; p
   const paid = jobsMoneyOf(store, [id], late).get(id)!;
   expect(paid).toMatchObject({ owedPence: 0, overdue: false, paidInFull: true, words: "Paid" });
   expect(stageOf("won", paid.paidInFull)).toBe("paid");
-  if (typeof payment !== "object" || !payment) throw new Error("no payment");
+  if (!("id" in payment)) throw new Error(`no payment: ${payment.reason}`);
   removePayment(store, payment.id, "Test", late);
   expect(jobMoneyOf(store, id, late).paidInFull, "back in Jobs").toBe(false);
 });
