@@ -100,6 +100,8 @@ test("the owner invoices a deposit from his phone and is paid by bank transfer",
 
   // A deposit of 25 % on the won request.
   await owner.goto(`${origin}/admin/requests/${id}`);
+  // With no invoice yet, Invoices is folded under its heading (Next step offers the deposit in one tap).
+  await owner.getByRole("heading", { name: "Invoices" }).click();
   await owner.getByRole("radio", { name: /^Deposit/ }).check();
   await expect(owner.getByLabel("Deposit (%)")).toHaveValue("25");
   await owner.getByRole("button", { name: "Create invoice" }).click();
@@ -235,6 +237,7 @@ test("the owner invoices a deposit from his phone and is paid by bank transfer",
 test("a blank invoice offers Send only while what is typed comes to more than nothing", async () => {
   const id = wonRequest();
   await owner.goto(`${origin}/admin/requests/${id}`);
+  await owner.getByRole("heading", { name: "Invoices" }).click();
   await owner.getByRole("radio", { name: /^Blank invoice/ }).check();
   await owner.getByRole("button", { name: "Create invoice" }).click();
   await expect(owner).toHaveURL(/\/admin\/invoices\/\d+$/);

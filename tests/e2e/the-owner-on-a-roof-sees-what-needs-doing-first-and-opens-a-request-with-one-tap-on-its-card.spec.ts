@@ -1,8 +1,8 @@
 /**
  * Issue 26 §1–3 (and the earlier "clock on every request"): on a phone the owner's pages are an
  * app's: a tab bar fixed to the bottom edge and a slim top bar; the inbox puts New requests first,
- * oldest on top, then Contacted and Quoted, with the closed ones behind Show closed and filter
- * links that say how many; a tap anywhere on a card opens the request, whose next step is on the
+ * oldest on top, then Contacted and Quoted, the Won ones in Jobs (issue 35), with the closed ones
+ * behind Show closed and filter links that say how many; a tap anywhere on a card opens the request, whose next step is on the
  * first screen. A tap on Call is kept as the request's first answer by the link's `ping`.
  */
 import { DatabaseSync } from "node:sqlite";
@@ -100,13 +100,15 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
   const named = (...labels: string[]) => labels.map((label) => `${who} ${label}`);
   await expect.poll(() => cardNames(page)).toEqual(named("new older", "new newer", "contacted", "quoted", "spam", "lost", "won"));
   const filters = page.getByRole("navigation", { name: "Show requests" });
-  await expect(filters.getByRole("link")).toHaveText(["All open (4)", "New (2)", "Contacted (1)", "Quoted (1)", "Show closed (2)", "Spam (1)"]);
+  await expect(filters.getByRole("link")).toHaveText(["Requests (4)", "Jobs (1)", "New (2)", "Contacted (1)", "Quoted (1)", "Show closed (2)", "Spam (1)"]);
 
-  await filters.getByRole("link", { name: "All open (4)" }).click();
-  await expect(filters.getByRole("link", { name: "All open (4)" })).toHaveAttribute("aria-current", "page");
+  await filters.getByRole("link", { name: "Requests (4)" }).click();
+  await expect(filters.getByRole("link", { name: "Requests (4)" })).toHaveAttribute("aria-current", "page");
   await expect.poll(() => cardNames(page)).toEqual(named("new older", "new newer", "contacted", "quoted"));
+  // The won one is a job, in Jobs, not a closed request.
+  await expect(page.getByRole("list", { name: "Jobs, what needs doing first" }).getByRole("heading")).toHaveText(named("won"));
   await filters.getByRole("link", { name: "Show closed (2)" }).click();
-  await expect.poll(() => cardNames(page)).toEqual(named("lost", "won"));
+  await expect.poll(() => cardNames(page)).toEqual(named("spam", "lost"));
   await filters.getByRole("link", { name: "New (2)" }).click();
   await expect.poll(() => cardNames(page)).toEqual(named("new older", "new newer"));
   expect(await page.locator("main select").count(), "no drop-down").toBe(0);
@@ -173,5 +175,9 @@ test("a tap on Call on a request's page is kept as its first answer, by the link
   await page.reload();
   // The time alone, or with its day when the request arrived before UK midnight and was answered after it.
   await expect(page.getByText(/^First answered (\d\d:\d\d|[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}( \d{4})?, \d\d:\d\d), by phone — 2 h after it arrived$/)).toBeVisible();
+  // The first answer made it Contacted: Next step moves on to the survey.
+  await expect(page.getByText("Contacted", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Next step" }).getByRole("link", { name: "Book a survey" })).toBeVisible();
+  await page.getByRole("heading", { name: "History" }).click();
   await expect(page.getByRole("list", { name: "Changes, newest first" })).toContainText("answered by phone");
 });

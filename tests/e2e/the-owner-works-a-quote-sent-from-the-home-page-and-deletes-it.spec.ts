@@ -51,10 +51,12 @@ test("the owner works a quote sent from the home page, then deletes it", async (
   await page.getByRole("button", { name: "Save status" }).click();
   await expect(page.getByRole("status")).toHaveText("Status saved.");
   await expect(page.getByRole("radio", { name: /^Contacted/ })).toBeChecked();
+  // History is folded under its heading.
+  await page.getByRole("heading", { name: "History" }).click();
   const history = page.getByRole("list", { name: "Changes, newest first" });
   await expect(history).toContainText("changed the status (New → Contacted)");
 
-  await page.getByRole("textbox", { name: "Note", exact: true }).fill("Called back: visiting on Friday at 10.");
+  await page.getByRole("textbox", { name: "Add a note", exact: true }).fill("Called back: visiting on Friday at 10.");
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByRole("status")).toHaveText("Note added.");
   const notes = page.getByRole("list", { name: "Notes, newest first" });

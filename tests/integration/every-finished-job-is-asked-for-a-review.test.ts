@@ -61,6 +61,22 @@ const publishSite = async () => {
 };
 
 describe("Job done", () => {
+  it("says first when a job day is still to come, and the request's Next step offers no Job done then", async () => {
+    const leadId = wonRequest("Wendy Waiting", "wendy@example.org");
+    const start = new Date("2099-12-08T08:00:00Z");
+    withStore(server.dataDir, (store) =>
+      store.db
+        .prepare("INSERT INTO visits (lead_id, kind, start_at, end_at, uid, told, created_at, changed_at) VALUES (?, 'job-day', ?, ?, 'wendy-day', 'e-mail', ?, ?)")
+        .run(leadId, start.toISOString(), "2099-12-08T16:00:00Z", new Date().toISOString(), new Date().toISOString()),
+    );
+    const page = (await get(`/admin/requests/${leadId}/job-done`)).replaceAll("<!-- -->", "");
+    expect(page).toContain("The job day on Tue 8 Dec is still to come. Mark the job done anyway?");
+    expect(page).toContain("Yes, send the review request");
+    const request = await get(`/admin/requests/${leadId}`);
+    expect(request, "nothing is invoiced yet: the deposit comes next").toContain("Invoice the job: nothing is invoiced yet.");
+    expect(request).not.toContain(`href="/admin/requests/${leadId}/job-done"`);
+  });
+
   it("asks first, on a page that sends nothing; Yes sends the review request once, however often it is pressed", async () => {
     const leadId = wonRequest("Dora Doubletap", "dora@example.org");
     const page = (await get(`/admin/requests/${leadId}/job-done`)).replaceAll("<!-- -->", "");

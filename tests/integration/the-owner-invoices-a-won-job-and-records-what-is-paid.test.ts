@@ -186,7 +186,7 @@ describe("a sent invoice", () => {
     expect(await textOf(tooMuch)).toContain(errorAt("payment-amount", "That is more than the £440.00 still due."));
     expect((await pay({ amount: "440" })).status).toBe(303);
     expect(await page(`/admin/requests/${leadId}`)).toMatch(/INV-\d{4}-\d{4}<\/a>\s*<span[^>]*>Paid<\/span>/);
-    expect(await page("/admin?status=closed")).toContain(">Deposit paid<");
+    expect(await page("/admin?status=jobs")).toContain(">Deposit paid<");
 
     const [first] = withStore(server.dataDir, (store) => paymentsOf(store, id));
     expect(await page(`/admin/payments/${first!.id}/remove`)).toContain("Yes, remove the payment");
@@ -220,7 +220,7 @@ describe("a sent invoice", () => {
     expect(withStore(server.dataDir, (store) => creditNotesOf(store, id))).toMatchObject([{ totalPence: 144000, reason: "Job cancelled" }]);
     expect(withStore(server.dataDir, (store) => pendingJobs(store.db, "credit-note-send"))).toBeGreaterThanOrEqual(1);
     expect(await page(`/admin/invoices/${id}`)).toContain(">Void<");
-    expect(await page("/admin?status=closed")).toContain(">Invoice void<");
+    expect(await page("/admin?status=jobs")).toContain(">Invoice void<");
     expect(await page(`/admin/requests/${leadId}`)).toContain(">Void<");
 
     const other = sentDeposit("Quiet Quinn");

@@ -57,16 +57,16 @@ const ping = (path: string, headers: Record<string, string> = {}) =>
   });
 
 describe("a tap's ping", () => {
-  it("records the first answer for the signed-in owner: 204, kept once, audited once", async () => {
+  it("records the first answer for the signed-in owner: 204, kept once, audited once, and the request is Contacted", async () => {
     const id = newLead("Sarah Morgan");
     const response = await ping(`/admin/requests/${id}/answered?by=call`, { Cookie: cookie });
     expect(response.status).toBe(204);
-    expect(row(id)).toMatchObject({ first_answer_by: "call", status: "new" });
+    expect(row(id)).toMatchObject({ first_answer_by: "call", status: "contacted" });
     const first = row(id).first_answer_at as string;
     expect(Date.now() - Date.parse(first)).toBeLessThan(60_000);
     expect((await ping(`/admin/requests/${id}/answered?by=whatsapp`, { Cookie: cookie })).status).toBe(204);
     expect(row(id)).toMatchObject({ first_answer_by: "call", first_answer_at: first });
-    expect(audit(id)).toEqual(["answered by phone"]);
+    expect(audit(id)).toEqual(["answered by phone", "changed the status"]);
     const page = await ownerHtml(`/admin/requests/${id}`);
     expect(page).toMatch(/First answered <time[^>]*>\d\d:\d\d<\/time>, by phone — 0 min after it arrived/);
   });

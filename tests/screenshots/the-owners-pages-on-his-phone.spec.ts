@@ -61,6 +61,8 @@ test("the owner's pages at 390 px", async ({ page }, testInfo) => {
   const shots: [string, string][] = [
     ["inbox", "/admin"],
     ["request", `/admin/requests/${ids.sarah}`],
+    ["jobs", "/admin?status=jobs"],
+    ["job-first-screen", `/admin/requests/${ids.won}`],
     ["quote-form", `/admin/quotes/${ids.draft}`],
     ["send-question", `/admin/quotes/${ids.draft}/send`],
     ["job-done-question", `/admin/requests/${ids.won}/job-done`],

@@ -181,6 +181,8 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     quotes.owner.push("/admin/money", "/admin/money?from=2026-12-31&to=2026-10-01");
     quotes.customer.push(page(lead.id), page(openReview.review.leadId), `${page(openReview.review.leadId)}/review`, page(unanswered.id), customerPagePath(replaced), customerPagePath("A".repeat(43)));
     quotes.owner.push(`/admin/requests/${lead.id}/customer-link`);
+    // Jobs, Show closed with its Paid, and a won job's page opening on now (issue 35).
+    quotes.owner.push("/admin?status=jobs", "/admin?status=closed", `/admin/requests/${openReview.review.leadId}`, `/admin/requests/${paying.id}`);
     const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/price-list", "/admin/price-list?quote=1&saved=from-line", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {

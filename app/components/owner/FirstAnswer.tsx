@@ -11,16 +11,16 @@ export function FirstAnswer({ lead, now }: { lead: Clocked & { firstAnswerBy: An
   if (lead.firstAnswerAt) {
     const after = Date.parse(lead.firstAnswerAt) - Date.parse(lead.createdAt);
     return (
-      <p>
+      <span>
         First answered <time dateTime={lead.firstAnswerAt}>{clockTime(lead.firstAnswerAt, lead.createdAt)}</time>
         {lead.firstAnswerBy && `, ${ANSWER_WAY_NAMES[lead.firstAnswerBy]}`} — {answerLength(after)} after it arrived
-      </p>
+      </span>
     );
   }
   if (!isWaiting(lead)) return null;
   return (
-    <p className={isOverdue(lead, now) ? "font-semibold text-danger" : "font-semibold"}>
+    <span className={isOverdue(lead, now) ? "font-semibold text-danger" : "font-semibold"}>
       Not answered yet: {waitingText(lead, now)}
-    </p>
+    </span>
   );
 }

@@ -1,5 +1,5 @@
 /** A request's details and its photos, as the owner's request page shows them. */
-import { CardSection } from "~/components/CardSection.tsx";
+import { CardSection, type Fold } from "~/components/CardSection.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ACK_STATE_NAMES } from "~/lib/requests/ack-states.ts";
 import { answeredPing } from "~/lib/requests/clock.ts";
@@ -76,10 +76,10 @@ export function RequestDetails({ lead, links, self, origin }: { lead: DetailsOf;
 }
 
 /** The photos sent with a request; a won job's photo can start a project in the gallery. */
-export function RequestPhotos({ lead, photos }: { lead: { id: number; status: string }; photos: { id: string; thumb: { width: number; height: number } }[] }) {
+export function RequestPhotos({ lead, photos, fold }: { lead: { id: number; status: string }; photos: { id: string; thumb: { width: number; height: number } }[]; fold?: Fold }) {
   if (photos.length === 0) return null;
   return (
-    <CardSection title="Photos" id="photos-heading">
+    <CardSection title="Photos" id="photos-heading" fold={fold}>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {photos.map((photo, i) => (
           <li key={photo.id}>

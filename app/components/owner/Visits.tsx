@@ -3,7 +3,7 @@
  * times in words, any overlap naming the other's customer and times, whether the customer was
  * told, the owner's notes, and Move and Cancel visit while it is still to come.
  */
-import { CardSection } from "../CardSection.tsx";
+import { CardSection, type Fold } from "../CardSection.tsx";
 import type { VisitItem } from "~/lib/visits/pages.server.ts";
 
 /** What the request page says after a visit form sent the owner back to it (?saved=…). */
@@ -52,9 +52,9 @@ function Visit({ visit, customer }: { visit: VisitItem; customer: string }) {
   );
 }
 
-export function Visits({ leadId, customer, visits }: { leadId: number; customer: string; visits: VisitItem[] }) {
+export function Visits({ leadId, customer, visits, fold }: { leadId: number; customer: string; visits: VisitItem[]; fold?: Fold }) {
   return (
-    <CardSection title="Visits" id="visits-heading">
+    <CardSection title="Visits" id="visits-heading" fold={fold}>
       {visits.length === 0 ? (
         <p className="text-muted">No visits yet. Book a survey or the job's days: the customer is e-mailed an invitation for their calendar.</p>
       ) : (

@@ -10,7 +10,7 @@ import { FOLLOW_UP_DAYS, queueFollowUps, queueQuoteEvent, type QuoteEvent } from
 import { quoteTotals, type QuoteLine } from "./money.ts";
 import { recordAudit } from "../db/audit.server.ts";
 import { addDays, ukDate, ukDayEnd } from "../time/uk-time.ts";
-import { changeStatus } from "../requests/inbox.server.ts";
+import { followEvent } from "../requests/inbox.server.ts";
 import type { QuoteStatus } from "./status.ts";
 import { DAY_MS, findByToken, hashToken, linkState, newToken, type ClosedLinkState } from "../links/tokens.server.ts";
 
@@ -162,7 +162,7 @@ export function sendQuote(
       .run(hashToken(token), ukDayEnd(quote.validUntil).toISOString(), now.toISOString(), id);
     for (const e of earlier) store.db.prepare("UPDATE quotes SET status = 'replaced' WHERE id = ?").run(e.id);
     recordAudit(store, { actor: options.actor, action: "sent the quote", leadId: quote.leadId, detail: quoteNumber(quote), now });
-    changeStatus(store, quote.leadId, "quoted", options.actor, now);
+    followEvent(store, quote.leadId, "quote-sent", options.actor, now);
     queueFollowUps(store.db, id, now, options.hours ?? fileContent.business.openingHours);
     const sent = quoteById(store, id)!;
     options.alongside?.(sent, now);
@@ -296,7 +296,7 @@ function answerQuote(store: Db, id: number, answer: Answer, status: "accepted" |
       detail: reason ? `${quoteNumber(quote)}: ${reason}` : quoteNumber(quote),
       now,
     });
-    changeStatus(store, quote.leadId, status === "accepted" ? "won" : "lost", actor, now);
+    followEvent(store, quote.leadId, status === "accepted" ? "quote-accepted" : "quote-declined", actor, now);
     tellOwnerOf(store, quote, status, now);
     return true;
   });

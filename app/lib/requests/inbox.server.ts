@@ -13,15 +13,20 @@ import { recordAudit } from "../db/audit.server.ts";
 import { ANSWER_WAY_NAMES, type Telling, type TapWay, type Waiting } from "./clock.ts";
 import { isStatus, LEAD_STATUSES, STATUS_NAMES, type LeadStatus } from "./status.ts";
 import { addDays, startOfUkDay, ukDayStart } from "../time/uk-time.ts";
+import { statusAfter, type StatusEvent } from "./job.ts";
 
 export const PAGE_SIZE = 50;
 
-/** The requests still being worked (the inbox's "All open"), and the closed ones (Won and Lost). */
+/**
+ * The requests still being worked (the inbox's Requests), and the closed ones kept in the store as
+ * such (Lost and Spam); a Won job is in Jobs until it is paid in full, then closed as Paid
+ * (lib/requests/job.ts), which the money says, not the status.
+ */
 export const OPEN_STATUSES = ["new", "contacted", "quoted"] as const satisfies LeadStatus[];
-export const CLOSED_STATUSES = ["won", "lost"] as const satisfies LeadStatus[];
+export const CLOSED_STATUSES = ["lost", "spam"] as const satisfies LeadStatus[];
 
-/** One status, every open one, both closed ones, or (absent or "all") any status. */
-export type StatusFilter = LeadStatus | "open" | "closed" | "all";
+/** One status, every open one, the Won jobs, the closed ones, or (absent or "all") any status. */
+export type StatusFilter = LeadStatus | "open" | "jobs" | "closed" | "all";
 
 export interface InboxFilter {
   status?: StatusFilter;
@@ -57,7 +62,7 @@ export function parseFilter(params: URLSearchParams): InboxFilter & { page: numb
   const q = (params.get("q") ?? "").replace(/[%\\]/g, "").trim().slice(0, 100);
   const page = Number(params.get("page") ?? 1);
   return {
-    status: isStatus(status) || status === "open" || status === "closed" || status === "all" ? status : undefined,
+    status: isStatus(status) || status === "open" || status === "jobs" || status === "closed" || status === "all" ? status : undefined,
     form: form === "quote" || form === "contact" ? form : undefined,
     q: q || undefined,
     unsent: params.get("unsent") === "1" || undefined,
@@ -88,6 +93,7 @@ function where(filter: InboxFilter): { sql: string; args: (string | number)[] } 
   const args: string[] = [];
   if (filter.status === "open") clauses.push(inList(OPEN_STATUSES));
   else if (filter.status === "closed") clauses.push(inList(CLOSED_STATUSES));
+  else if (filter.status === "jobs") clauses.push("status = 'won'");
   else if (filter.status && filter.status !== "all") {
     clauses.push("status = ?");
     args.push(filter.status);
@@ -164,6 +170,18 @@ export function inboxPage(store: Db, filter: InboxFilter, page = 1): InboxPage {
   return { leads, total, page: current, pageCount };
 }
 
+/**
+ * Every Won request the filter's search, page and days match (whatever status it asks for), oldest
+ * first: the Jobs list and the Paid ones are sorted out of them by their money.
+ */
+export function wonLeads(store: Db, filter: InboxFilter = {}): InboxLead[] {
+  const { sql, args } = where({ ...filter, status: "jobs" });
+  return store.db
+    .prepare(`SELECT ${LEAD_COLUMNS}, (SELECT COUNT(*) FROM lead_photos WHERE lead_id = leads.id) AS photos FROM leads ${sql} ORDER BY id`)
+    .all(...args)
+    .map((row) => asRow<InboxLead>(row));
+}
+
 /** How many requests of each status the filter matches, whatever status it asks for: the inbox's filter links. */
 export function statusCounts(store: Db, filter: InboxFilter): Record<LeadStatus, number> {
   const { sql, args } = where({ ...filter, status: undefined });
@@ -236,6 +254,15 @@ export function changeStatus(store: Db, id: number, status: LeadStatus, actor: s
 }
 
 /**
+ * The status that follows what happened (lib/requests/job.ts statusAfter), inside the caller's
+ * transaction: a first answer, a quote sent, accepted or declined.
+ */
+export function followEvent(store: Db, id: number, event: StatusEvent, actor: string, now: Date = new Date()): boolean {
+  const before = store.db.prepare("SELECT status FROM leads WHERE id = ?").get(id) as { status: LeadStatus } | undefined;
+  return before ? changeStatus(store, id, statusAfter(before.status, event), actor, now) : false;
+}
+
+/**
  * The owner tapped Call, E-mail or WhatsApp on a request: its first answer, when it has none yet
  * (a later tap never moves it), with an audit line that first time only. "missing" for no such request.
  */
@@ -245,6 +272,7 @@ export function recordAnswer(store: Db, id: number, by: TapWay, actor: string, n
     const changed = store.db.prepare("UPDATE leads SET first_answer_at = ?, first_answer_by = ? WHERE id = ? AND first_answer_at IS NULL").run(now.toISOString(), by, id).changes;
     if (!Number(changed)) return "kept";
     recordAudit(store, { actor, action: `answered ${ANSWER_WAY_NAMES[by]}`, leadId: id, now });
+    followEvent(store, id, "answered", actor, now);
     return "recorded";
   });
 }

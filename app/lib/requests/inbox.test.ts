@@ -7,7 +7,8 @@ import { ownerMailHandler } from "./notify.server.ts";
 import { auditOfLead } from "../db/audit.server.ts";
 import { responseByMonth, sourcesReport } from "../insights/sources.server.ts";
 import { createQuote, saveDraft, sendQuote } from "../quotes/quotes.server.ts";
-import { addNote, deleteLead, filterQuery, headline, inboxPage, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, statusCounts } from "./inbox.server.ts";
+import { addNote, deleteLead, filterQuery, headline, inboxPage, notesOf, PAGE_SIZE, parseFilter, recordAnswer, retryEmail, setStatus, statusCounts, wonLeads } from "./inbox.server.ts";
+import { askedSinceSeen, markSeen } from "./seen.server.ts";
 import { startOfUkDay } from "../time/uk-time.ts";
 
 let store: LeadStore;
@@ -35,7 +36,8 @@ it("puts what needs doing first: New, then Contacted, then Quoted, each oldest o
   });
   const names = (status: Parameters<typeof inboxPage>[1]["status"]) => inboxPage(store, { status }).leads.map((l) => l.name);
   expect(names("open")).toEqual(["new 1", "new 4", "contacted 3", "contacted 8", "quoted 0", "quoted 7"]);
-  expect(names("closed"), "Won and Lost, the newest first").toEqual(["won 9", "lost 5", "won 2"]);
+  expect(names("closed"), "Lost and Spam, the newest first: a Won job is in Jobs until it is Paid").toEqual(["spam 6", "lost 5"]);
+  expect(names("jobs"), "the Won ones; the page sorts them by their money and visits").toEqual(["won 9", "won 2"]);
   expect(names("spam")).toEqual(["spam 6"]);
   expect(names("all"), "a search sees every status, in the same order").toEqual([...names("open"), "won 9", "spam 6", "lost 5", "won 2"]);
   expect(statusCounts(store, { status: "open" }), "the counts of every status, whichever is shown").toEqual({ new: 2, contacted: 2, quoted: 2, won: 2, lost: 1, spam: 1 });
@@ -85,7 +87,8 @@ it("the headline counts the requests waiting for a first answer and the oldest, 
   const contacted = store.add(lead(), { notify: false, now: new Date("2026-07-10T05:00:00Z") });
   recordAnswer(store, called.id, "call", "Phone", now);
   setStatus(store, contacted.id, "contacted", "Phone", now);
-  expect(headline(store, now, { mail: true })).toMatchObject({ waiting: 2, oldestWaitingAt: old.createdAt, newTotal: 3, mail: true, devices: 0 });
+  // The call moved its request to Contacted: New holds the two waiting.
+  expect(headline(store, now, { mail: true })).toMatchObject({ waiting: 2, oldestWaitingAt: old.createdAt, newTotal: 2, mail: true, devices: 0 });
   store.db.prepare("INSERT INTO push_subscriptions (passkey_id, endpoint, p256dh, auth, device, created_at) VALUES (1, 'https://push.example/1', 'k', 'a', 'Chrome on Android', ?)").run(now.toISOString());
   expect(headline(store, now, { mail: false }).devices).toBe(1);
 });
@@ -113,6 +116,17 @@ it("a tap on Call, E-mail or WhatsApp is the first answer once, audited once; a 
   expect(leadById(store, id)).toMatchObject({ firstAnswerAt: tap.toISOString(), firstAnswerBy: "whatsapp" });
   expect(auditOfLead(store, id).map((a) => a.action)).toEqual(["changed the status", "answered on WhatsApp"]);
   expect(recordAnswer(store, 999, "call", "Phone")).toBe("missing");
+});
+
+it("a first answer by phone, e-mail or WhatsApp moves New to Contacted, and leaves a later status alone", () => {
+  const fresh = store.add(lead(), { notify: false }).id;
+  recordAnswer(store, fresh, "email", "Phone");
+  expect(leadById(store, fresh)!.status).toBe("contacted");
+  const won = store.add(lead(), { notify: false }).id;
+  setStatus(store, won, "won", "Phone");
+  store.db.prepare("UPDATE leads SET first_answer_at = NULL WHERE id = ?").run(won);
+  recordAnswer(store, won, "call", "Phone");
+  expect(leadById(store, won)!.status).toBe("won");
 });
 
 it("a status changed through a quote is a first answer too", () => {
@@ -213,4 +227,20 @@ it("Send e-mail again brings an unsent request's next try forward, and only for 
   const sent = store.add(lead(), { notify: true });
   markSent(sent.id);
   expect(retryEmail(store, sent.id, "Dave's phone")).toBe(false);
+});
+
+it("what the customer did since the owner last opened the request shows until he opens it again", () => {
+  const id = store.add(lead(), { notify: false, now: new Date("2026-07-10T09:00:00Z") }).id;
+  setStatus(store, id, "won", "Phone");
+  expect(wonLeads(store).map((l) => l.id)).toEqual([id]);
+  markSeen(store, id, new Date("2026-07-10T10:00:00Z"));
+  const visit = store.db
+    .prepare("INSERT INTO visits (lead_id, kind, start_at, end_at, uid, told, created_at, changed_at) VALUES (?, 'job-day', '2026-07-20T07:00:00Z', '2026-07-20T15:00:00Z', 'u1', 'e-mail', '2026-07-10T09:00:00Z', '2026-07-10T09:00:00Z')")
+    .run(id).lastInsertRowid;
+  store.db.prepare("INSERT INTO rearrange_requests (visit_id, lead_id, asked_at, words) VALUES (?, ?, '2026-07-10T09:30:00Z', 'before')").run(visit, id);
+  expect(askedSinceSeen(store, [id]).get(id), "asked before he looked").toBeUndefined();
+  store.db.prepare("INSERT INTO rearrange_requests (visit_id, lead_id, asked_at, words) VALUES (?, ?, '2026-07-10T11:00:00Z', 'after')").run(visit, id);
+  expect(askedSinceSeen(store, [id]).get(id)).toEqual(["rearrange"]);
+  markSeen(store, id, new Date("2026-07-10T12:00:00Z"));
+  expect(askedSinceSeen(store, [id]).get(id)).toBeUndefined();
 });

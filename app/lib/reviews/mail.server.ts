@@ -12,8 +12,9 @@ import type { KeyedDb } from "../db/connection.server.ts";
 import { customerPageUrl } from "../links/page-links.server.ts";
 import { displayName } from "../../content/rules/names.ts";
 import { customerPageLink, writeLetter, type Letter } from "../mail/letter.ts";
-import { MailNotSetUp, oneLine, sendToCustomer, type OutgoingMail } from "../mail/mailer.server.ts";
-import { renewReviewLink, reviewById, reviewPath, withdrawReviewRequest, type Review } from "./reviews.server.ts";
+import { MailNotSetUp, oneLine, sendToCustomer, sendToOwner, type OutgoingMail } from "../mail/mailer.server.ts";
+import { referenceOf } from "../forms/reference.ts";
+import { renewReviewLink, REVIEW_NOTICE, reviewById, reviewPath, withdrawReviewRequest, type Review } from "./reviews.server.ts";
 
 type ReviewBusiness = Pick<Business, "name" | "email" | "phone" | "googleReviewUrl">;
 
@@ -51,7 +52,26 @@ export async function mailReviewRequest(mail: OutgoingMail | undefined, lead: Le
   await sendToCustomer(mail, business, { to: { name: lead.name, address: lead.email }, ...reviewLetter(lead, business, siteUrl, link, page) });
 }
 
-/** The queue's handlers for review requests; `mail`: the mail set up on this server. */
+/** The owner's e-mail of a new review: who, the stars, their words, and a button to the request. */
+export function reviewNoticeLetter(lead: Lead, review: Review, business: ReviewBusiness, siteUrl: string): Letter {
+  const name = oneLine(lead.name);
+  const reference = referenceOf(lead.id);
+  const stars = review.stars ?? 0;
+  return writeLetter({
+    business,
+    siteUrl,
+    subject: `${reference}: ${name} left a ${stars}-star review`,
+    foot: false,
+    body: [
+      `${name} left a ${stars}-star review${review.consent ? ", and may be published" : ", not for publishing"}.`,
+      ...(review.text ? ["Their words:", { quoted: review.text }] : []),
+      { button: { words: `Open ${reference}, ${name}`, href: `${siteUrl}/admin/requests/${lead.id}` } },
+      { link: { words: "Publish or keep it private in Reviews", href: `${siteUrl}/admin/reviews` } },
+    ],
+  });
+}
+
+/** The queue's handlers for review requests and new reviews; `mail`: the mail set up on this server. */
 /** `businessNow`: the business facts published when the e-mail is sent. */
 export function reviewHandlers(store: KeyedDb, businessNow: () => ReviewBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   return {
@@ -67,6 +87,14 @@ export function reviewHandlers(store: KeyedDb, businessNow: () => ReviewBusiness
       const token = store.inTransaction(() => renewReviewLink(store, review.id));
       if (!token) return { outcome: "not needed: the review was written" };
       await mailReviewRequest(mail, lead, businessNow(), siteUrl, `${siteUrl}${reviewPath(token)}`, page);
+      return { outcome: "sent" };
+    },
+    [REVIEW_NOTICE]: async (job) => {
+      const review = reviewById(store, Number(job.payload.reviewId));
+      const lead = review && leadById(store, review.leadId);
+      if (!review || !lead) return { outcome: "not sent: request deleted" };
+      if (!mail) return { outcome: "not sent: e-mail is not set up" };
+      await sendToOwner(mail, reviewNoticeLetter(lead, review, businessNow(), siteUrl));
       return { outcome: "sent" };
     },
     [`${REVIEW_REQUEST}:gave-up`]: (job) => ({

@@ -7,7 +7,8 @@
  */
 import { asRow, type Db } from "../db/connection.server.ts";
 import { checkName, displayName } from "../../content/rules/names.ts";
-import { shortName } from "../jobs/push.server.ts";
+import { queuePush, shortName } from "../jobs/push.server.ts";
+import { enqueue } from "../jobs/jobs.server.ts";
 import { recordAudit } from "../db/audit.server.ts";
 import type { LeadStatus } from "../requests/status.ts";
 import { DAY_MS, findByToken, hashToken, linkState, newToken } from "../links/tokens.server.ts";
@@ -148,6 +149,17 @@ export interface ReviewAnswer {
   now?: Date;
 }
 
+export const REVIEW_NOTICE = "review-notice";
+
+/**
+ * A new review reaches the owner by push and e-mail, through the one queue, in the review's own
+ * transaction; its key makes it once per review.
+ */
+function tellOwnerOfReview(store: Db, review: { id: number; leadId: number; name: string; stars: number }, now: Date) {
+  if (!enqueue(store.db, { kind: REVIEW_NOTICE, payload: { reviewId: review.id, leadId: review.leadId }, runAt: now, onceKey: `${REVIEW_NOTICE}:${review.id}`, giveUpAt: new Date(now.getTime() + 7 * DAY_MS), now })) return;
+  queuePush(store.db, { title: "New review", body: `${shortName(review.name)} · ${review.stars} ${review.stars === 1 ? "star" : "stars"}`, url: `/admin/requests/${review.leadId}`, tag: `request-${review.leadId}` }, now);
+}
+
 /** The customer's review, once: false when the link was used or has expired meanwhile. */
 export function submitReview(store: Db, id: number, answer: ReviewAnswer): boolean {
   const now = answer.now ?? new Date();
@@ -161,8 +173,9 @@ export function submitReview(store: Db, id: number, answer: ReviewAnswer): boole
         .run(now.toISOString(), answer.stars, answer.text, answer.displayName, answer.consent ? 1 : 0, id, now.toISOString()).changes,
     );
     if (changed) {
-      const review = store.db.prepare("SELECT lead_id AS leadId FROM reviews WHERE id = ?").get(id) as { leadId: number };
+      const review = store.db.prepare("SELECT r.lead_id AS leadId, l.name FROM reviews r JOIN leads l ON l.id = r.lead_id WHERE r.id = ?").get(id) as { leadId: number; name: string };
       recordAudit(store, { actor: "the customer", action: `left a ${answer.stars}-star review`, leadId: review.leadId, detail: answer.consent ? "may be published" : "not for publishing", now });
+      tellOwnerOfReview(store, { id, leadId: review.leadId, name: review.name, stars: answer.stars }, now);
     }
     return changed === 1;
   });

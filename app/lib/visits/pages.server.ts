@@ -9,7 +9,7 @@ import type { BookedTimes } from "./clash.ts";
 import type { DayValues } from "./visit-form.ts";
 import { askedSince } from "./rearrange.server.ts";
 import { overlapsOf, upcomingBooked, upcomingOfLead, visitsOfLead, type Told, type Visit } from "./visits.server.ts";
-import { clockWords, KIND_NAMES, timesWords, whenFromNow, whenWords, upperFirst } from "./words.ts";
+import { clockWords, KIND_NAMES, shortDay, timesWords, whenFromNow, whenWords, upperFirst } from "./words.ts";
 
 /** A visit as the request's page lists it. */
 export interface VisitItem {
@@ -76,4 +76,21 @@ export function dayValuesOf(visit: Pick<Visit, "startAt" | "endAt">): DayValues 
   const start = new Date(visit.startAt);
   const clock = (at: Date) => clockWords(ukClock(at).minutes).padStart(5, "0");
   return { date: ukDate(start), from: clock(start), to: clock(new Date(visit.endAt)) };
+}
+
+/** A job's next visit, as its card and the first screen of its page name it. */
+export interface NextVisit {
+  startAt: string;
+  /** "Job day Tue 8 Dec". */
+  short: string;
+  /** "Job day: tomorrow, Tuesday 8 December, 8:00–16:00". */
+  when: string;
+}
+
+/** The next booked visit of a request not yet over, if any. */
+export function nextVisitOf(store: Db, leadId: number, now: Date): NextVisit | null {
+  const visit = upcomingOfLead(store, leadId, now).toSorted((a, b) => (a.startAt < b.startAt ? -1 : 1))[0];
+  if (!visit) return null;
+  const start = new Date(visit.startAt);
+  return { startAt: visit.startAt, short: `${KIND_NAMES[visit.kind]} ${shortDay(start)}`, when: `${KIND_NAMES[visit.kind]}: ${whenFromNow(start, new Date(visit.endAt), now)}` };
 }

@@ -63,3 +63,10 @@ export function whenFromNow(start: Date, end: Date, now: Date = new Date()): str
 export function upperFirst(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", weekday: "short", day: "numeric", month: "short" });
+
+/** "Tue 8 Dec": an instant's UK day, short, as a job's card and its questions name it. */
+export function shortDay(at: Date): string {
+  return SHORT_DAY.format(at).replace(",", "");
+}

@@ -17,9 +17,10 @@ interface Topic {
 
 const STATUSES: [string, string][] = [
   ["New", "Nobody has answered yet. The request shows how long it has waited, and says Overdue after a day."],
-  ["Contacted", "You have spoken to the customer or written to them, and no price is given yet. Set it once you have."],
+  ["Contacted", "You have spoken to the customer or written to them, and no price is given yet. Your first tap on Call, E-mail or WhatsApp sets this by itself."],
   ["Quoted", "You have given a price, in a written quote or on the doorstep. Sending a written quote sets this by itself."],
-  ["Won", "The customer said yes. Accepting a written quote sets this by itself. When the work is finished, press Job done."],
+  ["Won", "The customer said yes. Accepting a written quote sets this by itself, and the job moves to Jobs at once. When the work is finished, press Job done."],
+  ["Paid", "A won job paid in full. It leaves Jobs by itself for Show closed; nothing to set."],
   ["Lost", "The customer said no, or went elsewhere. A declined quote sets this by itself."],
   ["Spam", "Not a real customer. It is kept out of your figures."],
 ];
@@ -38,6 +39,11 @@ const TOPICS: Topic[] = [
           and WhatsApp open your phone with the customer's number or address, and the request remembers when you first answered.
         </p>
         <p>Every request shows its reference, such as K-1042. A customer who rings may read it to you: type it in the search to find them.</p>
+        <p>
+          Below the requests, Jobs lists the won ones not yet paid in full: money overdue first, then a customer who asked something, then the next visit soonest.
+          Each card says the next visit and what is owed, and a chip such as Asked to rearrange, New review or Quote accepted until you open the job (you are told by
+          push and e-mail too). A request opens on its Next step, its next visit and what is owed; tap a folded section's heading to open it.
+        </p>
       </>
     ),
   },

@@ -1,15 +1,23 @@
 /**
  * The owner's inbox, what needs doing first: what is waiting and whether anyone is told of new
- * requests on top; filter links with counts (All open, New, Contacted, Quoted, Show closed, Spam)
- * and the search; then the requests as cards, New ones first and oldest on top (WORK_ORDER in
- * lib/requests/inbox.server.ts), pages of 50.
+ * requests on top; filter links with counts (Requests, Jobs, New, Contacted, Quoted, Show closed,
+ * Spam) and the search; then two lists: the Requests as cards, New ones first and oldest on top
+ * (WORK_ORDER in lib/requests/inbox.server.ts), pages of 50; and the Jobs, Won and not yet paid in
+ * full, by what needs doing (lib/requests/job.ts). Show closed lists the Paid jobs, then Lost and Spam.
  */
 import { RequestCard } from "~/components/owner/RequestCard.tsx";
+import { JobList, type CardJob } from "~/components/owner/JobCard.tsx";
+import { jobsInOrder, stageOf } from "~/lib/requests/job.ts";
+import { askedSinceSeen } from "~/lib/requests/seen.server.ts";
+import { jobsMoneyOf } from "~/lib/invoices/job-money.server.ts";
+import { nextVisitOf } from "~/lib/visits/pages.server.ts";
+import { formatPounds } from "~/lib/quotes/money.ts";
+import type { Db } from "~/lib/db/connection.server.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { excerpt, isOverdue, mailHeadline, NOBODY_TOLD, nobodyIsTold, waitingHeadline } from "~/lib/requests/clock.ts";
-import { filterQuery, headline, inboxPage, parseFilter, statusCounts, type InboxFilter, type StatusFilter } from "~/lib/requests/inbox.server.ts";
+import { filterQuery, headline, inboxPage, parseFilter, statusCounts, wonLeads, type InboxFilter, type StatusFilter } from "~/lib/requests/inbox.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { pageOrigin } from "~/lib/public-site/page-origin.server.ts";
 import { callLink } from "~/lib/requests/reply.ts";
@@ -21,6 +29,43 @@ import { moneyWordsOf } from "~/lib/invoices/pages.server.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Requests");
+
+/**
+ * Every Won request as a job's card, sorted: those not yet paid in full are Jobs, by what needs
+ * doing; those paid in full are Paid, newest first (Show closed).
+ */
+function jobsOf(store: Db, filter: InboxFilter, now: Date): { jobs: CardJob[]; paid: CardJob[] } {
+  const won = wonLeads(store, filter);
+  const ids = won.map((lead) => lead.id);
+  const money = jobsMoneyOf(store, ids, now);
+  const asked = askedSinceSeen(store, ids);
+  const cards = won.map((lead) => {
+    const its = money.get(lead.id)!;
+    const next = nextVisitOf(store, lead.id, now);
+    return {
+      card: {
+        id: lead.id,
+        name: lead.name,
+        phone: lead.phone,
+        call: callLink(lead.phone),
+        reference: referenceOf(lead.id),
+        location: lead.location,
+        stage: stageOf(lead.status, its.paidInFull),
+        nextVisit: next?.short ?? null,
+        owed: its.owedPence > 0 ? `${formatPounds(its.owedPence)} owed` : null,
+        overdue: its.overdue,
+        money: its.words,
+        asked: asked.get(lead.id) ?? [],
+      } satisfies CardJob,
+      nextVisitAt: next?.startAt ?? null,
+    };
+  });
+  const open = cards.filter(({ card }) => card.stage === "won").map(({ card, nextVisitAt }) => ({ ...card, nextVisitAt }));
+  return {
+    jobs: jobsInOrder(open).map(({ nextVisitAt: _, ...card }) => card),
+    paid: cards.filter(({ card }) => card.stage === "paid").map(({ card }) => card).reverse(),
+  };
+}
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +79,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   // Where each card's money stands ("Deposit paid", "Balance overdue"): one query for the page.
   const money = moneyWordsOf(store, found.leads.map((lead) => lead.id), now);
+  // The jobs show beside the requests, and the Paid ones behind Show closed, matching the same search.
+  const { jobs, paid } = jobsOf(store, filter, now);
   return {
+    jobs: filter.status === "open" || filter.status === "jobs" ? jobs : [],
+    paid: filter.status === "closed" ? paid : [],
+    jobCount: jobs.length,
+    paidCount: paid.length,
     now: now.toISOString(),
     /** This page's own origin, for the Call links' pings. */
     self: url.origin,
@@ -69,17 +120,18 @@ function filteredBy(filter: { landing?: string; from?: string; to?: string; stat
   return `Requests${page}${days}${filter.status === "won" ? ", marked Won" : ""}`;
 }
 
-/** The filter links, in order: what each shows, and how many it holds. */
-const VIEWS: { status: StatusFilter; label: (counts: Record<LeadStatus, number>) => string }[] = [
-  { status: "open", label: (c) => `All open (${c.new + c.contacted + c.quoted})` },
+/** The filter links, in order: what each shows, and how many it holds (`jobs` and `paid` counted by their money). */
+const VIEWS: { status: StatusFilter; label: (counts: Record<LeadStatus, number>, jobs: number, paid: number) => string }[] = [
+  { status: "open", label: (c) => `Requests (${c.new + c.contacted + c.quoted})` },
+  { status: "jobs", label: (_, jobs) => `Jobs (${jobs})` },
   { status: "new", label: (c) => `${STATUS_NAMES.new} (${c.new})` },
   { status: "contacted", label: (c) => `${STATUS_NAMES.contacted} (${c.contacted})` },
   { status: "quoted", label: (c) => `${STATUS_NAMES.quoted} (${c.quoted})` },
-  { status: "closed", label: (c) => `Show closed (${c.won + c.lost})` },
+  { status: "closed", label: (c, _, paid) => `Show closed (${paid + c.lost + c.spam})` },
   { status: "spam", label: (c) => `${STATUS_NAMES.spam} (${c.spam})` },
 ];
 
-const LIST_NAMES: Partial<Record<StatusFilter, string>> = { open: "Open requests, what needs doing first", closed: "Closed requests, Won and Lost, newest first", spam: "Spam, newest first", all: "Requests, what needs doing first" };
+const LIST_NAMES: Partial<Record<StatusFilter, string>> = { open: "Open requests, what needs doing first", closed: "Lost and spam, newest first", spam: "Spam, newest first", all: "Requests, what needs doing first" };
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, query, counts, headline: numbers, leads, total, page, pageCount } = loaderData;
@@ -146,7 +198,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             {VIEWS.map((view) => (
               <li key={view.status}>
                 <a href={viewHref(view.status)} aria-current={status === view.status ? "page" : undefined} className="filter-link">
-                  {view.label(counts)}
+                  {view.label(counts, loaderData.jobCount, loaderData.paidCount)}
                 </a>
               </li>
             ))}
@@ -164,26 +216,34 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         </form>
 
         {loaderData.from && <p className="font-semibold">{loaderData.from}</p>}
-        <p aria-live="polite">
-          {plural(total, "request")}
-          {query && (
-            <>
-              {" · "}
-              <a href="/admin" className="link">
-                Show all open requests
-              </a>
-            </>
-          )}
-        </p>
+        {status === "closed" && <JobList id="paid-heading" title="Paid" label="Jobs paid in full, newest first" jobs={loaderData.paid} self={loaderData.self} empty="No job is paid in full yet." />}
+        {status !== "jobs" && (
+          <>
+            <p aria-live="polite">
+              {plural(total, "request")}
+              {query && (
+                <>
+                  {" · "}
+                  <a href="/admin" className="link">
+                    Show all open requests
+                  </a>
+                </>
+              )}
+            </p>
 
-        {leads.length === 0 ? (
-          <p className="card p-4">{total === 0 && !query && status === "open" ? "Nothing open. New requests appear here the moment a visitor sends one." : "No requests here."}</p>
-        ) : (
-          <ol aria-label={LIST_NAMES[status] ?? `${STATUS_NAMES[status as LeadStatus]} requests`} className="space-y-3">
-            {leads.map((lead) => (
-              <RequestCard key={lead.id} lead={lead} now={now} self={loaderData.self} />
-            ))}
-          </ol>
+            {leads.length === 0 ? (
+              <p className="card p-4">{total === 0 && !query && status === "open" ? "Nothing open. New requests appear here the moment a visitor sends one." : "No requests here."}</p>
+            ) : (
+              <ol aria-label={LIST_NAMES[status] ?? `${STATUS_NAMES[status as LeadStatus]} requests`} className="space-y-3">
+                {leads.map((lead) => (
+                  <RequestCard key={lead.id} lead={lead} now={now} self={loaderData.self} />
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+        {(status === "open" || status === "jobs") && (
+          <JobList id="jobs-heading" title="Jobs" label="Jobs, what needs doing first" jobs={loaderData.jobs} self={loaderData.self} empty={narrowed.size ? "No jobs here." : "No job on the go. A request moves here the moment its quote is accepted or it is marked Won."} />
         )}
 
         {pageCount > 1 && (

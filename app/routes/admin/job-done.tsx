@@ -2,7 +2,7 @@
  * Job done asks first (/admin/requests/{id}/job-done, issue 26 §4, the GOV.UK confirmation
  * pattern): a GET shows the question, the customer and the address of the work, and changes
  * nothing; only Yes (a POST) marks the job done and queues the review request, in one
- * transaction. A second Yes, or a replayed one, finds the customer asked and sends nothing more;
+ * transaction. While a job day is still to come, the question says so first. A second Yes, or a replayed one, finds the customer asked and sends nothing more;
  * a request that is not Won is told so.
  */
 import { data } from "react-router";
@@ -19,6 +19,9 @@ import { exactTime } from "~/lib/time/ago.ts";
 import { recordIdOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
+import { jobDayToCome } from "~/lib/requests/job.ts";
+import { visitsOfLead } from "~/lib/visits/visits.server.ts";
+import { shortDay } from "~/lib/visits/words.ts";
 import type { Route } from "./+types/job-done";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Job done: ${loaderData.lead.name}` : "No such request");
@@ -29,7 +32,13 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const lead = leadById(store, id);
   const state = jobDoneState(store, id);
   if (!lead || !state) throw data(null, { status: 404 });
-  return { lead: { id, name: lead.name, email: lead.email, location: lead.location }, state, linkDays: REVIEW_LINK_DAYS };
+  const toCome = jobDayToCome(
+    visitsOfLead(store, id)
+      .filter((visit) => visit.status === "booked" && visit.kind === "job-day")
+      .map((visit) => visit.startAt),
+    new Date(),
+  );
+  return { lead: { id, name: lead.name, email: lead.email, location: lead.location }, state, linkDays: REVIEW_LINK_DAYS, jobDayToCome: toCome ? shortDay(new Date(toCome)) : null };
 }
 
 /** The one button: a POST without it (or with another) asks nothing and changes nothing. */
@@ -68,7 +77,11 @@ export default function JobDonePage({ loaderData, actionData }: Route.ComponentP
         <Notices error={actionData?.error} />
         {state.state === "ask" ? (
           <>
-            <h1 className="text-2xl break-words">Mark the job done and ask {lead.name} for a review?</h1>
+            {loaderData.jobDayToCome ? (
+              <h1 className="text-2xl break-words">The job day on {loaderData.jobDayToCome} is still to come. Mark the job done anyway?</h1>
+            ) : (
+              <h1 className="text-2xl break-words">Mark the job done and ask {lead.name} for a review?</h1>
+            )}
             <dl className="card space-y-3">
               <div>
                 <dt className="font-semibold">Address of the work</dt>

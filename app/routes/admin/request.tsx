@@ -1,6 +1,9 @@
 /**
- * One request: under its name the one next step its status calls for (components/owner/NextStep.tsx),
- * then the message, the details, photos, quotes, visits, the status by hand, notes and history.
+ * One request, opening on now (issue 35 §2): under its name the status as one line, the one Next
+ * step (lib/requests/job.ts), the next visit, what is owed and anything the customer asked; then
+ * Notes, Visits, Quotes, Invoices, Photos, Details (the message, the contact, the customer's page,
+ * the status by hand), History and Delete, the long ones folded. Opening it marks what the
+ * customer did as seen (the chips on the job's card).
  */
 import { Notices } from "~/components/owner/Notices.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
@@ -10,12 +13,15 @@ import { StatusChoice } from "~/components/owner/StatusChoice.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { AuditList } from "~/components/owner/AuditList.tsx";
 import { DeleteRequest } from "~/components/owner/DeleteRequest.tsx";
-import { FirstAnswer } from "~/components/owner/FirstAnswer.tsx";
 import { RequestDetails, RequestPhotos } from "~/components/owner/RequestDetails.tsx";
 import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
-import { OverdueChip, StatusChip, UnsentChip } from "~/components/owner/StatusChip.tsx";
+import { RequestNowFacts, StatusLine } from "~/components/owner/RequestNow.tsx";
+import { nextStep, stageOf } from "~/lib/requests/job.ts";
+import { askedSinceSeen, markSeen } from "~/lib/requests/seen.server.ts";
+import { jobMoneyOf } from "~/lib/invoices/job-money.server.ts";
+import { nextVisitOf } from "~/lib/visits/pages.server.ts";
+import { visitsOfLead } from "~/lib/visits/visits.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { isOverdue } from "~/lib/requests/clock.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { thumbnailSize } from "~/lib/photos/photos.server.ts";
 import { auditOfLead } from "~/lib/db/audit.server.ts";
@@ -55,7 +61,38 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = new Date();
   const accepted = acceptedQuoteOf(store, id);
+  // What the customer did since the owner last looked, read before this look marks it seen.
+  const asked = askedSinceSeen(store, [id]).get(id) ?? [];
+  if (request.method === "GET") markSeen(store, id, now);
+  const quotes = quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt }));
+  const visits = visitItems(store, id, now);
+  const booked = visitsOfLead(store, id).filter((visit) => visit.status === "booked");
+  const reviews = store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) }));
+  const money = jobMoneyOf(store, id, now);
+  const step = nextStep(
+    {
+      status: lead.status,
+      answered: lead.firstAnswerAt !== null,
+      surveyBooked: booked.some((visit) => visit.kind === "survey"),
+      quote: quotes.find((quote) => quote.status !== "replaced")?.status ?? null,
+      jobDays: booked.filter((visit) => visit.kind === "job-day").map((visit) => visit.startAt),
+      invoiceSent: money.invoiceSent,
+      invoicedInFull: money.invoicedInFull,
+      reviewAsked: reviews.length > 0,
+    },
+    now,
+  );
   return {
+    step,
+    stage: stageOf(lead.status, money.paidInFull),
+    standing: {
+      nextVisit: nextVisitOf(store, id, now)?.when ?? null,
+      owed: lead.status === "won" || money.invoiceSent ? formatPounds(money.owedPence) : null,
+      overdue: money.overdue,
+      money: money.words,
+      rearrange: visits.filter((visit) => visit.asked && !visit.over).map((visit) => ({ visit: visit.short, words: visit.asked! })),
+      asked,
+    },
     now: now.toISOString(),
     /** This page's own origin, for the reply links' pings. */
     self: url.origin,
@@ -64,9 +101,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     notes: notesOf(store, id),
     photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     history: auditOfLead(store, id),
-    reviews: store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) })),
-    quotes: quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt })),
-    visits: visitItems(store, id, now),
+    reviews,
+    quotes,
+    visits,
     invoices: invoicesOfLeadListed(store, id, now),
     acceptedQuote: accepted ? quoteNumber(accepted) : null,
     upcoming: upcomingWords(store, id, now),
@@ -94,80 +131,27 @@ const SAVED: Record<string, string> = {
   ...VISIT_NOTICES,
 };
 
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, notes, photos, history, saved, confirmDelete, origin, quotes } = loaderData;
+  const { lead, notes, photos, history, saved, confirmDelete, origin, quotes, visits } = loaderData;
   const now = new Date(loaderData.now);
   const links = replyLinks(lead, useBusiness().name);
   const errorFor = (field: keyof ActionAnswer["errors"]) => actionData?.errors[field];
+  const early = lead.status === "new" || lead.status === "contacted";
   return (
     <>
       <TopBar title={nameOf(lead)} back={{ href: "/admin", label: "Requests" }} />
-      <div className="container-page max-w-3xl space-y-5 py-4">
-        <div className="space-y-2">
-          <p className="flex flex-wrap items-center gap-2">
-            <StatusChip status={lead.status} />
-            {isOverdue(lead, now) && <OverdueChip />}
-            {lead.delivery === "pending" && <UnsentChip />}
-            <span className="text-muted">
-              {referenceOf(lead.id)} · <time dateTime={lead.createdAt}>{exactTime(lead.createdAt)}</time>
-            </span>
-          </p>
-          <FirstAnswer lead={lead} now={now} />
-        </div>
+      <div className="container-page max-w-3xl space-y-4 py-4">
+        <StatusLine lead={lead} stage={loaderData.stage} reference={referenceOf(lead.id)} now={now} />
         <Notices notice={saved && SAVED[saved]} />
 
-        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} scheduled={loaderData.visits.some((visit) => visit.jobDay && !visit.cancelled)} />
+        <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} step={loaderData.step} accepted={loaderData.acceptedQuote !== null} />
+        <RequestNowFacts now={loaderData.standing} />
 
-        <CardSection title="Message" id="message">
-          <p className="whitespace-pre-wrap break-words">{lead.message}</p>
-        </CardSection>
-
-        <CardSection title="Details" id="details">
-          <RequestDetails lead={lead} links={links} self={loaderData.self} origin={origin} />
-          {lead.delivery === "pending" && (
-            <OwnerForm intent="resend">
-              <button type="submit" className="btn-secondary">
-                Send e-mail again
-              </button>
-              {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
-            </OwnerForm>
-          )}
-        </CardSection>
-
-        <RequestPhotos lead={lead} photos={photos} />
-
-        {quotes.length > 0 && (
-          <CardSection title="Quotes" id="quotes-heading">
-            <ul aria-label="Quotes, newest first" className="space-y-2">
-              {quotes.map((quote) => (
-                <li key={quote.id}>
-                  <a href={`/admin/quotes/${quote.id}`} className="link">
-                    {quote.number}
-                  </a>
-                  : {QUOTE_STATUS_NAMES[quote.status]}, {quote.total}
-                </li>
-              ))}
-            </ul>
-          </CardSection>
-        )}
-
-        <RequestInvoices leadId={lead.id} invoices={loaderData.invoices} quote={loaderData.acceptedQuote} canCreate={lead.status === "won" || loaderData.acceptedQuote !== null} />
-
-        <Visits leadId={lead.id} customer={lead.name} visits={loaderData.visits} />
-        <CustomerPageLink leadId={lead.id} url={loaderData.customerPage} />
-
-        <CardSection title="Status" id="status-heading">
-          <OwnerForm intent="status" className="space-y-3">
-            <StatusChoice current={lead.status} error={errorFor("status")} />
-            <button type="submit" className="btn-primary">
-              Save status
-            </button>
-          </OwnerForm>
-        </CardSection>
-
-        <CardSection title="Notes" id="notes-heading">
+        <CardSection title="Notes" id="notes-heading" fold={{ open: notes.length <= 3 || Boolean(errorFor("note")), summary: notes.length ? plural(notes.length, "note") : undefined }}>
           <OwnerForm intent="note" className="space-y-3">
-            <TextArea form="lead" name="note" label="Note" rows={3} maxLength={NOTE_MAX} error={errorFor("note")} />
+            <TextArea form="lead" name="note" label="Add a note" rows={2} maxLength={NOTE_MAX} error={errorFor("note")} />
             <button type="submit" className="btn-primary">
               Add note
             </button>
@@ -188,7 +172,65 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           )}
         </CardSection>
 
-        <CardSection title="History" id="history-heading">
+        <Visits leadId={lead.id} customer={lead.name} visits={visits} fold={{ open: visits.length <= 2, summary: visits.length ? plural(visits.length, "visit") : undefined }} />
+
+        {quotes.length > 0 && (
+          <CardSection title="Quotes" id="quotes-heading" fold={{ open: quotes.length <= 2, summary: plural(quotes.length, "quote") }}>
+            <ul aria-label="Quotes, newest first" className="space-y-2">
+              {quotes.map((quote) => (
+                <li key={quote.id}>
+                  <a href={`/admin/quotes/${quote.id}`} className="link">
+                    {quote.number}
+                  </a>
+                  : {QUOTE_STATUS_NAMES[quote.status]}, {quote.total}
+                </li>
+              ))}
+            </ul>
+          </CardSection>
+        )}
+
+        <RequestInvoices
+          leadId={lead.id}
+          invoices={loaderData.invoices}
+          quote={loaderData.acceptedQuote}
+          canCreate={lead.status === "won" || loaderData.acceptedQuote !== null}
+          fold={{ open: loaderData.invoices.length > 0 && loaderData.invoices.length <= 3, summary: loaderData.invoices.length ? plural(loaderData.invoices.length, "invoice") : "Create invoice" }}
+        />
+
+        <RequestPhotos lead={lead} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />
+
+        <CardSection title="Details" id="details" fold={{ open: early || Boolean(errorFor("status") || errorFor("resend")), summary: early ? undefined : "Message, contact, status" }}>
+          <section aria-labelledby="message" className="space-y-2">
+            <h3 id="message" className="text-lg">
+              Message
+            </h3>
+            <p className="whitespace-pre-wrap break-words">{lead.message}</p>
+          </section>
+          <RequestDetails lead={lead} links={links} self={loaderData.self} origin={origin} />
+          {lead.delivery === "pending" && (
+            <OwnerForm intent="resend">
+              <button type="submit" className="btn-secondary">
+                Send e-mail again
+              </button>
+              {errorFor("resend") && <p className="field-error">{errorFor("resend")}</p>}
+            </OwnerForm>
+          )}
+          <CustomerPageLink leadId={lead.id} url={loaderData.customerPage} />
+          <section aria-labelledby="status-heading" className="space-y-3">
+            <h3 id="status-heading" className="text-lg">
+              Status
+            </h3>
+            <p className="text-muted">It follows what happens; change it here by hand.</p>
+            <OwnerForm intent="status" className="space-y-3">
+              <StatusChoice current={lead.status} error={errorFor("status")} />
+              <button type="submit" className="btn-primary">
+                Save status
+              </button>
+            </OwnerForm>
+          </section>
+        </CardSection>
+
+        <CardSection title="History" id="history-heading" fold={{ open: false, summary: plural(history.length + 1, "entry").replace("entrys", "entries") }}>
           <AuditList label="Changes, newest first" entries={history}>
             <li>
               <time dateTime={lead.createdAt} className="text-muted">

@@ -2,7 +2,7 @@
  * A request's invoices, by number with their chips (drafts last), and Create invoice once the job
  * is Won or its quote accepted.
  */
-import { CardSection } from "~/components/CardSection.tsx";
+import { CardSection, type Fold } from "~/components/CardSection.tsx";
 import type { InvoiceState } from "~/lib/invoices/money.ts";
 import { CreateInvoice } from "./CreateInvoice.tsx";
 import { InvoiceChip } from "./InvoiceChip.tsx";
@@ -18,10 +18,10 @@ export interface ListedInvoice {
   overdue: boolean;
 }
 
-export function RequestInvoices({ leadId, invoices, quote, canCreate }: { leadId: number; invoices: ListedInvoice[]; quote: string | null; canCreate: boolean }) {
+export function RequestInvoices({ leadId, invoices, quote, canCreate, fold }: { leadId: number; invoices: ListedInvoice[]; quote: string | null; canCreate: boolean; fold?: Fold }) {
   if (invoices.length === 0 && !canCreate) return null;
   return (
-    <CardSection title="Invoices" id="invoices-heading">
+    <CardSection title="Invoices" id="invoices-heading" fold={fold}>
       {invoices.length > 0 && (
         <ul aria-label="Invoices by number" className="space-y-2">
           {invoices.map((invoice) => (
