@@ -88,14 +88,17 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
   if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.page[loaderData.state]} />;
   const { page, path } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-8">
+    <div className="container-page max-w-3xl space-y-6 py-4 sm:py-8">
       <div className="space-y-2">
-        <h1 className="text-3xl">
+        <h1 className="text-2xl sm:text-3xl">
           Your request <span className="whitespace-nowrap">{page.reference}</span>
         </h1>
-        <p>
-          Sent to {business.name} <time dateTime={page.createdAt}>{dayAndTime(page.createdAt)}</time>.
-        </p>
+        {/* Once answered, the page opens on what to do; when it was sent goes with what was asked. */}
+        {!page.answered && (
+          <p>
+            Sent to {business.name} <time dateTime={page.createdAt}>{dayAndTime(page.createdAt)}</time>.
+          </p>
+        )}
       </div>
       {page.answered ? (
         <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />

@@ -75,18 +75,16 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
   const open = status === "sent" || status === "viewed";
   return (
-    <div className="container-page max-w-3xl space-y-6 py-8">
-      <div className="space-y-2">
-        <h1 className="text-3xl">
-          Quote <span className="whitespace-nowrap">{number}</span> from {business.name}
-        </h1>
-        <p>
-          For {customerName}, sent <time dateTime={sentAt}>{dayAndTime(sentAt)}</time>.
-        </p>
-      </div>
+    <div className="container-page max-w-3xl space-y-6 py-4 sm:py-8">
+      <h1 className="text-xl sm:text-3xl">
+        Quote <span className="whitespace-nowrap">{number}</span> from {business.name}
+      </h1>
       <QuoteAnswered status={status} answeredAt={answeredAt} answerName={answerName} />
       {open && <QuoteAcceptFirst summary={summary} errorFor={errorFor} />}
       <CardSection id="quote-heading" title="The quote">
+        <p>
+          For {customerName}, sent <time dateTime={sentAt}>{dayAndTime(sentAt)}</time>.
+        </p>
         {location && (
           <p>
             Address of the work: <strong className="break-words">{location}</strong>

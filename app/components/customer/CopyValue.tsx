@@ -6,14 +6,14 @@
  */
 export function CopyValue({ label, value, copy = true }: { label: string; value: string; copy?: boolean }) {
   return (
-    <div data-copy-row="" className="space-y-1">
-      <dt>{label}</dt>
+    <div data-copy-row="">
+      <dt className="text-muted">{label}</dt>
       <dd className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span data-copy-value="" className={`font-mono text-lg font-bold select-all ${copy ? "whitespace-nowrap" : "break-normal"}`}>
+        <span data-copy-value="" className={`font-bold select-all ${copy ? "whitespace-nowrap" : "break-normal"}`}>
           {value}
         </span>
         {copy && (
-          <button type="button" hidden data-copy="" data-copy-label={label} className="btn-secondary min-w-11 py-1">
+          <button type="button" hidden data-copy="" data-copy-label={label} className="inline-flex min-h-6 min-w-11 items-center justify-center rounded-md border-2 border-ink bg-white px-2 py-0.5 text-sm font-semibold text-ink hover:bg-paper-dark">
             <span data-copy-word="">Copy</span>
             <span className="sr-only"> {label.toLowerCase()}</span>
           </button>

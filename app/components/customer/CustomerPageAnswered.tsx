@@ -4,6 +4,8 @@ import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
 import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
 import { WhatToDoNow } from "~/components/customer/WhatToDoNow.tsx";
 import type { customerPage } from "~/lib/customer/page.server.ts";
+import { useBusiness } from "~/lib/public-site/site-data.ts";
+import { dayAndTime } from "~/lib/time/words.ts";
 
 type AnsweredPage = Extract<ReturnType<typeof customerPage>, { answered: true }>;
 
@@ -24,6 +26,7 @@ const LONG_MESSAGE = 280;
  * in full, the invoices, the review and what she asked for, each folded where it runs long.
  */
 export function CustomerPageAnswered({ page, path, asked, refused }: { page: AnsweredPage; path: string; asked: number | null; refused?: CustomerPageRefused }) {
+  const business = useBusiness();
   const errorFor = (quoteId: number, field: string) => (refused?.quoteId === quoteId && refused.field === field ? refused.error : undefined);
   const message = <dd className="break-words whitespace-pre-wrap">{page.message}</dd>;
   return (
@@ -57,6 +60,9 @@ export function CustomerPageAnswered({ page, path, asked, refused }: { page: Ans
         </CardSection>
       )}
       <CardSection id="request-heading" title="What you asked for">
+        <p>
+          Sent to {business.name} <time dateTime={page.createdAt}>{dayAndTime(page.createdAt)}</time>.
+        </p>
         <dl className="space-y-3">
           {page.location && (
             <div>

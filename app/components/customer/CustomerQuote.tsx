@@ -22,7 +22,7 @@ export function CustomerQuote({ quote, pdfPath, errorFor, acceptAbove = false }:
         </p>
         <QuoteAnswered status={quote.status} answeredAt={quote.answeredAt} answerName={quote.answerName} />
         <details className="group">
-          <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-3 font-semibold">
+          <summary className="flex min-h-11 cursor-pointer flex-wrap items-center justify-between gap-x-3 font-semibold">
             <span>
               {quote.summary.vat ? "Total including VAT" : "Total"} <span className="whitespace-nowrap">{formatPounds(quote.summary.totals.totalPence)}</span>
             </span>

@@ -11,7 +11,7 @@ import { formatPounds } from "~/lib/quotes/money.ts";
 /** One thing to do: its own heading (level 3) under the card's, then what to do. */
 function Step({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-3 border-t border-slate-200 pt-4 first-of-type:border-t-0 first-of-type:pt-0">
+    <section aria-labelledby={id} className="space-y-2 border-t border-slate-200 pt-4 first-of-type:border-t-0 first-of-type:pt-0">
       <h3 id={id} className="text-lg">
         {title}
       </h3>
@@ -32,28 +32,26 @@ function Figure({ label, children, strong = false }: { label: string; children: 
 
 function Pay({ invoice }: { invoice: CustomerInvoiceView }) {
   const { standing } = invoice;
-  const number = <span className="whitespace-nowrap">{invoice.number}</span>;
+  const still = standing.paidPence > 0 || standing.creditedPence > 0;
   return (
-    <Step id="now-pay" title={<>Pay invoice {number}</>}>
-      <dl className="space-y-1">
-        <Figure label={standing.paidPence > 0 || standing.creditedPence > 0 ? "Still due" : "Amount due"} strong>
-          {formatPounds(standing.duePence)}
-        </Figure>
-        <Figure label="Due by">
-          <span className={standing.overdue ? "font-bold text-danger" : ""}>
-            {invoice.dueOn}
+    <Step
+      id="now-pay"
+      title={
+        <>
+          {still ? "Still to pay" : "Pay"} <span className="whitespace-nowrap">{formatPounds(standing.duePence)}</span>{" "}
+          <span className={`block text-base font-normal ${standing.overdue ? "font-semibold text-danger" : ""}`}>
+            by {invoice.dueOn}
             {standing.overdue && " (now overdue)"}
           </span>
-        </Figure>
-      </dl>
-      <h4 id="now-pay-bank" className="font-semibold">
-        By bank transfer
-      </h4>
-      <dl aria-labelledby="now-pay-bank" className="space-y-3 rounded-lg bg-paper p-3">
-        <CopyValue label="Account name" value={invoice.bank.accountName} copy={false} />
+        </>
+      }
+    >
+      <dl aria-label="Bank details" className="space-y-1 sm:rounded-lg sm:bg-paper sm:p-3">
         <CopyValue label="Sort code" value={invoice.bank.sortCode} />
         <CopyValue label="Account number" value={invoice.bank.accountNumber} />
         <CopyValue label="Reference" value={invoice.number} />
+        {/* Last: the three figures to copy come first on a phone's first screen. */}
+        <CopyValue label="Account name" value={invoice.bank.accountName} copy={false} />
       </dl>
       <p>Please give the invoice number as the reference, so we can match your payment.</p>
       {invoice.cardPaymentLink && (
@@ -63,7 +61,7 @@ function Pay({ invoice }: { invoice: CustomerInvoiceView }) {
       )}
       <p>
         <a href={`#invoice-${invoice.id}-heading`} className="link">
-          The invoice in full<span className="sr-only">: {invoice.number}</span>
+          Invoice <span className="whitespace-nowrap">{invoice.number}</span> in full
         </a>
       </p>
     </Step>
@@ -100,8 +98,8 @@ function Accept({ quote, errorFor }: { quote: CustomerQuoteView; errorFor: (fiel
 export function WhatToDoNow({ now, path, location, errorFor }: { now: WhatNow<CustomerInvoiceView, CustomerQuoteView, CustomerVisit>; path: string; location: string; errorFor: (quoteId: number, field: string) => string | undefined }) {
   const { invoice, quote, visit } = now;
   return (
-    <section aria-labelledby="now-heading" className="card space-y-4 ring-2 ring-accent">
-      <h2 id="now-heading" className="text-2xl">
+    <section aria-labelledby="now-heading" className="card space-y-3 p-4 ring-2 ring-accent sm:space-y-4 sm:p-6">
+      <h2 id="now-heading" className="text-xl">
         What to do now
       </h2>
       {invoice && <Pay invoice={invoice} />}

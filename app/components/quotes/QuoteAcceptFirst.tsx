@@ -1,4 +1,3 @@
-import { CardSection } from "~/components/CardSection.tsx";
 import type { QuoteSummaryData } from "~/components/quotes/QuoteSummary.tsx";
 import { QuoteAcceptForm } from "~/components/quotes/QuoteAnswer.tsx";
 import { formatPounds } from "~/lib/quotes/money.ts";
@@ -6,22 +5,22 @@ import { formatPounds } from "~/lib/quotes/money.ts";
 /**
  * The top of a quote's own page while it is open (issue 35 §6): the total, read whole, and Accept
  * with the name to type right under it, on the first screen of a 360 px phone with its text at
- * 150 %. The lines follow, under "The quote".
+ * 150 % (hence a tighter card and heading on a phone). The lines follow, under "The quote", with
+ * the day it is valid until.
  */
 export function QuoteAcceptFirst({ summary, errorFor }: { summary: QuoteSummaryData; errorFor: (field: string) => string | undefined }) {
   return (
-    <CardSection id="accept-heading" title="Accept the quote">
-      <dl className="flex flex-wrap items-baseline justify-between gap-x-3 text-xl font-bold">
-        <dt>{summary.vat ? "Total including VAT" : "Total"}</dt>
-        <dd className="whitespace-nowrap">{formatPounds(summary.totals.totalPence)}</dd>
-      </dl>
+    <section aria-labelledby="accept-heading" className="card space-y-3 p-4 sm:p-6">
+      <h2 id="accept-heading" className="text-lg sm:text-xl">
+        Accept the quote
+      </h2>
       <p>
-        Valid until {summary.validUntilText}.{" "}
-        <a href="#quote-heading" className="link">
-          See the lines
-        </a>
+        <span className="text-xl font-bold">
+          Total <span className="whitespace-nowrap">{formatPounds(summary.totals.totalPence)}</span>
+        </span>
+        {summary.vat && " including VAT"}
       </p>
       <QuoteAcceptForm errorFor={errorFor} />
-    </CardSection>
+    </section>
   );
 }
