@@ -12,7 +12,7 @@
 import { data, redirect } from "react-router";
 import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { CustomerPageAnswered } from "~/components/customer/CustomerPageAnswered.tsx";
-import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
+import type { RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
 import { askToRearrange } from "~/lib/visits/rearrange.server.ts";
 import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.server.ts";
 import { checkCustomerLink, customerPagePath } from "~/lib/links/page-links.server.ts";

@@ -47,7 +47,7 @@ export function Header({ currentPath: rawPath, callOnPhones = false }: { current
           paints it in parts, the logo and the links already shown never move (no layout shift).
           The links need about 1,150 px: narrower windows, laptops at 1024 px included, get the
           Menu button instead of links wrapping onto two lines. */}
-      <div className="container-page flex h-18 items-center gap-4">
+      <div className={`container-page flex h-18 items-center ${callOnPhones ? "gap-2 sm:gap-4" : "gap-4"}`}>
         <a href="/" className="rounded-md">
           <Logo />
           <span className="sr-only">, home page</span>
@@ -73,8 +73,8 @@ export function Header({ currentPath: rawPath, callOnPhones = false }: { current
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
-          <a href={telHref(site)} className={callOnPhones ? "btn-primary min-w-11 px-3 sm:px-[1.125rem]" : "btn-primary hidden sm:inline-flex"}>
+        <div className={`ml-auto flex items-center ${callOnPhones ? "gap-1 sm:gap-2" : "gap-2"}`}>
+          <a href={telHref(site)} className={callOnPhones ? "btn-primary min-w-11 px-2 sm:px-[1.125rem]" : "btn-primary hidden sm:inline-flex"}>
             <PhoneIcon width="20" height="20" />
             <span className={callOnPhones ? "sr-only sm:not-sr-only" : undefined}>
               <span className="sr-only">Call </span>
