@@ -32,6 +32,8 @@ export interface RouteHandle {
   scripts?: (keyof typeof scripts)[];
   /** The owner's area: its own menu and top bar, no public header, footer or call button. */
   ownerArea?: boolean;
+  /** The customer's own pages (/c/, /q/, /review/): the call link stays in the header, no floating one covers them. */
+  customerPage?: boolean;
 }
 
 export function loader({ context }: Route.LoaderArgs): SiteData {
@@ -80,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const handles = matches.map((match) => match.handle as RouteHandle | undefined);
   const pageScripts = new Set(handles.flatMap((handle) => handle?.scripts ?? []));
   const ownerArea = handles.some((handle) => handle?.ownerArea);
+  const customerPage = handles.some((handle) => handle?.customerPage);
   const signedIn = useSignedIn() && ownerArea;
   return (
     <html lang="en-GB">
@@ -99,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        {siteData && !ownerArea && <Header currentPath={location.pathname} />}
+        {siteData && !ownerArea && <Header currentPath={location.pathname} callOnPhones={customerPage} />}
         {siteData?.closure && !ownerArea && <ClosureNotice closure={siteData.closure} business={siteData.business} />}
         {/* The owner's menu comes first, as a header's would; the skip link passes it. His pages
             carry their own slim top bar (components/owner/TopBar.tsx). */}
@@ -110,7 +113,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {siteData && !ownerArea && (
           <>
             <Footer />
-            <FloatingCall />
+            {!customerPage && <FloatingCall />}
           </>
         )}
         {/* An enhancement of a page that already works: fetched after what the first paint needs. */}

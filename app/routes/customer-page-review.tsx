@@ -12,6 +12,10 @@ import { reviewOfRequest } from "~/lib/reviews/reviews.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-page-review";
+import type { RouteHandle } from "~/root.tsx";
+
+/** The customer's own page: the call link in the header, no floating one over the form. */
+export const handle: RouteHandle = { customerPage: true };
 
 export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",

@@ -1,18 +1,18 @@
 /**
  * The customer's own page at /c/{token} (issue 27 §6): no sign-in, the link is the key, and every
  * e-mail to the customer carries it. Rendered per request, never prerendered, cached or indexed;
- * plain HTML and forms that work without JavaScript. It shows the request, the visits, each quote
+ * plain HTML and forms that work without JavaScript. It opens on What to do now (issue 35 §6:
+ * an invoice to pay, a quote to accept, the next visit), then shows the visits, each quote
  * sent with Accept and Decline while it is open (the very same as on the quote's own link), each
- * invoice sent with its bank details to copy, and an open review request. Until the owner has answered it shows only the reference, the date and the
- * phone (lib/customer/page.server.ts). A replaced link answers 410, an unknown one 404, each with
+ * invoice sent with its bank details to copy, an open review request and the request
+ * (components/customer/CustomerPageAnswered.tsx). Until the owner has answered it shows only the
+ * reference, the date and the phone (lib/customer/page.server.ts). A replaced link answers 410, an unknown one 404, each with
  * the phone and nothing else.
  */
 import { data, redirect } from "react-router";
-import { CardSection } from "~/components/CardSection.tsx";
 import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
-import { CustomerInvoice } from "~/components/customer/CustomerInvoice.tsx";
-import { CustomerQuote } from "~/components/customer/CustomerQuote.tsx";
-import { CustomerVisits, type RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
+import { CustomerPageAnswered } from "~/components/customer/CustomerPageAnswered.tsx";
+import type { RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
 import { askToRearrange } from "~/lib/visits/rearrange.server.ts";
 import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.server.ts";
 import { checkCustomerLink, customerPagePath } from "~/lib/links/page-links.server.ts";
@@ -27,6 +27,10 @@ import { clientAddressContext, servicesOf, storeOf } from "~/lib/services/servic
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import type { Route } from "./+types/customer-page";
+import type { RouteHandle } from "~/root.tsx";
+
+/** Copy beside the bank details (enhance/copy-values.ts); the page's own call link in the header, no floating one. */
+export const handle: RouteHandle = { scripts: ["copy-values"], customerPage: true };
 
 // The address is the key: the server answers every /c/ path with `Referrer-Policy: no-referrer`
 // and `Cache-Control: no-store`, and takes this page's own forms with the `Origin: null` a browser
@@ -84,58 +88,20 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
   if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.page[loaderData.state]} />;
   const { page, path } = loaderData;
   return (
-    <div className="container-page max-w-3xl space-y-6 py-8">
+    <div className="container-page max-w-3xl space-y-6 py-4 sm:py-8">
       <div className="space-y-2">
-        <h1 className="text-3xl">
+        <h1 className="text-2xl sm:text-3xl">
           Your request <span className="whitespace-nowrap">{page.reference}</span>
         </h1>
-        <p>
-          Sent to {business.name} <time dateTime={page.createdAt}>{dayAndTime(page.createdAt)}</time>.
-        </p>
+        {/* Once answered, the page opens on what to do; when it was sent goes with what was asked. */}
+        {!page.answered && (
+          <p>
+            Sent to {business.name} <time dateTime={page.createdAt}>{dayAndTime(page.createdAt)}</time>.
+          </p>
+        )}
       </div>
       {page.answered ? (
-        <>
-          <CardSection id="request-heading" title="What you asked for">
-            <dl className="space-y-3">
-              {page.location && (
-                <div>
-                  <dt className="font-semibold">Address of the work</dt>
-                  <dd className="break-words whitespace-pre-line">{page.location}</dd>
-                </div>
-              )}
-              <div>
-                <dt className="font-semibold">Your message</dt>
-                <dd className="break-words whitespace-pre-wrap">{page.message}</dd>
-              </div>
-            </dl>
-          </CardSection>
-          <CustomerVisits visits={page.visits} path={path} asked={loaderData.asked} refused={actionData?.rearrange} />
-          {page.quotes.map((quote) => (
-            <CustomerQuote
-              key={quote.id}
-              quote={quote}
-              pdfPath={`${path}/quotes/${quote.id}/pdf`}
-              errorFor={(field) => (actionData?.quoteId === quote.id && actionData.field === field ? actionData.error : undefined)}
-            />
-          ))}
-          {page.invoices.map((invoice) => (
-            <CustomerInvoice key={invoice.id} invoice={invoice} path={path} />
-          ))}
-          {page.review && (
-            <CardSection id="review-heading" title="Your review">
-              {page.review === "open" ? (
-                <>
-                  <p>How did we do? Your review helps the next homeowner choose.</p>
-                  <a href={`${path}/review`} className="btn-primary">
-                    Leave a review
-                  </a>
-                </>
-              ) : (
-                <p>Thank you for your review.</p>
-              )}
-            </CardSection>
-          )}
-        </>
+        <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
       ) : (
         <p>We have your request and will be in touch by phone or e-mail. This page fills in as we answer.</p>
       )}

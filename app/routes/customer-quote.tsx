@@ -1,14 +1,16 @@
 /**
  * The customer's quote at /q/{token}: no sign-in, the link is the key. Rendered per request,
- * never prerendered, cached or indexed. It shows the address of the work, the quote (its total
- * before the answer buttons), its PDF, the firm's phone, and Accept (typing their
- * full name) and Decline (an optional reason); both are plain forms that work without JavaScript.
+ * never prerendered, cached or indexed. While it is open it opens on its total and Accept (typing
+ * their full name), on a phone's first screen (issue 35 §6); then the address of the work, the
+ * quote's lines, its PDF, Decline (an optional reason) and the firm's phone. Both are plain forms
+ * that work without JavaScript.
  * A link that does not lead to an open quote says why in words that reveal nothing else.
  */
 import { CardSection } from "~/components/CardSection.tsx";
 import { data } from "react-router";
 import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { QuoteAnswered, QuoteAnswerForms } from "~/components/quotes/QuoteAnswer.tsx";
+import { QuoteAcceptFirst } from "~/components/quotes/QuoteAcceptFirst.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { leadById } from "~/lib/requests/lead.ts";
@@ -22,6 +24,10 @@ import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/customer-quote";
+import type { RouteHandle } from "~/root.tsx";
+
+/** The customer's own page: the call link in the header, no floating one over the quote. */
+export const handle: RouteHandle = { customerPage: true };
 
 // The address is the key to the quote: the server answers every /q/ path with
 // `Referrer-Policy: no-referrer`, and takes this page's own forms with the `Origin: null` a
@@ -67,12 +73,15 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
   if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.quote[loaderData.state]} />;
   const { number, status, customerName, location, sentAt, summary, answeredAt, answerName, pdfPath } = loaderData;
   const errorFor = (field: string) => (actionData?.field === field ? actionData.error : undefined);
+  const open = status === "sent" || status === "viewed";
   return (
-    <div className="container-page max-w-3xl space-y-6 py-8">
-      <div className="space-y-2">
-        <h1 className="text-3xl">
-          Quote <span className="whitespace-nowrap">{number}</span> from {business.name}
-        </h1>
+    <div className="container-page max-w-3xl space-y-6 py-4 sm:py-8">
+      <h1 className="text-xl sm:text-3xl">
+        Quote <span className="whitespace-nowrap">{number}</span> from {business.name}
+      </h1>
+      <QuoteAnswered status={status} answeredAt={answeredAt} answerName={answerName} />
+      {open && <QuoteAcceptFirst summary={summary} errorFor={errorFor} />}
+      <CardSection id="quote-heading" title="The quote">
         <p>
           For {customerName}, sent <time dateTime={sentAt}>{dayAndTime(sentAt)}</time>.
         </p>
@@ -81,15 +90,12 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
             Address of the work: <strong className="break-words">{location}</strong>
           </p>
         )}
-      </div>
-      <QuoteAnswered status={status} answeredAt={answeredAt} answerName={answerName} />
-      <CardSection id="quote-heading" title="The quote">
         <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         <a href={pdfPath} className="btn-secondary" download>
           Download PDF
         </a>
       </CardSection>
-      {(status === "sent" || status === "viewed") && <QuoteAnswerForms errorFor={errorFor} />}
+      {open && <QuoteAnswerForms errorFor={errorFor} accept={false} />}
       <QuestionsCall />
     </div>
   );

@@ -11,6 +11,10 @@ import { storeOf } from "~/lib/services/services.ts";
 import { checkReviewLink } from "~/lib/reviews/reviews.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
 import type { Route } from "./+types/customer-review";
+import type { RouteHandle } from "~/root.tsx";
+
+/** The customer's own page: the call link in the header, no floating one over the form. */
+export const handle: RouteHandle = { customerPage: true };
 
 // The link is the key, like a quote's: the server answers it with `Referrer-Policy: no-referrer`.
 export const headers: Route.HeadersFunction = () => ({

@@ -150,9 +150,13 @@ test("the owner invoices a deposit from his phone and is paid by bank transfer",
   const customer = await browser.newContext({ ...PHONE_VIEW, javaScriptEnabled: false });
   const phone = await customer.newPage();
   await phone.goto(new URL(new URL(pageLink).pathname, origin).href);
+  // It opens on what to pay (issue 35 §6); the invoice in full, further down, points up to it.
   const card = phone.getByRole("region", { name: `Invoice ${first}` });
   await expect(card).toContainText(/Amount due\s*£1,440\.00/);
-  const pay = card.getByRole("definition");
+  await expect(card).toContainText("How to pay: see What to do now");
+  const now = phone.getByRole("region", { name: "What to do now" });
+  await expect(now.getByRole("heading", { level: 3 }).first()).toContainText(/^Pay £1,440\.00/);
+  const pay = now.getByRole("definition");
   await expect(pay.filter({ hasText: BANK.sortCode })).toHaveCount(1);
   await expect(pay.filter({ hasText: BANK.accountNumber })).toHaveCount(1);
   await expect(pay.filter({ hasText: first })).toHaveCount(1);

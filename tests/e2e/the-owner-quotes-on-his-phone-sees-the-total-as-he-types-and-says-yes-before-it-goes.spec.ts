@@ -163,8 +163,8 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   await expect(customerPage.getByRole("heading", { level: 1, name: /^Quote Q-\d{4}-\d{4} from Kestrel Roofing$/ })).toBeVisible();
   await expect(customerPage.getByText("Address of the work: 4 Church Road, Hitchin")).toBeVisible();
   await expect(customerPage.getByRole("main").getByRole("link", { name: "07700 900123" })).toBeVisible();
-  // On a 320, 360 and 390 px phone each line stands on its own, nothing scrolls sideways, and the
-  // net, the VAT and the (large) total are read whole, before Accept quote.
+  // On a 320, 360 and 390 px phone each line stands on its own, nothing scrolls sideways, the
+  // (large) total is read whole before Accept quote, and the lines, the net and the VAT after it.
   for (const width of [320, 360, 390]) {
     await customerPage.setViewportSize({ width, height: 740 });
     expect(await customerPage.evaluate(() => document.documentElement.scrollWidth), `${width} px: no sideways scroll`).toBeLessThanOrEqual(width);
@@ -172,13 +172,16 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
     await expect(lines.getByRole("listitem")).toHaveCount(3);
     await expect(lines.getByRole("listitem").nth(1)).toHaveText(/^Replace slipped tiles\s*12 × £18\.50 = £222\.00$/);
     const accept = (await customerPage.getByRole("button", { name: "Accept quote" }).boundingBox())!;
+    const total = (await customerPage.getByRole("region", { name: "Accept the quote" }).getByText("Total £1,001.38").boundingBox())!;
+    expect(total.x + total.width <= width && total.y + total.height < accept.y, `${width} px: the total, whole, before Accept quote`).toBe(true);
+    expect((await lines.boundingBox())!.y, `${width} px: the lines after Accept quote`).toBeGreaterThan(accept.y);
     for (const [term, amount] of [["Net", "£834.48"], ["VAT at 20%", "£166.90"], ["Total including VAT", "£1,001.38"]] as const) {
       const shown = customerPage.getByRole("definition").filter({ hasText: amount });
       await expect(customerPage.getByRole("term").filter({ hasText: term })).toBeVisible();
       const box = (await shown.boundingBox())!;
       expect(box.x >= 0 && box.x + box.width <= width, `${width} px: ${amount} is on the screen`).toBe(true);
       expect(await shown.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px: ${amount} is not clipped`).toBeLessThanOrEqual(0);
-      expect(box.y + box.height, `${width} px: ${amount} comes before Accept quote`).toBeLessThan(accept.y);
+      expect(box.y, `${width} px: ${amount} comes after Accept quote`).toBeGreaterThan(accept.y);
     }
   }
   await customerPage.setViewportSize({ width: 390, height: 844 });
@@ -188,7 +191,9 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   await expect(customerPage.getByRole("heading", { level: 1, name: /^Your request K-\d+$/ })).toBeVisible();
   // Without JavaScript: the survey goes into their calendar at its London hour, and they ask to rearrange it.
   const download = customerPage.waitForEvent("download");
-  await customerPage.getByRole("link", { name: /^Add to calendar/ }).click();
+  const now = customerPage.getByRole("region", { name: "What to do now" });
+  await now.getByText("Add to calendar").click();
+  await now.getByRole("link", { name: /calendar file/ }).click();
   const calendar = readFileSync((await (await download).path())!, "utf8");
   expect(calendar).toContain(`UID:${survey.uid}`);
   expect(calendar).toContain(`DTSTART:${ukInstant(surveyDay, 9 * 60).toISOString().replace(/[-:]|\.\d{3}/g, "")}`);

@@ -3,12 +3,15 @@ import type { CustomerInvoiceView } from "~/lib/customer/invoices-shown.server.t
 import { isOwed } from "~/lib/invoices/money.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 
-/** A label and its value, the value plain text that one tap selects whole, to copy into a banking app. */
-function Copyable({ label, value }: { label: string; value: string }) {
+/**
+ * A label and its value, the value plain text that one tap selects whole, to copy into a banking
+ * app: a figure on one line, an account name wrapped only at its spaces.
+ */
+function Copyable({ label, value, words = false }: { label: string; value: string; words?: boolean }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3">
       <dt>{label}</dt>
-      <dd className="font-mono text-lg font-bold break-all select-all">{value}</dd>
+      <dd className={`font-mono text-lg font-bold select-all ${words ? "break-normal" : "whitespace-nowrap"}`}>{value}</dd>
     </div>
   );
 }
@@ -25,9 +28,10 @@ function Sum({ label, pence, strong = false }: { label: string; pence: number; s
 /**
  * One invoice on the customer's page: what is due and by when, how to pay it (the bank details and
  * the reference as text to copy, and Pay by card where the business takes it), what is paid, its
- * PDF and its credit notes. Paid in full and Void say so instead of asking for money.
+ * PDF and its credit notes. Paid in full and Void say so instead of asking for money. The one the
+ * page asks her to pay in What to do now (`payAbove`) points there for how to pay.
  */
-export function CustomerInvoice({ invoice, path }: { invoice: CustomerInvoiceView; path: string }) {
+export function CustomerInvoice({ invoice, path, payAbove = false }: { invoice: CustomerInvoiceView; path: string; payAbove?: boolean }) {
   const { standing } = invoice;
   const owed = isOwed(standing);
   const number = <span className="whitespace-nowrap">{invoice.number}</span>;
@@ -51,13 +55,22 @@ export function CustomerInvoice({ invoice, path }: { invoice: CustomerInvoiceVie
           </div>
         )}
       </dl>
-      {owed && (
+      {owed && payAbove && (
+        <p>
+          How to pay: see{" "}
+          <a href="#now-heading" className="link">
+            What to do now
+          </a>
+          , at the top of this page.
+        </p>
+      )}
+      {owed && !payAbove && (
         <div className="space-y-3">
           <h3 id={`invoice-${invoice.id}-pay`} className="text-lg">
             Pay by bank transfer
           </h3>
           <dl aria-labelledby={`invoice-${invoice.id}-pay`} className="space-y-2 rounded-lg bg-paper p-3">
-            <Copyable label="Account name" value={invoice.bank.accountName} />
+            <Copyable label="Account name" value={invoice.bank.accountName} words />
             <Copyable label="Sort code" value={invoice.bank.sortCode} />
             <Copyable label="Account number" value={invoice.bank.accountNumber} />
             <Copyable label="Reference" value={invoice.number} />

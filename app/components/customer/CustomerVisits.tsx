@@ -2,11 +2,13 @@ import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
 import { REARRANGE_MAX } from "~/lib/visits/limits.ts";
 import { PostForm } from "~/components/forms/PostForm.tsx";
+import { AddToCalendar } from "~/components/customer/AddToCalendar.tsx";
 
 /**
  * The customer's visits on their page (/c/{token}): each visit's kind, day and time in words, a
- * cancelled one marked so; for each booked one, Add to calendar (its calendar file) and Ask to
- * rearrange, a form under it that opens without a script (details and summary).
+ * cancelled one marked so; for each booked one, Add to calendar (Google Calendar or its calendar
+ * file) and Ask to rearrange, a form under it that opens without a script (details and summary).
+ * Visits over or cancelled are folded under their count, after the ones to come.
  */
 /** Why Ask to rearrange was refused, with what was typed. */
 export interface RearrangeRefused {
@@ -15,34 +17,41 @@ export interface RearrangeRefused {
   words: string;
 }
 
-export function CustomerVisits({ visits, path, asked, refused }: { visits: CustomerVisit[]; path: string; asked?: number | null; refused?: RearrangeRefused }) {
+export function CustomerVisits({ visits, path, location, asked, refused }: { visits: CustomerVisit[]; path: string; location: string; asked?: number | null; refused?: RearrangeRefused }) {
   if (visits.length === 0) return null;
+  const coming = visits.filter((visit) => !visit.past && !visit.cancelled);
+  const gone = visits.filter((visit) => visit.past || visit.cancelled);
+  const item = (visit: CustomerVisit) => (
+    <li key={visit.id} id={`visit-${visit.id}`} className="space-y-2">
+      <p>
+        <strong>{visit.what}</strong>: {visit.when}
+        {visit.cancelled && " (cancelled)"}
+      </p>
+      {!visit.cancelled && !visit.past && (
+        <>
+          <AddToCalendar visit={visit} path={path} location={location} />
+          {asked === visit.id ? (
+            <p role="status" className="font-semibold text-ok">
+              Thank you: we have your message, and will be in touch to find another time.
+            </p>
+          ) : (
+            <Rearrange visit={visit} refused={refused?.visitId === visit.id ? refused : undefined} />
+          )}
+        </>
+      )}
+    </li>
+  );
   return (
     <CardSection id="visits-heading" title="Visits">
-      <ul className="space-y-2">
-        {visits.map((visit) => (
-          <li key={visit.id} id={`visit-${visit.id}`} className="space-y-2">
-            <p>
-              <strong>{visit.what}</strong>: {visit.when}
-              {visit.cancelled && " (cancelled)"}
-            </p>
-            {!visit.cancelled && (
-              <>
-                <a href={`${path}/visits/${visit.id}/calendar`} className="btn-secondary" download="visit.ics">
-                  Add to calendar<span className="sr-only">: {visit.what.toLowerCase()}, {visit.when}</span>
-                </a>
-                {asked === visit.id ? (
-                  <p role="status" className="font-semibold text-ok">
-                    Thank you: we have your message, and will be in touch to find another time.
-                  </p>
-                ) : (
-                  <Rearrange visit={visit} refused={refused?.visitId === visit.id ? refused : undefined} />
-                )}
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
+      {coming.length > 0 && <ul className="space-y-4">{coming.map(item)}</ul>}
+      {gone.length > 0 && (
+        <details>
+          <summary className="min-h-11 cursor-pointer py-2 font-semibold">
+            {gone.length === 1 ? "1 visit over or cancelled" : `${gone.length} visits over or cancelled`}
+          </summary>
+          <ul className="space-y-2 pt-2">{gone.map(item)}</ul>
+        </details>
+      )}
     </CardSection>
   );
 }

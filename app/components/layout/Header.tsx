@@ -30,7 +30,11 @@ function AreaLists({ regions, idPrefix, columns }: { regions: NavRegion[]; idPre
   );
 }
 
-export function Header({ currentPath: rawPath }: { currentPath: string }) {
+/**
+ * `callOnPhones`: the customer's pages keep the call link in the bar on a phone too, as an icon
+ * named by the number, where the public pages have their floating call button instead.
+ */
+export function Header({ currentPath: rawPath, callOnPhones = false }: { currentPath: string; callOnPhones?: boolean }) {
   // Prerendering asks for "/contact/"; the page itself lives at "/contact".
   const currentPath = rawPath.length > 1 ? rawPath.replace(/\/$/, "") : rawPath;
   const { business: site, nav } = useSiteData();
@@ -43,7 +47,7 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
           paints it in parts, the logo and the links already shown never move (no layout shift).
           The links need about 1,150 px: narrower windows, laptops at 1024 px included, get the
           Menu button instead of links wrapping onto two lines. */}
-      <div className="container-page flex h-18 items-center gap-4">
+      <div className={`container-page flex h-18 items-center ${callOnPhones ? "gap-2 sm:gap-4" : "gap-4"}`}>
         <a href="/" className="rounded-md">
           <Logo />
           <span className="sr-only">, home page</span>
@@ -69,10 +73,10 @@ export function Header({ currentPath: rawPath }: { currentPath: string }) {
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
-          <a href={telHref(site)} className="btn-primary hidden sm:inline-flex">
+        <div className={`ml-auto flex items-center ${callOnPhones ? "gap-1 sm:gap-2" : "gap-2"}`}>
+          <a href={telHref(site)} className={callOnPhones ? "btn-primary min-w-11 px-2 sm:px-[1.125rem]" : "btn-primary hidden sm:inline-flex"}>
             <PhoneIcon width="20" height="20" />
-            <span>
+            <span className={callOnPhones ? "sr-only sm:not-sr-only" : undefined}>
               <span className="sr-only">Call </span>
               {site.phone.display}
             </span>

@@ -20,6 +20,7 @@ export function invoicesSentTo(store: Db, leadId: number, now: Date = new Date()
         number: invoiceNumber(invoice),
         issuedOn: longDate(invoice.issuedOn!),
         dueOn: longDate(invoice.dueOn),
+        dueOnIso: invoice.dueOn,
         totalPence: invoice.totalPence,
         standing,
         /** The day the last payment arrived, once it is paid in full. */

@@ -17,6 +17,7 @@ import { quoteSummary } from "../quotes/summary.server.ts";
 import type { CustomerVisit } from "./shown.ts";
 import { visitsOfLead } from "../visits/visits.server.ts";
 import { invoicesSentTo } from "./invoices-shown.server.ts";
+import { whatToDoNow } from "./what-now.ts";
 import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../visits/words.ts";
 
 
@@ -50,21 +51,27 @@ export function customerPage(store: Db, leadId: number, quotes: Quote[], now: Da
     id: visit.id,
     what: upperFirst(CUSTOMER_KIND_NAMES[visit.kind]),
     when: whenWords(new Date(visit.startAt), new Date(visit.endAt), now),
+    startAt: visit.startAt,
+    endAt: visit.endAt,
+    past: visit.endAt <= now.toISOString(),
     cancelled: visit.status === "cancelled",
   }));
   const head = { reference: referenceOf(lead.id), createdAt: lead.createdAt };
   const invoices = invoicesSentTo(store, leadId, now);
   if (!ANSWERED.includes(lead.status) && quotes.length === 0 && visits.length === 0 && invoices.length === 0) return { answered: false as const, ...head };
   const review = reviewOfRequest(store, leadId, now).state;
+  const shownQuotes = quotes.map((quote) => quoteView(quote, now));
   return {
     answered: true as const,
     ...head,
     location: lead.location,
     message: lead.message,
-    quotes: quotes.map((quote) => quoteView(quote, now)),
+    quotes: shownQuotes,
     visits,
     /** Each invoice sent (never a draft), by number. */
     invoices,
+    /** The card the page opens on: an invoice to pay, a quote to accept, the next visit. */
+    now: whatToDoNow({ invoices, quotes: shownQuotes, visits }, now),
     /** An open review request (its form is at /c/{token}/review), one already written, or none. */
     review: review === "open" || review === "done" ? review : null,
   };

@@ -11,6 +11,11 @@ export interface CustomerVisit {
   what: string;
   /** "Thursday 26 November, 9:00–11:00". */
   when: string;
+  /** When it starts and ends, as instants (ISO): for the next visit and Add to calendar. */
+  startAt: string;
+  endAt: string;
+  /** Over: it ended before the page was drawn. */
+  past: boolean;
   cancelled: boolean;
 }
 

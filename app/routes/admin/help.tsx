@@ -119,6 +119,11 @@ const TOPICS: Topic[] = [
           an unpaid invoice makes it Void. Unpaid invoices are reminded by e-mail on the due date, a week after and two weeks after, within your
           opening hours, unless you turn reminders off on the invoice.
         </p>
+        <p>
+          The customer's own page opens on What to do now: what they owe and by when, with your sort code, account number and the reference
+          each to copy with one tap; then a quote waiting for their answer, with its total and Accept quote; then their next visit, with Add to
+          calendar for Google Calendar or any other.
+        </p>
       </>
     ),
   },
