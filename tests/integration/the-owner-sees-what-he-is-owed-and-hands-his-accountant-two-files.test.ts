@@ -72,10 +72,10 @@ describe("the customer's page", () => {
     let words = await textOf(await get(page));
     expect(words).toContain("Invoice INV-");
     for (const shown of ["Amount due £1,440.00", `Due by ${longDate(deposit.dueOn)}`, "Account name Kestrel Roofing Ltd", "Sort code 60-16-13", "Account number 31926819", `Reference ${"INV-"}`, "Pay by card for invoice", "Download PDF of invoice"]) expect(words).toContain(shown);
-    expect(words.match(/Invoice INV-/g), "one invoice: a draft is never shown").toHaveLength(1);
+    expect(words.match(/Invoice INV-/g), "one invoice, named in What to do now and in the list: a draft is never shown").toHaveLength(2);
     expect(words).not.toContain("Draft invoice");
     const html = await (await get(page)).text();
-    expect(html).toMatch(/<dd class="[^"]*select-all[^"]*">31926819<\/dd>/);
+    expect(html, "selected whole with one tap, on one line").toMatch(/<span [^>]*class="[^"]*select-all[^"]*whitespace-nowrap[^"]*">31926819<\/span>/);
     expect(html, "nothing to type into or look at: plain text").not.toMatch(/<(input|img)[^>]*31926819/);
     expect(html).toContain(`href="${page}/invoices/${deposit.id}/pdf"`);
     expect(html).toContain('href="https://pay.example.com/kestrel"');
