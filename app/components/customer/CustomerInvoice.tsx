@@ -1,3 +1,4 @@
+import { Unbroken } from "../Unbroken.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerInvoiceView } from "~/lib/customer/invoices-shown.server.ts";
 import { isOwed } from "~/lib/invoices/money.ts";
@@ -8,7 +9,9 @@ function Copyable({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3">
       <dt>{label}</dt>
-      <dd className="font-mono text-lg font-bold break-all select-all">{value}</dd>
+      <dd className="font-mono text-lg font-bold select-all">
+        <Unbroken text={value} />
+      </dd>
     </div>
   );
 }
