@@ -224,6 +224,6 @@ test("the contact page offers a call, an e-mail, the service area, the message f
   ]);
   await expect(aside.getByRole("heading", { name: "Opening hours" })).toBeVisible();
   await expect(aside.getByRole("term")).toHaveText(["Monday–Friday", "Saturday", "Sunday"]);
-  await expect(aside.getByRole("definition")).toHaveText(["8:00 AM – 6:00 PM", "9:00 AM – 4:00 PM", "Closed"]);
+  await expect(aside.getByRole("definition")).toHaveText(["8:00–18:00", "9:00–16:00", "Closed"]);
   await expect(aside, "the office's hours never read against the 24/7 emergency line").toContainText("The emergency line is answered 24/7, Sundays included");
 });

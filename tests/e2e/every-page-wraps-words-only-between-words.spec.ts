@@ -17,7 +17,7 @@ function splitWords(): string[] {
     const box = node.parentElement!;
     // Text drawn at a position of its own (the map's labels), text kept for screen readers, and the bots' field.
     if (box.closest('svg, .sr-only, [hidden], [aria-hidden="true"]')) continue;
-    // Words are what stands between spaces, hyphens and dashes: "9:00 AM–4:00 PM" may wrap at the dash.
+    // Words are what stands between spaces, hyphens and dashes: "8:00–18:00" is kept whole where it stands.
     for (const match of node.textContent!.matchAll(/[^\s\-–—]+/g)) {
       const word = match[0];
       if (word.length < 2 || /@|\/\/|^www\./.test(word)) continue;

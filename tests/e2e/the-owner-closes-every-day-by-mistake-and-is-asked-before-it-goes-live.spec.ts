@@ -14,7 +14,7 @@ import { startServer, type RunningServer } from "../support/server.ts";
 import { expectNoViolations } from "./support.ts";
 
 /** How the footer of every page shows the weekday hours. */
-const HOURS = "8:00\u00a0AM –\u00a06:00\u00a0PM";
+const HOURS = "8:00–18:00";
 const PAGES = ["/", "/contact", "/areas/roofers-in-hitchin/"];
 
 let server: RunningServer;

@@ -20,7 +20,7 @@ afterAll(() => server.stop());
 const owner = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" })).text().then((html) => html.replaceAll("<!-- -->", ""));
 const post = (path: string, fields: Record<string, string>) => postForm(server, path, fields, { Cookie: cookie });
 const revisionOf = async () => Number(/name="from" value="(\d+)"/.exec(await owner("/admin/site/hours"))![1]);
-const HOURS = "8:00\u00a0AM –";
+const HOURS = "8:00–18:00";
 
 describe("Delete on a request", () => {
   it("asks in words first, and a bare or replayed Delete deletes nothing", async () => {

@@ -1,3 +1,4 @@
+import { Unbroken } from "../Unbroken.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerInvoiceView } from "~/lib/customer/invoices-shown.server.ts";
 import { isOwed } from "~/lib/invoices/money.ts";
@@ -11,7 +12,9 @@ function Copyable({ label, value, words = false }: { label: string; value: strin
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3">
       <dt>{label}</dt>
-      <dd className={`font-mono text-lg font-bold select-all ${words ? "break-normal" : "whitespace-nowrap"}`}>{value}</dd>
+      <dd className={`font-mono text-lg font-bold select-all ${words ? "break-normal" : "whitespace-nowrap"}`}>
+        <Unbroken text={value} />
+      </dd>
     </div>
   );
 }

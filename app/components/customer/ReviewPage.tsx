@@ -64,7 +64,7 @@ export function ReviewPage({ loaderData, actionData }: { loaderData: ReviewPageD
           error={errors.name}
         />
         <label className="flex min-h-11 items-start gap-3">
-          <input type="checkbox" name="consent" defaultChecked={values?.consent} className="mt-1 size-5" />
+          <input type="checkbox" name="consent" defaultChecked={values?.consent} className="mt-1 size-6 shrink-0" />
           <span>You may show my review, with my name as above and my town, on your website.</span>
         </label>
         <button type="submit" className="btn-primary">

@@ -2,7 +2,7 @@
 export function ReferenceLine({ reference }: { reference: string }) {
   return (
     <span data-reference-line="" className="mt-2 block font-normal">
-      Your reference: <strong data-reference="">{reference}</strong>. Quote it if you call us.
+      Your reference: <strong data-reference="" className="whitespace-nowrap">{reference}</strong>. Quote it if you call us.
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { monthWords } from "~/lib/time/words.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import type { Figures } from "~/lib/insights/periods.ts";
 import { DayChart } from "./DayChart.tsx";
-import { HeadRow } from "./HeadRow.tsx";
+import { CardTable, Cell, Row, RowHead } from "./CardTable.tsx";
 
 export const number = (n: number) => n.toLocaleString("en-GB");
 
@@ -25,22 +25,19 @@ export const TD = "py-2 pr-3 text-right";
 
 export function ShareTable({ caption, rows }: { caption: string; rows: { name: string; views: number; visitors: number }[] }) {
   const all = rows.reduce((total, row) => total + row.visitors, 0);
+  const first = caption.split(" ")[0]!;
   return (
     <Frame name={caption}>
-      <table className="w-full border-collapse text-left">
-        <caption className="sr-only">{caption}</caption>
-        <HeadRow names={[caption.split(" ")[0]!, "Page views", "Visitors", "Share"]} />
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name} className="border-b border-slate-200">
-              <th scope="row" className="py-2 pr-3 font-normal break-words">{row.name}</th>
-              <td className={TD}>{number(row.views)}</td>
-              <td className={TD}>{number(row.visitors)}</td>
-              <td className={TD}>{all ? `${Math.round((row.visitors / all) * 100)} %` : "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CardTable caption={caption} names={[first, "Page views", "Visitors", "Share"]}>
+        {rows.map((row) => (
+          <Row key={row.name}>
+            <RowHead label={first} className="break-words">{row.name}</RowHead>
+            <Cell label="Page views">{number(row.views)}</Cell>
+            <Cell label="Visitors">{number(row.visitors)}</Cell>
+            <Cell label="Share">{all ? `${Math.round((row.visitors / all) * 100)} %` : "—"}</Cell>
+          </Row>
+        ))}
+      </CardTable>
     </Frame>
   );
 }
@@ -54,23 +51,19 @@ export function MonthByMonth({ months }: { months: ({ month: string } & Figures)
       <h2 id="months-heading" className="text-xl">Month by month</h2>
       <DayChart days={months.map((m) => ({ day: m.month, views: m.views, visitors: m.visitors }))} summary={summary} />
       <Frame name="Month by month: views, visitors, requests, work won and paid">
-        <table className="w-full border-collapse text-left">
-          <caption className="sr-only">Month by month: views, visitors, requests, work won and paid</caption>
-          <HeadRow names={["Month", "Page views", "Visitors", "Requests", "Won", "Won £", "Paid £"]} />
-          <tbody>
-            {[...months].reverse().map((m) => (
-              <tr key={m.month} className="border-b border-slate-200">
-                <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{monthWords(m.month)}</th>
-                <td className={TD}>{number(m.views)}</td>
-                <td className={TD}>{number(m.visitors)}</td>
-                <td className={TD}>{number(m.requests)}</td>
-                <td className={TD}>{number(m.won)}</td>
-                <td className={`${TD} whitespace-nowrap`}>{formatPounds(m.wonPence)}</td>
-                <td className={`${TD} whitespace-nowrap`}>{formatPounds(m.paidPence)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTable caption="Month by month: views, visitors, requests, work won and paid" names={["Month", "Page views", "Visitors", "Requests", "Won", "Won £", "Paid £"]}>
+          {[...months].reverse().map((m) => (
+            <Row key={m.month}>
+              <RowHead label="Month" className="whitespace-nowrap">{monthWords(m.month)}</RowHead>
+              <Cell label="Page views">{number(m.views)}</Cell>
+              <Cell label="Visitors">{number(m.visitors)}</Cell>
+              <Cell label="Requests">{number(m.requests)}</Cell>
+              <Cell label="Won">{number(m.won)}</Cell>
+              <Cell label="Won £" className={`${TD} whitespace-nowrap`}>{formatPounds(m.wonPence)}</Cell>
+              <Cell label="Paid £" className={`${TD} whitespace-nowrap`}>{formatPounds(m.paidPence)}</Cell>
+            </Row>
+          ))}
+        </CardTable>
       </Frame>
     </section>
   );

@@ -9,7 +9,8 @@ import { formatPounds } from "~/lib/quotes/money.ts";
 import { Field } from "../forms/Field.tsx";
 import { ErrorSummary } from "./ErrorSummary.tsx";
 import { InvoiceChip } from "./invoices/InvoiceChip.tsx";
-import { HeadRow } from "./HeadRow.tsx";
+import { Unbroken } from "../Unbroken.tsx";
+import { CardTable, Cell, Row, RowHead } from "./CardTable.tsx";
 import { Frame, TD } from "./InsightsParts.tsx";
 
 /** Figures, each beside its label: "Invoiced £1,440.00". */
@@ -26,36 +27,35 @@ export function Figures({ rows }: { rows: [string, number][] }) {
   );
 }
 
-/** The invoices: the owed ones first, the longest overdue on top. */
+/** The invoices: the owed ones first, the longest overdue on top; one card each on a phone. */
 export function InvoicesTable({ invoices }: { invoices: ListedInvoice[] }) {
-  const caption = "Invoices: owed first, then the others sent in this period";
   return (
     <Frame name="The invoices, owed first">
-      <table className="w-full border-collapse text-left">
-        <caption className="sr-only">{caption}</caption>
-        <HeadRow names={["Invoice", "Customer", "Due", "Amount due", "State"]} words={3} />
-        <tbody>
-          {invoices.map((invoice) => (
-            <tr key={invoice.id} className="border-b border-slate-200">
-              <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
-                <a href={`/admin/invoices/${invoice.id}`} className="link">
-                  {invoice.number}
-                </a>
-              </th>
-              <td className="py-2 pr-3">
-                <a href={`/admin/requests/${invoice.leadId}`} className="link break-words">
-                  {invoice.customerName}
-                </a>
-              </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{longDate(invoice.dueOn)}</td>
-              <td className={`${TD} whitespace-nowrap`}>{formatPounds(Math.max(0, invoice.standing.duePence))}</td>
-              <td className="py-2">
-                <InvoiceChip standing={invoice.standing} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <CardTable caption="Invoices: owed first, then the others sent in this period" names={["Invoice", "Customer", "Due", "Amount due", "State"]} words={3}>
+        {invoices.map((invoice) => (
+          <Row key={invoice.id}>
+            <RowHead label="Invoice">
+              <a href={`/admin/invoices/${invoice.id}`} className="link">
+                <Unbroken text={invoice.number} />
+              </a>
+            </RowHead>
+            <Cell label="Customer" className="py-2 pr-3">
+              <a href={`/admin/requests/${invoice.leadId}`} className="link break-words">
+                {invoice.customerName}
+              </a>
+            </Cell>
+            <Cell label="Due" className="py-2 pr-3 whitespace-nowrap">
+              {longDate(invoice.dueOn)}
+            </Cell>
+            <Cell label="Amount due" className={`${TD} whitespace-nowrap`}>
+              {formatPounds(Math.max(0, invoice.standing.duePence))}
+            </Cell>
+            <Cell label="State" className="py-2">
+              <InvoiceChip standing={invoice.standing} />
+            </Cell>
+          </Row>
+        ))}
+      </CardTable>
     </Frame>
   );
 }

@@ -4,6 +4,7 @@
  * beside the link, not inside it. The Call's ping counts as the request's first answer.
  */
 import { PhoneIcon } from "../icons.tsx";
+import { Unbroken } from "../Unbroken.tsx";
 import { MoneyChip, OverdueChip, StatusChip, UnsentChip } from "./StatusChip.tsx";
 import { When } from "./When.tsx";
 import { ANSWER_WAY_NAMES, answeredPing, isOverdue, isWaiting, waitingText } from "~/lib/requests/clock.ts";
@@ -40,7 +41,8 @@ export function RequestCard({ lead, now, self }: { lead: CardLead; now: Date; se
               <When iso={lead.createdAt} now={now} />
             )}
             {lead.status === "new" && lead.firstAnswerBy && ` · answered ${ANSWER_WAY_NAMES[lead.firstAnswerBy]}`}
-            {` · ${lead.reference}`}
+            {" · "}
+            <Unbroken text={lead.reference} />
           </span>
         </p>
         <p className="break-words text-ink">{lead.message}</p>

@@ -1,5 +1,6 @@
 /** A request's details and its photos, as the owner's request page shows them. */
 import { CardSection, type Fold } from "~/components/CardSection.tsx";
+import { Unbroken } from "~/components/Unbroken.tsx";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ACK_STATE_NAMES } from "~/lib/requests/ack-states.ts";
 import { answeredPing } from "~/lib/requests/clock.ts";
@@ -65,7 +66,9 @@ export function RequestDetails({ lead, links, self, origin }: { lead: DetailsOf;
         {lead.delivery === "sent" ? "Sent" : lead.delivery === "none" ? "Not set up on this server" : `Not sent yet (${lead.attempts} ${lead.attempts === 1 ? "try" : "tries"}${lead.lastError ? `: ${lead.lastError}` : ""})`}
       </dd>
       <dt className="font-semibold">Reference</dt>
-      <dd>{referenceOf(lead.id)}</dd>
+      <dd>
+        <Unbroken text={referenceOf(lead.id)} />
+      </dd>
       <dt className="font-semibold">Acknowledgement to the visitor</dt>
       <dd>
         {ACK_STATE_NAMES[lead.ack]}

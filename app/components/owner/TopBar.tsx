@@ -1,6 +1,7 @@
 /**
- * The slim bar on top of every owner page: one line, the page's name (its heading) and, where one
- * helps, a way back. It is the page's <header>, at the top of its content.
+ * The slim bar on top of every owner page: the page's name (its heading) and, where one helps, a
+ * way back. One line as a rule; with big text a long name wraps onto a second, never cut off.
+ * It is the page's <header>, at the top of its content.
  */
 import { ChevronLeftIcon } from "../icons.tsx";
 
@@ -26,7 +27,7 @@ export function TopBar({ title, back, heading = true }: { title: string; back?: 
           <span className="max-sm:sr-only">{back.label}</span>
         </a>
       )}
-      {heading ? <h1 className="min-w-0 truncate text-xl">{title}</h1> : <p className="min-w-0 truncate text-xl font-bold">{title}</p>}
+      {heading ? <h1 className="min-w-0 text-xl break-words">{title}</h1> : <p className="min-w-0 text-xl font-bold break-words">{title}</p>}
     </header>
   );
 }

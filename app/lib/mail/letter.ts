@@ -12,6 +12,9 @@
  *
  * The HTML is one column at most 600 px wide with its styles inline (a mail client keeps no
  * stylesheet, and a page's Content-Security-Policy does not apply to mail), readable at 320 px.
+ * Its text sizes are relative to the reader's own (17 px at the usual 16) and its line heights
+ * have no unit, so a phone set to bigger text makes all of it bigger, and the button's words then
+ * wrap inside the button, never past or against its edge.
  */
 import type { Business } from "../../content/schema.ts";
 import { BRAND } from "../brand/colours.ts";
@@ -119,7 +122,7 @@ function blockHtml(block: Block): string {
   }
   if ("button" in block) {
     const button = styled(
-      `display:inline-block;background-color:${ACCENT};color:#ffffff;font-weight:700;font-size:18px;line-height:24px;text-decoration:none;padding:12px 22px;border-radius:6px`,
+      `display:inline-block;max-width:100%;box-sizing:border-box;background-color:${ACCENT};color:#ffffff;font-weight:700;font-size:1.0625em;line-height:1.35;text-align:center;text-decoration:none;overflow-wrap:break-word;padding:0.7em 1.25em;border-radius:6px`,
     );
     return `<p${styled("margin:24px 0")}>${anchor(block.button, button)}</p>`;
   }
@@ -156,7 +159,7 @@ export function writeLetter(input: LetterInput): Letter {
   ].join("\n\n");
 
   const footHtml = foot.length
-    ? `<div${styled(`padding:20px 24px;font-size:15px;line-height:1.6;color:${MUTED}`)}><strong${styled(`color:${INK}`)}>${escape(business.name)}</strong><br>${foot
+    ? `<div${styled(`padding:20px 24px;font-size:0.88em;line-height:1.6;color:${MUTED}`)}><strong${styled(`color:${INK}`)}>${escape(business.name)}</strong><br>${foot
         .map(({ label, link }) => (label ? `${escape(label)}: ${anchor(link)}` : anchor(link)))
         .join("<br>")}</div>`
     : "";
@@ -169,11 +172,11 @@ export function writeLetter(input: LetterInput): Letter {
     '<meta name="color-scheme" content="light">',
     `<title>${escape(subject)}</title>`,
     "</head>",
-    `<body${styled(`margin:0;padding:0;background-color:${PAPER};color:${INK};font-family:${FONT};font-size:17px;line-height:1.6`)}>`,
+    `<body${styled(`margin:0;padding:0;background-color:${PAPER};color:${INK};font-family:${FONT};font-size:106.25%;line-height:1.6`)}>`,
     `<div${styled("max-width:600px;margin:0 auto;padding:16px 8px")}>`,
     `<div${styled(`background-color:${INK};color:#ffffff;padding:14px 24px;border-bottom:4px solid ${ACCENT};border-radius:8px 8px 0 0`)}>`,
     `<img src="cid:${LOGO_CID}" width="40" height="40" alt=""${styled("vertical-align:middle;border:0;margin-right:10px")}>`,
-    `<span${styled("vertical-align:middle;font-size:22px;font-weight:800;letter-spacing:-0.01em")}>${escape(business.name)}</span>`,
+    `<span${styled("vertical-align:middle;font-size:1.3em;line-height:1.25;font-weight:800;letter-spacing:-0.01em")}>${escape(business.name)}</span>`,
     "</div>",
     `<div${styled("background-color:#ffffff;padding:24px 24px 8px;border-radius:0 0 8px 8px;overflow-wrap:break-word")}>`,
     ...body.map(blockHtml),

@@ -16,6 +16,7 @@ import { sendToCustomer, type OutgoingMail } from "../mail/mailer.server.ts";
 import { customerPageLink, writeLetter, type Letter, type LetterBusiness } from "../mail/letter.ts";
 import { customerPageUrl } from "../links/page-links.server.ts";
 import { sentence } from "../time/words.ts";
+import { hoursSpanWords } from "../time/clock-words.ts";
 import { statement } from "../db/statements.ts";
 import type { KeyedDb } from "../db/connection.server.ts";
 
@@ -65,7 +66,7 @@ type AckBusiness = LetterBusiness & Pick<Business, "openingHours" | "claims">;
  */
 export function acknowledgementEmail(leadId: number, business: AckBusiness, siteUrl: string, page: string): Letter {
   const reference = referenceOf(leadId);
-  const hours = business.openingHours.map((row) => `${row.label}: ${row.opens && row.closes ? `${row.opens}–${row.closes}` : "Closed"}`);
+  const hours = business.openingHours.map((row) => `${row.label}: ${row.opens && row.closes ? hoursSpanWords(row.opens, row.closes) : "Closed"}`);
   return writeLetter({
     business,
     siteUrl,

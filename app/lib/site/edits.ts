@@ -7,6 +7,7 @@
  */
 import type { Content, RawContent } from "../../content/load.ts";
 import type { Business, Invoicing } from "../../content/schema.ts";
+import { hoursSpanWords } from "../time/clock-words.ts";
 
 /** The business facts the owner edits at /admin/site. Names, pages and towns stay a developer's. */
 export const EDITABLE_BUSINESS_FIELDS = ["phone", "chatNumber", "email", "openingHours", "closure", "claims", "vatNumber", "googleReviewUrl", "social"] as const;
@@ -200,9 +201,9 @@ function dayInWords(date: string): string {
   return `${part({ weekday: "long" })} ${part({ day: "numeric", month: "long", year: "numeric" })}`;
 }
 
-/** "Monday–Friday 08:00–18:00, Sunday closed". */
+/** "Monday–Friday 8:00–18:00, Sunday closed". */
 export const hoursText = (hours: Business["openingHours"]) =>
-  hours.map((row) => `${row.label} ${row.opens && row.closes ? `${row.opens}–${row.closes}` : "closed"}`).join(", ");
+  hours.map((row) => `${row.label} ${row.opens && row.closes ? hoursSpanWords(row.opens, row.closes) : "closed"}`).join(", ");
 
 /** How a field's value reads in a summary line. */
 function valueText(field: EditableBusinessField, business: Business): string | undefined {

@@ -9,7 +9,7 @@ import { fileContent } from "~/content/index.ts";
 import { LeadStore } from "../requests/leads.server.ts";
 import { ukInstant } from "../time/uk-time.ts";
 import { bookVisits, cancelVisit } from "./book.server.ts";
-import { diaryDays } from "./diary.server.ts";
+import { agendaStart, diaryAgenda, diaryDays } from "./diary.server.ts";
 
 const NOW = new Date("2026-10-24T08:00:00Z");
 let store: LeadStore;
@@ -51,5 +51,38 @@ describe("the diary", () => {
       overlaps: ["Overlaps Survey, Tom Baker, 10:00–16:00"],
     });
     expect(tom!.overlaps).toEqual(["Overlaps Survey, Sarah Jones, 9:00–11:00"]);
+  });
+});
+
+describe("the diary as an agenda (issue 35 §5)", () => {
+  it("shows only the days with visits, each visit with its town, then where the fortnight ends", () => {
+    book("Sarah Jones", "2026-10-26", 9, 11);
+    book("Last Day", "2026-11-06", 9, 10);
+    book("Too Far", "2026-11-07", 9, 10);
+    const agenda = diaryAgenda(store, { towns: ["Hitchin", "Stevenage"] }, NOW);
+    expect(agenda.days.map((day) => [day.heading, day.visits.map((visit) => visit.name)])).toEqual([
+      ["Monday 26 October", ["Sarah Jones"]],
+      ["Friday 6 November", ["Last Day"]],
+    ]);
+    expect(agenda.days[0]!.visits[0]).toMatchObject({ times: "9:00–11:00", kind: "Survey", town: "Hitchin", call: "tel:+441462555123" });
+    expect(agenda.nothingElse).toBe("Nothing else booked until Sat 7 Nov");
+    expect([agenda.from, agenda.until, agenda.earlier, agenda.later]).toEqual(["2026-10-24", "2026-11-07", "2026-10-10", "2026-11-07"]);
+  });
+
+  it("Later shows the next fortnight, Earlier the one before, and an empty fortnight says so", () => {
+    book("Too Far", "2026-11-07", 9, 10);
+    book("Long Ago", "2026-10-12", 9, 10);
+    const later = diaryAgenda(store, { from: "2026-11-07" }, NOW);
+    expect(later.days.map((day) => day.heading)).toEqual(["Saturday 7 November"]);
+    expect(later.nothingElse).toBe("Nothing else booked until Sat 21 Nov");
+    const earlier = diaryAgenda(store, { from: "2026-10-10" }, NOW);
+    expect(earlier.days.map((day) => day.heading)).toEqual(["Monday 12 October"]);
+    expect(diaryAgenda(store, { from: "2026-11-21" }, NOW).nothingElse).toBe("Nothing booked until Sat 5 Dec");
+    expect(diaryAgenda(store, { from: "2026-12-26" }, NOW).nothingElse, "another year says its year").toBe("Nothing booked until Sat 9 Jan 2027");
+  });
+
+  it("starts today when the address's day is missing or not a real day", () => {
+    for (const from of [null, "", "tomorrow", "2026-02-30", "2026-1-5", "2026-10-24x"]) expect(agendaStart(from, "2026-10-24"), String(from)).toBe("2026-10-24");
+    expect(agendaStart("2026-11-07", "2026-10-24")).toBe("2026-11-07");
   });
 });

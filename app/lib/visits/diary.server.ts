@@ -1,8 +1,10 @@
 /**
- * The owner's diary (/admin/diary): today and the next 13 days, each visit booked under its own
- * UK day with its times, kind, customer, address, a map and a call link, and the booked visits it
- * overlaps. Cancelled visits are not in it.
+ * The owner's diary (/admin/diary) as an agenda: a fortnight from a day (today unless he moved
+ * Earlier or Later), only the days that hold a booked visit, each visit under its own UK day with
+ * its times, kind, customer, town, a map and a call link, and the booked visits it overlaps; then
+ * the day the fortnight ends ("Nothing else booked until Tue 15 Dec"). Cancelled visits are not in it.
  */
+import { placeOf } from "../jobs/push.server.ts";
 import { internationalNumber } from "../../content/rules/phone.ts";
 import type { Db } from "../db/connection.server.ts";
 import { asRow } from "../db/connection.server.ts";
@@ -11,7 +13,7 @@ import { overlapsOf } from "./visits.server.ts";
 import { askedSince } from "./rearrange.server.ts";
 import { dayWords, KIND_NAMES, timesWords, type VisitKind } from "./words.ts";
 
-/** The days the diary shows: today and the next 13. */
+/** The days the agenda spans: today and the next 13, or the fortnight before or after. */
 export const DIARY_DAYS = 14;
 
 export interface DiaryVisit {
@@ -22,6 +24,8 @@ export interface DiaryVisit {
   kind: string;
   name: string;
   location: string;
+  /** The town named in the address (or its postcode's district), else undefined. */
+  town?: string;
   /** A search for the address on Google Maps; undefined when none was given. */
   map?: string;
   phone: string;
@@ -63,16 +67,63 @@ function headingOf(date: string, today: string, now: Date): string {
   return words;
 }
 
-export function diaryDays(store: Db, now: Date = new Date()): DiaryDay[] {
+export interface DiaryAgenda {
+  /** The fortnight's first day, and the day after its last. */
+  from: string;
+  until: string;
+  today: string;
+  /** Only the days that hold a booked visit, in order. */
+  days: DiaryDay[];
+  /** "Nothing else booked until Tue 15 Dec" ("Nothing booked …" when no day holds a visit). */
+  nothingElse: string;
+  /** The first days of the fortnights before and after. */
+  earlier: string;
+  later: string;
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+
+/** "Tue 15 Dec" for a UK date, with its year when not `now`'s. */
+export function shortDayWords(date: string, now: Date = new Date()): string {
+  const words = SHORT_DAY.format(new Date(`${date}T12:00:00Z`)).replace(/^(\p{L}+),/u, "$1");
+  return date.slice(0, 4) === ukDate(now).slice(0, 4) ? words : `${words} ${date.slice(0, 4)}`;
+}
+
+/** The agenda's first day from the address's `from` (a real YYYY-MM-DD date), else today. */
+export function agendaStart(from: string | null, today: string): string {
+  if (!from || !/^\d{4}-\d{2}-\d{2}$/.test(from)) return today;
+  const date = new Date(`${from}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== from ? today : from;
+}
+
+/** The fortnight from `from` (today by default): only its days with visits, and where it ends. */
+export function diaryAgenda(store: Db, options: { from?: string | null; towns?: readonly string[] } = {}, now: Date = new Date()): DiaryAgenda {
   const today = ukToday(now);
-  const dates = Array.from({ length: DIARY_DAYS }, (_, i) => addDays(today, i));
+  const from = agendaStart(options.from ?? null, today);
+  const until = addDays(from, DIARY_DAYS);
+  const days = diaryDays(store, now, from, options.towns).filter((day) => day.visits.length > 0);
+  return {
+    from,
+    until,
+    today,
+    days,
+    nothingElse: `${days.length ? "Nothing else booked" : "Nothing booked"} until ${shortDayWords(until, now)}`,
+    earlier: addDays(from, -DIARY_DAYS),
+    later: until,
+  };
+}
+
+/** Every day of the fortnight from `from`, with or without visits. */
+export function diaryDays(store: Db, now: Date = new Date(), from: string = ukToday(now), towns: readonly string[] = []): DiaryDay[] {
+  const today = ukToday(now);
+  const dates = Array.from({ length: DIARY_DAYS }, (_, i) => addDays(from, i));
   const rows = store.db
     .prepare(
       `SELECT v.id, v.lead_id AS leadId, v.kind, v.start_at AS startAt, v.end_at AS endAt, v.changed_at AS changedAt, l.name, l.phone, l.location
          FROM visits v JOIN leads l ON l.id = v.lead_id
         WHERE v.status = 'booked' AND v.start_at >= ? AND v.start_at < ? ORDER BY v.start_at, v.id`,
     )
-    .all(ukDayStart(today).toISOString(), ukDayEnd(dates.at(-1)!).toISOString())
+    .all(ukDayStart(from).toISOString(), ukDayEnd(dates.at(-1)!).toISOString())
     .map((row) => asRow<Row>(row));
   return dates.map((date) => ({
     date,
@@ -86,6 +137,7 @@ export function diaryDays(store: Db, now: Date = new Date()): DiaryDay[] {
         kind: KIND_NAMES[row.kind],
         name: row.name,
         location: row.location.trim(),
+        town: placeOf(row.location, towns),
         map: row.location.trim() ? mapLink(row.location.trim()) : undefined,
         phone: row.phone,
         call: `tel:${internationalNumber(row.phone)}`,

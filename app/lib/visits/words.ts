@@ -5,6 +5,7 @@
  * shares the times.
  */
 import { addDays, ukClock, ukDate } from "../time/uk-time.ts";
+import { clockWords } from "../time/clock-words.ts";
 
 export const VISIT_KINDS = ["survey", "job-day", "other"] as const;
 export type VisitKind = (typeof VISIT_KINDS)[number];
@@ -28,10 +29,8 @@ export function reasonWords(reason: MoveReason, words = ""): string | undefined 
   return words.trim() ? `for this reason: ${words.trim().replace(/[.!]+$/, "")}` : undefined;
 }
 
-/** "9:00", "13:30": minutes since midnight as the UK writes a time. */
-export function clockWords(minutes: number): string {
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
-}
+/** "9:00", "13:30": the app's one way of writing a time (app/lib/time/clock-words.ts). */
+export { clockWords };
 
 const DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
 

@@ -1,19 +1,19 @@
 /**
- * The diary (/admin/diary): today and the next 13 days on a phone, each day under its heading and
- * each booked visit under its own day, with its customer, address, Map and Call, and any overlap
- * marked (app/lib/visits/diary.server.ts). Below, the owner's calendar feed: Subscribe on this
+ * The diary (/admin/diary) as an agenda on a phone: a fortnight from today, only the days with a
+ * booked visit, each visit with its time, kind, customer, town, Map and Call, and any overlap
+ * marked; then "Nothing else booked until Tue 15 Dec". Earlier and Later are links to the
+ * fortnight before and after (?from=), Today comes back (app/lib/visits/diary.server.ts). Below, the owner's calendar feed: Subscribe on this
  * phone (webcal:), its address to copy, and Reset calendar link, which asks first on its own page.
  */
-import { Fragment } from "react";
 import { CardSection } from "~/components/CardSection.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
-import { diaryDays, type DiaryVisit } from "~/lib/visits/diary.server.ts";
+import { diaryAgenda, type DiaryVisit } from "~/lib/visits/diary.server.ts";
 import { calendarFeedPath, calendarFeedToken } from "~/lib/visits/feed.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { noticeOf } from "~/lib/owner/notices.ts";
 import { siteUrl } from "~/lib/public-site/seo.ts";
-import { storeOf } from "~/lib/services/services.ts";
+import { contentOf, storeOf } from "~/lib/services/services.ts";
 import { AskedMark } from "~/components/owner/Visits.tsx";
 import type { Route } from "./+types/diary";
 
@@ -22,11 +22,12 @@ export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Dia
 export function loader({ request, context }: Route.LoaderArgs) {
   const store = storeOf(context);
   const feed = `${siteUrl()}${calendarFeedPath(calendarFeedToken(store))}`;
+  const url = new URL(request.url);
   return {
-    days: diaryDays(store),
+    agenda: diaryAgenda(store, { from: url.searchParams.get("from"), towns: contentOf(context).areas.map((area) => area.name) }),
     feed,
     subscribe: feed.replace(/^https?:/, "webcal:"),
-    notice: noticeOf(new URL(request.url), {
+    notice: noticeOf(url, {
       "calendar-link": "Calendar link reset: the old address no longer works. Subscribe again on each phone with the new one below, and remove the old calendar.",
     }),
   };
@@ -43,7 +44,7 @@ function Visit({ visit }: { visit: DiaryVisit }) {
           {visit.name}
         </a>
       </p>
-      {visit.location && <p className="break-words">{visit.location}</p>}
+      {visit.town && <p className="break-words">{visit.town}</p>}
       {visit.overlaps.map((overlap) => (
         <p key={overlap} className="font-semibold text-accent-dark">
           {overlap}
@@ -64,28 +65,56 @@ function Visit({ visit }: { visit: DiaryVisit }) {
   );
 }
 
+/** Earlier, Today (when away from it) and Later: plain links, so they work with no script. */
+function Fortnights({ agenda }: { agenda: Route.ComponentProps["loaderData"]["agenda"] }) {
+  return (
+    <nav aria-label="Fortnights">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <a href={`/admin/diary?from=${agenda.earlier}`} className="btn-secondary">
+            <span aria-hidden="true">‹ </span>Earlier
+          </a>
+        </li>
+        {agenda.from !== agenda.today && (
+          <li>
+            <a href="/admin/diary" className="btn-secondary">
+              Today
+            </a>
+          </li>
+        )}
+        <li>
+          <a href={`/admin/diary?from=${agenda.later}`} className="btn-secondary">
+            Later<span aria-hidden="true"> ›</span>
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
 export default function Diary({ loaderData }: Route.ComponentProps) {
-  const { days, feed, subscribe, notice } = loaderData;
+  const { agenda, feed, subscribe, notice } = loaderData;
   return (
     <>
       <TopBar title="Diary" />
       <div className="container-page max-w-3xl space-y-4 py-4">
         <Notices notice={notice} />
-        {days.map((day) => (
-          <Fragment key={day.date}>
-            <CardSection title={day.heading} id={`day-${day.date}`} className="space-y-3">
-              {day.visits.length === 0 ? (
-                <p className="text-muted">No visits</p>
-              ) : (
-                <ul aria-label={`Visits, ${day.heading}`} className="space-y-3">
-                  {day.visits.map((visit) => (
-                    <Visit key={visit.id} visit={visit} />
-                  ))}
-                </ul>
-              )}
-            </CardSection>
-          </Fragment>
+        <Fortnights agenda={agenda} />
+        {agenda.days.map((day) => (
+          <CardSection key={day.date} title={day.heading} id={`day-${day.date}`} className="space-y-3">
+            <ul aria-label={`Visits, ${day.heading}`} className="space-y-3">
+              {day.visits.map((visit) => (
+                <Visit key={visit.id} visit={visit} />
+              ))}
+            </ul>
+          </CardSection>
         ))}
+        <div className="card flex flex-wrap items-center justify-between gap-3">
+          <p>{agenda.nothingElse}</p>
+          <a href={`/admin/diary?from=${agenda.later}`} className="btn-secondary">
+            Later<span aria-hidden="true"> ›</span>
+          </a>
+        </div>
         <CardSection title="Your phone's calendar" id="calendar-feed">
           <p>Put every visit in your phone's own calendar. It stays up to date as you book, move and cancel, with each customer's phone, address and your notes.</p>
           <p>

@@ -172,7 +172,9 @@ const TOPICS: Topic[] = [
           <a href="/admin/diary" className="link">
             Diary
           </a>{" "}
-          shows today and the next 13 days, each visit with its times, the customer, the address, Map and Call. Visits that overlap are marked.
+          is your agenda: the days of the next fortnight that have visits, each visit with its times, the customer, the town, Map and Call,
+          then the day the fortnight ends, such as "Nothing else booked until Tue 15 Dec". Visits that overlap are marked. Earlier and Later
+          show the fortnight before or after, and Today brings you back.
         </p>
         <p>
           To see your visits in your phone's own calendar, open the diary on the phone and press Subscribe on this phone, then say yes. On a computer,
@@ -295,7 +297,8 @@ const TOPICS: Topic[] = [
             Money
           </a>{" "}
           shows what you invoiced and were paid this month, what you are owed and what is overdue, and every invoice still owed. The links at the
-          top go back a month at a time.
+          top go back a month at a time. On a phone each invoice is a card of its own, with every figure under its name; Insights' tables
+          read the same way.
         </p>
         <p>
           Under For your accountant, Invoices for Xero (CSV) and Payments (CSV) download the month shown. For a VAT quarter, enter its first and

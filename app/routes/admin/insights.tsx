@@ -4,7 +4,7 @@
  * reads at 390 px: a wide one scrolls in its own named frame.
  */
 import { DayChart } from "~/components/owner/DayChart.tsx";
-import { HeadRow } from "~/components/owner/HeadRow.tsx";
+import { CardTable, Cell, Row, RowHead } from "~/components/owner/CardTable.tsx";
 import { Frame, MonthByMonth, number, ShareTable, TD } from "~/components/owner/InsightsParts.tsx";
 import { storeOf } from "~/lib/services/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
@@ -111,15 +111,11 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <details>
             <summary className="flex min-h-11 cursor-pointer items-center font-semibold">The figures, day by day</summary>
             <Frame name="Page views and visitors per day">
-              <table className="w-full border-collapse text-left">
-                <caption className="sr-only">Page views and visitors per day</caption>
-                <HeadRow names={["Day", "Page views", "Visitors"]} />
-                <tbody>
-                  {days.map((d) => (
-                    <tr key={d.day} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">{dayName(d.day)}</th><td className={TD}>{number(d.views)}</td><td className={TD}>{number(d.visitors)}</td></tr>
-                  ))}
-                </tbody>
-              </table>
+              <CardTable caption="Page views and visitors per day" names={["Day", "Page views", "Visitors"]}>
+                {days.map((d) => (
+                  <Row key={d.day}><RowHead label="Day" className="whitespace-nowrap">{dayName(d.day)}</RowHead><Cell label="Page views">{number(d.views)}</Cell><Cell label="Visitors">{number(d.visitors)}</Cell></Row>
+                ))}
+              </CardTable>
             </Frame>
           </details>
         </section>
@@ -130,34 +126,32 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             <p>No page views or requests in this period yet.</p>
           ) : (
             <Frame name="Pages: views, visitors, requests, work won and paid">
-              <table className="w-full border-collapse text-left">
-                <caption className="sr-only">Pages: views, visitors, requests, work won and paid</caption>
-                <HeadRow names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £", "Paid £"]} sticky />
-                <tbody>
-                  {pages.map((page) => (
-                    <tr key={page.path} className="border-b border-slate-200">
-                      <th scope="row" className="sticky left-0 bg-white py-2 pr-3 font-normal">
-                        <a href={periodHref(period, page.path)} className="link block min-w-32">
+              <CardTable caption="Pages: views, visitors, requests, work won and paid" names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £", "Paid £"]} sticky>
+                {pages.map((page) => (
+                  <Row key={page.path}>
+                    <RowHead label="Page" className="sticky left-0 bg-white">
+                      <span className="block text-left">
+                        <a href={periodHref(period, page.path)} className="link min-w-32">
                           {page.name}
                           <span className="sr-only">: its sources and devices</span>
                         </a>
                         <span className="block text-base break-all text-muted">{page.path}</span>
-                      </th>
-                      <td className={TD}>{number(page.views)}</td>
-                      <td className={TD}>{number(page.visitors)}</td>
-                      <td className={TD}>
-                        <RequestsLink figure={page.requests} href={inboxOf(page.path, loaderData.from, loaderData.to)} label={`requests from the ${page.name}`} />
-                      </td>
-                      <td className={TD}>{ofVisitors(page.requests, page.visitors)}</td>
-                      <td className={TD}>
-                        <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
-                      </td>
-                      <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</td>
-                      <td className={`${TD} whitespace-nowrap`}>{formatPounds(page.paidPence)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                      </span>
+                    </RowHead>
+                    <Cell label="Page views">{number(page.views)}</Cell>
+                    <Cell label="Visitors">{number(page.visitors)}</Cell>
+                    <Cell label="Requests">
+                      <RequestsLink figure={page.requests} href={inboxOf(page.path, loaderData.from, loaderData.to)} label={`requests from the ${page.name}`} />
+                    </Cell>
+                    <Cell label="Of visitors">{ofVisitors(page.requests, page.visitors)}</Cell>
+                    <Cell label="Won">
+                      <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
+                    </Cell>
+                    <Cell label="Won £" className={`${TD} whitespace-nowrap`}>{formatPounds(page.wonPence)}</Cell>
+                    <Cell label="Paid £" className={`${TD} whitespace-nowrap`}>{formatPounds(page.paidPence)}</Cell>
+                  </Row>
+                ))}
+              </CardTable>
             </Frame>
           )}
           <p className="text-base text-muted">
@@ -183,15 +177,11 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="campaigns-heading" className="card space-y-3 p-4">
             <h2 id="campaigns-heading" className="text-xl">Campaigns</h2>
             <Frame name="Campaigns">
-              <table className="w-full border-collapse text-left">
-                <caption className="sr-only">Campaigns</caption>
-                <HeadRow names={["Source", "Medium", "Campaign", "Page views", "Visitors"]} words={3} />
-                <tbody>
-                  {campaigns.map((c) => (
-                    <tr key={`${c.source} ${c.medium} ${c.campaign}`} className="border-b border-slate-200"><th scope="row" className="py-2 pr-3 font-normal break-all">{c.source}</th><td className="py-2 pr-3 break-all">{c.medium || "—"}</td><td className="py-2 pr-3 break-all">{c.campaign || "—"}</td><td className={TD}>{number(c.views)}</td><td className={TD}>{number(c.visitors)}</td></tr>
-                  ))}
-                </tbody>
-              </table>
+              <CardTable caption="Campaigns" names={["Source", "Medium", "Campaign", "Page views", "Visitors"]} words={3}>
+                {campaigns.map((c) => (
+                  <Row key={`${c.source} ${c.medium} ${c.campaign}`}><RowHead label="Source" className="break-all">{c.source}</RowHead><Cell label="Medium" className="py-2 pr-3 break-all">{c.medium || "—"}</Cell><Cell label="Campaign" className="py-2 pr-3 break-all">{c.campaign || "—"}</Cell><Cell label="Page views">{number(c.views)}</Cell><Cell label="Visitors">{number(c.visitors)}</Cell></Row>
+                ))}
+              </CardTable>
             </Frame>
           </section>
         )}

@@ -3,6 +3,7 @@
  * is Won or its quote accepted.
  */
 import { CardSection, type Fold } from "~/components/CardSection.tsx";
+import { Unbroken } from "~/components/Unbroken.tsx";
 import type { InvoiceState } from "~/lib/invoices/money.ts";
 import { CreateInvoice } from "./CreateInvoice.tsx";
 import { InvoiceChip } from "./InvoiceChip.tsx";
@@ -27,7 +28,7 @@ export function RequestInvoices({ leadId, invoices, quote, canCreate, fold }: { 
           {invoices.map((invoice) => (
             <li key={invoice.id} className="flex flex-wrap items-center gap-2">
               <a href={`/admin/invoices/${invoice.id}`} className="link">
-                {invoice.number}
+                <Unbroken text={invoice.number} />
               </a>
               <InvoiceChip standing={invoice} />
               <span>

@@ -4,6 +4,7 @@
  * names while something is still owed, the credit notes, and the reminders on or off.
  */
 import { CardSection } from "~/components/CardSection.tsx";
+import { Unbroken } from "~/components/Unbroken.tsx";
 import { OnOffForm } from "~/components/owner/OwnerForm.tsx";
 import { PricedLines } from "~/components/quotes/PricedLines.tsx";
 import type { InvoicePageData } from "~/lib/invoices/pages.server.ts";
@@ -72,7 +73,7 @@ export function SentInvoice({ invoice, payment }: { invoice: InvoicePageData; pa
             {creditNotes.map((note) => (
               <li key={note.id}>
                 <a href={`/admin/credit-notes/${note.id}/pdf`} className="link">
-                  {note.number}
+                  <Unbroken text={note.number} />
                 </a>
                 , {note.issuedOn}: {note.amount}. {note.reason}
               </li>
