@@ -23,9 +23,10 @@ interface Args {
 }
 
 /** The page's facts as the draft has them; the invoicing page's with the bank details, no other's. */
-export function factsLoader({ request, context }: Args, page?: FactPage) {
+export function factsLoader({ request, context }: Args) {
   const store = storeOf(context);
   const { business, invoicing } = draftContent(store);
+  const page = factPageOf(new URL(request.url));
   return {
     values: { ...factValues(business), ...(page === "invoicing" ? invoicingValues(invoicing) : {}) },
     hours: business.openingHours.map((row) => row.label),
