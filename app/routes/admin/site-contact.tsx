@@ -5,21 +5,15 @@
  */
 import { ChatNumberChoice } from "~/components/owner/ChatNumberChoice.tsx";
 import { FactsPage } from "~/components/owner/FactsPage.tsx";
-import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction } from "~/lib/action-table/facts-page.server.ts";
-import { factsLoader } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-contact";
 
-const TITLE = "Phone, WhatsApp and e-mail";
-
-export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
-
-export const loader = factsLoader;
-export const action = factsAction;
+export { factsMeta as meta } from "~/components/owner/FactsPage.tsx";
+export { factsLoader as loader } from "~/lib/site/facts-page.server.ts";
+export { factsAction as action } from "~/lib/action-table/facts-page.server.ts";
 
 export default function ContactFacts({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <FactsPage title={TITLE} intro="Shown on every page: in the header, the footer, the call buttons and what search engines read." preview="/contact" loaderData={loaderData} actionData={actionData}>
+    <FactsPage intro="Shown on every page: in the header, the footer, the call buttons and what search engines read." preview="/contact" loaderData={loaderData} actionData={actionData}>
       {({ values, errors, field }) => (
         <div className="card space-y-4">
           {field("phone", "Phone number", { type: "tel", autoComplete: "tel", hint: "As people read it, e.g. 01438 555123. The call buttons dial it." })}

@@ -4,21 +4,15 @@
  */
 import { FactsPage } from "~/components/owner/FactsPage.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
-import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction } from "~/lib/action-table/facts-page.server.ts";
-import { factsLoader } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-hours";
 
-const TITLE = "Opening hours and closures";
-
-export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
-
-export const loader = factsLoader;
-export const action = factsAction;
+export { factsMeta as meta } from "~/components/owner/FactsPage.tsx";
+export { factsLoader as loader } from "~/lib/site/facts-page.server.ts";
+export { factsAction as action } from "~/lib/action-table/facts-page.server.ts";
 
 export default function HoursFacts({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <FactsPage title={TITLE} intro="Shown on the contact page, in every footer and in what search engines read." preview="/contact" loaderData={loaderData} actionData={actionData}>
+    <FactsPage intro="Shown on the contact page, in every footer and in what search engines read." preview="/contact" loaderData={loaderData} actionData={actionData}>
       {({ values, field }) => (
         <>
           <fieldset className="card space-y-4">

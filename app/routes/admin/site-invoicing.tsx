@@ -9,21 +9,15 @@ import { FactsPage } from "~/components/owner/FactsPage.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import { TextArea } from "~/components/forms/Field.tsx";
 import { MAX_PAYMENT_TERMS_DAYS } from "~/content/rules/bank.ts";
-import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction } from "~/lib/action-table/facts-page.server.ts";
-import { factsLoader } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-invoicing";
 
-const TITLE = "Invoices and bank details";
-
-export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
-
-export const loader = factsLoader;
-export const action = factsAction;
+export { factsMeta as meta } from "~/components/owner/FactsPage.tsx";
+export { factsLoader as loader } from "~/lib/site/facts-page.server.ts";
+export { factsAction as action } from "~/lib/action-table/facts-page.server.ts";
 
 export default function InvoicingFacts({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <FactsPage title={TITLE} intro="What your invoices say about you and how to pay you. None of it is shown on the site: only your customers see it, on the invoices you send." loaderData={loaderData} actionData={actionData}>
+    <FactsPage intro="What your invoices say about you and how to pay you. None of it is shown on the site: only your customers see it, on the invoices you send." loaderData={loaderData} actionData={actionData}>
       {({ values, errors, field }) => (
         <>
           <CardSection id="vat-heading" title="VAT">

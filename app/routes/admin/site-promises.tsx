@@ -4,23 +4,16 @@
  * experience]" in the page texts. The VAT number, once here, is on Invoices and bank details.
  */
 import { FactsPage } from "~/components/owner/FactsPage.tsx";
-import { ownerMeta } from "~/lib/owner/meta.ts";
 import { CLAIM_FIELDS } from "~/lib/site/facts-form.ts";
-import { factsAction } from "~/lib/action-table/facts-page.server.ts";
-import { factsLoader } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-promises";
 
-const TITLE = "Promises and guarantees";
-
-export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
-
-export const loader = factsLoader;
-export const action = factsAction;
+export { factsMeta as meta } from "~/components/owner/FactsPage.tsx";
+export { factsLoader as loader } from "~/lib/site/facts-page.server.ts";
+export { factsAction as action } from "~/lib/action-table/facts-page.server.ts";
 
 export default function PromisesFacts({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <FactsPage
-      title={TITLE}
       intro="Each is written once here and shown wherever the site makes that promise."
       loaderData={loaderData}
       actionData={actionData}

@@ -5,21 +5,15 @@
 import { FactsPage } from "~/components/owner/FactsPage.tsx";
 import { CardSection } from "~/components/CardSection.tsx";
 import { SOCIAL_NETWORKS } from "~/content/rules/links.ts";
-import { ownerMeta } from "~/lib/owner/meta.ts";
-import { factsAction } from "~/lib/action-table/facts-page.server.ts";
-import { factsLoader } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-social";
 
-const TITLE = "Social links";
-
-export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
-
-export const loader = factsLoader;
-export const action = factsAction;
+export { factsMeta as meta } from "~/components/owner/FactsPage.tsx";
+export { factsLoader as loader } from "~/lib/site/facts-page.server.ts";
+export { factsAction as action } from "~/lib/action-table/facts-page.server.ts";
 
 export default function SocialFacts({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <FactsPage title={TITLE} intro="Linked from the footer of every page." loaderData={loaderData} actionData={actionData}>
+    <FactsPage intro="Linked from the footer of every page." loaderData={loaderData} actionData={actionData}>
       {({ field }) => (
         <>
           <div className="card space-y-4">
