@@ -4,6 +4,7 @@
  * alone from the page that sends an invoice (`bank-details.publish`).
  */
 import { bankDetailsPublish } from "./bank-details.server.ts";
+import { DRAFT_ACTIONS } from "./draft-actions.server.ts";
 import { siteSave } from "./facts-page.server.ts";
 
-export const SITE_ACTIONS = [siteSave, bankDetailsPublish];
+export const SITE_ACTIONS = [siteSave, bankDetailsPublish, ...DRAFT_ACTIONS];
