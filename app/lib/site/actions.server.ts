@@ -7,5 +7,6 @@ import { bankDetailsPublish } from "./bank-details.server.ts";
 import { DRAFT_ACTIONS } from "./draft-actions.server.ts";
 import { siteSave } from "./facts-page.server.ts";
 import { siteTexts } from "./texts-actions.server.ts";
+import { testimonialsSave } from "./testimonial-actions.server.ts";
 
-export const SITE_ACTIONS = [siteSave, bankDetailsPublish, ...DRAFT_ACTIONS, siteTexts];
+export const SITE_ACTIONS = [siteSave, bankDetailsPublish, ...DRAFT_ACTIONS, siteTexts, testimonialsSave];
