@@ -24,13 +24,13 @@ const revision = () => count("SELECT coalesce(max(revision), 0) AS n FROM site_d
 /** The form posted twice with its one key: both answers the same redirect. */
 async function postTwice(path: string, fields: [string, string][]) {
   expect(fields.some(([name]) => name === "once"), "the form carries its key").toBe(true);
-  const answers = [];
-  for (const _ of [1, 2]) {
+  const answers: [number, string | null][] = [];
+  for (let time = 1; time <= 2; time++) {
     const response = await post(path, fields);
     answers.push([response.status, response.headers.get("location")]);
   }
   expect(answers[1]).toEqual(answers[0]);
-  return answers[0];
+  return answers[0]!;
 }
 
 /** A draft waiting: the contact page saved with a new e-mail address. */
