@@ -4,12 +4,14 @@
  * again after a lost answer) makes one change, writes the audit line of one change named with the
  * action, and gets the same answer both times.
  */
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
-import { serverWithOwner, withStore } from "../support/owner.ts";
+import { serverWithOwner, storedPhoto, withStore } from "../support/owner.ts";
 import { formFields, typeInto } from "../support/page-forms.ts";
-import type { RunningServer } from "../support/server.ts";
+import { sidewaysPhoneJpeg } from "../support/pictures.ts";
+import { postMultipart, type RunningServer } from "../support/server.ts";
 
 let server: RunningServer;
 let cookie: string;
@@ -21,12 +23,14 @@ const count = (sql: string, ...values: (string | number)[]) => withStore(server.
 const named = (name: string) => count("SELECT COUNT(*) AS n FROM audit WHERE action_name = ?", name);
 const revision = () => count("SELECT coalesce(max(revision), 0) AS n FROM site_draft");
 
-/** The form posted twice with its one key: both answers the same redirect. */
-async function postTwice(path: string, fields: [string, string][]) {
+const pictures = () => count("SELECT COUNT(*) AS n FROM site_pictures");
+
+/** The form posted twice with its one key (`send` posts it, as a browser would): both answers the same redirect. */
+async function postTwice(path: string, fields: [string, string][], send = post) {
   expect(fields.some(([name]) => name === "once"), "the form carries its key").toBe(true);
   const answers: [number, string | null][] = [];
   for (let time = 1; time <= 2; time++) {
-    const response = await post(path, fields);
+    const response = await send(path, fields);
     answers.push([response.status, response.headers.get("location")]);
   }
   expect(answers[1]).toEqual(answers[0]);
@@ -94,5 +98,39 @@ describe("Your site's forms posted twice with their key", () => {
     expect(await postTwice(path, formFields(await page(path), 'value="save"'))).toEqual([303, `${path}?saved`]);
     expect(revision()).toBe(from + 1);
     expect(named("gallery.save")).toBe(1);
+  });
+
+  it("gallery.add: a project and its phone photo added once, the photo made once", async () => {
+    const path = "/admin/site/gallery";
+    const fields = typeInto(formFields(await page(path), 'value="add"'), {
+      "new-title": "Porch roof in Hitchin",
+      "new-category": "Repairs",
+      "new-town": "hitchin",
+      "new-description": "The porch's felt roof replaced in a morning.",
+      "new-alt-0": "A new porch roof over a red front door",
+    });
+    const photo = { name: "IMG_0100.jpg", bytes: await sidewaysPhoneJpeg(900, 600) };
+    const [from, made] = [revision(), pictures()];
+    const withPhoto = (to: string, sent: [string, string][]) =>
+      postMultipart(server, to, Object.fromEntries(sent), [photo], { Cookie: cookie });
+    expect(await postTwice(path, fields, withPhoto)).toEqual([303, `${path}?saved`]);
+    expect(revision()).toBe(from + 1);
+    expect(pictures()).toBe(made + 1);
+    expect(named("gallery.add")).toBe(1);
+  });
+
+  it("gallery.from-request: a won request's photo made into the gallery's sizes once", async () => {
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 40 } } }).jpeg().toBuffer();
+    const lead = withStore(server.dataDir, (store) => {
+      const photo = storedPhoto(store, { bytes: jpeg, width: 800, height: 600 });
+      const added = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name: "Won Twice", email: "won-twice@example.org", phone: "07700 900778", location: "3 Bancroft, Hitchin", message: "A porch roof." }, { notify: false, photos: [photo] });
+      store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(added.id);
+      return added.id;
+    });
+    const made = pictures();
+    const [status, location] = await postTwice("/admin/site/gallery", formFields(await page(`/admin/requests/${lead}`), 'value="from-request"'));
+    expect([status, location]).toEqual([303, expect.stringMatching(/^\/admin\/site\/gallery\?picture=g-[0-9a-f]{12}&town=hitchin#add-project$/)]);
+    expect(pictures()).toBe(made + 1);
+    expect(named("gallery.from-request")).toBe(1);
   });
 });
