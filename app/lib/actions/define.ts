@@ -8,6 +8,7 @@
 import type { core } from "zod/mini";
 import type { Content } from "../../content/load.ts";
 import type { FieldErrors } from "../forms/fields.ts";
+import type { Upload } from "../photos/photos.server.ts";
 import type { Services } from "../services/services.ts";
 
 /** The database's stores, as the server hands them. */
@@ -29,6 +30,8 @@ export interface Finding {
   clientAddress: string;
   store: Store;
   services: Services;
+  /** The files a multipart form brought, as the server took them (or why it refused them); none for another form. */
+  upload?: Upload;
   content: Content;
   now: Date;
 }

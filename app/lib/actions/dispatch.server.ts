@@ -9,7 +9,7 @@
 import { data, redirect, type RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { UNKNOWN_BUTTON, parseForm } from "../forms/parse-form.ts";
 import { readForm } from "../forms/read-form.server.ts";
-import { clientAddressContext, contentOf, servicesOf } from "../services/services.ts";
+import { clientAddressContext, contentOf, servicesOf, uploadContext } from "../services/services.ts";
 import { appliedKey, recordAppliedKey, type StoredAnswer } from "../db/applied-keys.server.ts";
 import type { AnyAction, Applying, Finding, Outcome, Store } from "./define.ts";
 import { ONCE_FIELD, onceKeyOf } from "./once-key.ts";
@@ -101,7 +101,7 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
     if (again) return again;
   }
 
-  const finding: Finding = { params: args.params, request: args.request, form, url, clientAddress: args.context.get(clientAddressContext), store, services, content: contentOf(args.context), now: new Date() };
+  const finding: Finding = { params: args.params, request: args.request, form, url, clientAddress: args.context.get(clientAddressContext), upload: args.context.get(uploadContext), store, services, content: contentOf(args.context), now: new Date() };
   const target = action.find ? action.find(finding) : undefined;
   const early = action.early?.(form, { ...finding, target });
   if (early) return respondUnchanged(early);
