@@ -11,6 +11,7 @@ import { UNKNOWN_BUTTON, parseForm } from "../forms/parse-form.ts";
 import { readForm } from "../forms/read-form.server.ts";
 import { clientAddressContext, contentOf, servicesOf } from "../services/services.ts";
 import { appliedKey, recordAppliedKey, type StoredAnswer } from "../db/applied-keys.server.ts";
+import { statement } from "../db/statements.ts";
 import { Refused, type AnyAction, type Applying, type Finding, type Outcome, type Store } from "./define.ts";
 import { ONCE_FIELD, onceKeyOf } from "./once-key.ts";
 
@@ -153,15 +154,16 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
 function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Applying<unknown>, prepared: unknown, key: string | undefined, path: string): Outcome {
   try {
     return store.inTransaction(() => {
-      // Applied meanwhile (by another connection while this one waited on `prepare`): its answer, and nothing again.
-      const applied = key ? appliedKey(store.db, key) : undefined;
+      // Applied meanwhile (by another connection while this one waited on `prepare`): its answer,
+      // and nothing again. Without a `prepare` nothing ran since the key was looked up.
+      const applied = key && action.prepare ? appliedKey(store.db, key) : undefined;
       if (applied) throw new NothingChanged("to" in applied.answer ? { kind: "redirect", to: applied.answer.to, headers: applied.answer.headers } : { kind: "answer", status: applied.answer.status, body: applied.answer.body });
-      const lastLine = (store.db.prepare("SELECT coalesce(max(id), 0) AS id FROM audit").get() as { id: number }).id;
+      const lastLine = (statement(store.db, "SELECT coalesce(max(id), 0) AS id FROM audit").get() as { id: number }).id;
       const outcome = action.apply(input, applying, prepared);
       if (outcome.kind !== "done") throw new NothingChanged(outcome);
-      const named = store.db.prepare("UPDATE audit SET action_name = ? WHERE id > ?").run(action.name, lastLine);
+      const named = statement(store.db, "UPDATE audit SET action_name = ? WHERE id > ?").run(action.name, lastLine);
       if (Number(named.changes) === 0) {
-        store.db.prepare("INSERT INTO audit (at, actor, action, lead_id, detail, action_name) VALUES (?, ?, '', NULL, '', ?)").run(applying.now.toISOString(), applying.actor, action.name);
+        statement(store.db, "INSERT INTO audit (at, actor, action, lead_id, detail, action_name) VALUES (?, ?, '', NULL, '', ?)").run(applying.now.toISOString(), applying.actor, action.name);
       }
       const to = withSaved(outcome.to, outcome.saved ?? action.done);
       if (key) recordAppliedKey(store.db, key, { name: action.name, path, answer: { status: 303, to, ...(outcome.headers && { headers: { ...outcome.headers } }) } }, applying.now);
