@@ -10,7 +10,7 @@ import { fileContent } from "~/content/index.ts";
 import { text } from "~/lib/forms/parse-form.ts";
 import { LeadStore } from "~/lib/requests/leads.server.ts";
 import { recordAudit } from "~/lib/db/audit.server.ts";
-import { contentContext, servicesContext } from "~/lib/services/services.ts";
+import { contentContext, servicesContext, uploadContext } from "~/lib/services/services.ts";
 import { forgetAppliedKeys } from "../db/applied-keys.server.ts";
 import { answer, defineAction, done, redirectTo, refuse, type AnyAction } from "./define.ts";
 import { dispatch, KEY_USED_ELSEWHERE } from "./dispatch.server.ts";
@@ -44,6 +44,7 @@ const say = defineAction({
 
 function post(fields: Record<string, string>, actions: AnyAction[] = [say], path = "/admin/words") {
   const context = new RouterContextProvider();
+  context.set(uploadContext, undefined); // as the server sets it: no multipart files
   context.set(servicesContext, { store, ownerMail: false, ackHourlyCap: 30, wake: () => {}, content: () => fileContent, pictures: new Map() });
   context.set(contentContext, fileContent);
   const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ intent: "say", version: "v1", ...fields }), headers: { Cookie: "session=abc" } });
