@@ -1,6 +1,7 @@
 /**
- * Writes Brotli and gzip copies beside every text file of the build, once, at the highest
- * settings, so the server (or a CDN) never compresses on a visitor's request.
+ * Writes Brotli and gzip copies beside every text file of the build, once, so the server (or a CDN)
+ * never compresses on a visitor's request. The build uses Brotli's highest quality (11); a publish,
+ * which the owner waits for, uses 10: a third of the time for about 2 % more bytes (decision 16).
  */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -18,7 +19,12 @@ async function walk(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
-export async function compressDir(dir: string): Promise<{ files: number; before: number; after: number }> {
+/** Brotli's quality for the build's files: the highest. */
+const BUILD_QUALITY = 11;
+/** Brotli's quality for a published set: three times as fast as the highest, about 2 % larger. */
+export const PUBLISH_QUALITY = 10;
+
+export async function compressDir(dir: string, quality = BUILD_QUALITY): Promise<{ files: number; before: number; after: number }> {
   let files = 0;
   let before = 0;
   let after = 0;
@@ -30,7 +36,7 @@ export async function compressDir(dir: string): Promise<{ files: number; before:
         if (!TEXT.test(file) || (await stat(file)).size < MIN_BYTES) continue;
         const body = await readFile(file);
         const [br, gzipped] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
           gz(body, { level: 9 }),
         ]);
         await writeFile(`${file}.br`, br);

@@ -26,7 +26,7 @@ import type { Pictures } from "../app/lib/public-site/images.ts";
 import type { PublishOutcome, SitePublisher, UnseenStage } from "../app/lib/services/publisher.ts";
 import { requestContextsOf } from "./app.ts";
 import { buildSocialImages } from "./social-images.ts";
-import { compressDir } from "./compress.ts";
+import { compressDir, PUBLISH_QUALITY } from "./compress.ts";
 import { COMPLETE_MARKER, loadStaticSite, pageFile, type StaticSite } from "./static-site.ts";
 
 /** The address React Router renders the not-found page for. */
@@ -143,7 +143,7 @@ export function createPublisher(options: PublisherOptions) {
       await writeFile(file, body);
     }
     await buildSocialImages(dir, cacheDir, content.business.name, content.business.phone.display, options.clientDir);
-    await compressDir(dir);
+    await compressDir(dir, PUBLISH_QUALITY);
   }
 
   /** The live version's folder, once a version is live. */
