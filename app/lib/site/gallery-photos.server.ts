@@ -36,6 +36,11 @@ function isHeic(input: Buffer): boolean {
 
 /** The same qualities as the build's pictures (scripts/build-images.ts). */
 const AVIF_QUALITY = 50;
+/**
+ * The owner waits for his photo: AVIF's effort 2 makes a 1,600 px copy in an eighth of the time of
+ * the default (4), for about 8 % more bytes (decision 3). The build, which nobody waits for, keeps 4.
+ */
+const AVIF_EFFORT = 2;
 const WEBP_QUALITY = 72;
 const JPEG_QUALITY = 80;
 
@@ -132,7 +137,7 @@ async function pictureSet(input: Buffer, name: string): Promise<{ outputs: Outpu
   const avif: string[] = [];
   const webp: string[] = [];
   for (const width of widths) {
-    avif.push(`${(await encode(from(width).avif({ quality: AVIF_QUALITY }), width, "avif")).url} ${width}w`);
+    avif.push(`${(await encode(from(width).avif({ quality: AVIF_QUALITY, effort: AVIF_EFFORT }), width, "avif")).url} ${width}w`);
     webp.push(`${(await encode(from(width).webp({ quality: WEBP_QUALITY }), width, "webp")).url} ${width}w`);
   }
   const largest = widths.at(-1)!;
