@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROME_ARGS, CHROME_PATH } from "./tests/support/chrome.ts";
+import { CHROME_ARGS, TEST_CHROME_PATH } from "./tests/support/chrome.ts";
 import { COMPILE_CACHE } from "./tests/support/server.ts";
 
 const ROOT = fileURLToPath(new URL(".", import.meta.url));
@@ -38,7 +38,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
-      executablePath: CHROME_PATH,
+      executablePath: TEST_CHROME_PATH,
       args: CHROME_ARGS,
     },
   },

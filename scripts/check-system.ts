@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { CHROME_PATH } from "../tests/support/chrome.ts";
+import { TEST_CHROME_PATH } from "../tests/support/chrome.ts";
 
 interface SystemProgram {
   name: string;
@@ -34,11 +34,11 @@ function executable(file: string): boolean {
 
 export const SYSTEM_PROGRAMS: SystemProgram[] = [
   {
-    name: "Chromium",
+    name: "Chromium's headless shell",
     purpose: "the browser tests",
-    found: () => executable(CHROME_PATH),
-    debianPackage: "chromium",
-    alternative: `or set CHROME_PATH to a Chromium or Chrome binary; looked for ${CHROME_PATH}`,
+    found: () => executable(TEST_CHROME_PATH),
+    debianPackage: "chromium-headless-shell",
+    alternative: `or set CHROME_PATH to a Chromium or Chrome binary; looked for ${TEST_CHROME_PATH}`,
   },
   { name: "Java", purpose: "the HTML checker", found: () => onPath("java"), debianPackage: "default-jre-headless" },
   { name: "Caddy", purpose: "the deploy test", found: () => onPath("caddy"), debianPackage: "caddy" },
