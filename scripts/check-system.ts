@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { TEST_CHROME_PATH } from "../tests/support/chrome.ts";
+import { CHROME_PATH, TEST_CHROME_PATH } from "../tests/support/chrome.ts";
 
 interface SystemProgram {
   name: string;
@@ -39,6 +39,13 @@ export const SYSTEM_PROGRAMS: SystemProgram[] = [
     found: () => executable(TEST_CHROME_PATH),
     debianPackage: "chromium-headless-shell",
     alternative: `or set CHROME_PATH to a Chromium or Chrome binary; looked for ${TEST_CHROME_PATH}`,
+  },
+  {
+    name: "Chromium",
+    purpose: "the notifications test, which the headless shell cannot show",
+    found: () => executable(CHROME_PATH),
+    debianPackage: "chromium",
+    alternative: `or set CHROME_PATH to a Chromium or Chrome binary; looked for ${CHROME_PATH}`,
   },
   { name: "Java", purpose: "the HTML checker", found: () => onPath("java"), debianPackage: "default-jre-headless" },
   { name: "Caddy", purpose: "the deploy test", found: () => onPath("caddy"), debianPackage: "caddy" },

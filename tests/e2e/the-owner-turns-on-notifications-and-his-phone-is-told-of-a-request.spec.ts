@@ -15,11 +15,14 @@ import { signUp } from "./owner-support.ts";
 import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 import { expectNoViolations } from "./support.ts";
+import { CHROME_ARGS, CHROME_PATH } from "../support/chrome.ts";
 
 let receiver: PushReceiver;
 let server: RunningServer;
 
 test.describe.configure({ timeout: 90_000 });
+// The whole browser: its headless shell, which the other tests drive, shows no notifications.
+test.use({ launchOptions: { executablePath: CHROME_PATH, args: CHROME_ARGS } });
 
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "Notifications are for the owner's phone.");
