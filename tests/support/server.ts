@@ -113,9 +113,11 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "kestrel-test-"));
   lendPictures(dir);
   let output = "";
+  // NODE_ENV as the server ships: Vitest's "test" would run React's development build, slower
+  // and not what visitors get.
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", JOBS_POLL_MS, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, SMTP_URL: "", LEADS_NOTIFY_TO: "", JOBS_POLL_MS, NODE_COMPILE_CACHE: COMPILE_CACHE, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
