@@ -6,17 +6,31 @@
  * phone. Set once on a page, it holds across its navigations. The site's Content-Security-Policy
  * is untouched (no style is injected).
  */
-import type { Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 
 /** Chromium's defaults at 100 %: 16 px for text, 13 px for monospace. */
 const DEFAULT_SIZES = { standard: 16, fixed: 13 };
 
+/**
+ * The DevTools session that holds each page's setting: Chromium drops the setting when the
+ * session that made it detaches, so it stays open for the page's life.
+ */
+const sessions = new WeakMap<Page, CDPSession>();
+
 /** Sets the page's text to `percent` % of its usual size (100 puts it back). */
 export async function setTextSize(page: Page, percent: number) {
-  const devtools = await page.context().newCDPSession(page);
+  let devtools = sessions.get(page);
+  if (!devtools) {
+    devtools = await page.context().newCDPSession(page);
+    sessions.set(page, devtools);
+  }
   const scale = (px: number) => Math.round((px * percent) / 100);
   await devtools.send("Page.setFontSizes", { fontSizes: { standard: scale(DEFAULT_SIZES.standard), fixed: scale(DEFAULT_SIZES.fixed) } });
-  await devtools.detach();
+}
+
+/** The page's text size now, in % of the usual 16 px: what the setting gave the page's root. */
+export async function textSize(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round((parseFloat(getComputedStyle(document.documentElement).fontSize) / 16) * 100));
 }
 
 /**
