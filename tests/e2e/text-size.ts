@@ -43,7 +43,10 @@ export async function textSize(page: Page): Promise<number> {
 export function whatOverflows(): string[] {
   const problems: string[] = [];
   const root = document.documentElement;
-  if (root.scrollWidth > window.innerWidth) problems.push(`the page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
+  // A phone widens its window (innerWidth) to a page too wide for it, zoomed out: the page's own
+  // width (the root's clientWidth) is the phone's.
+  const width = Math.min(window.innerWidth, root.clientWidth);
+  if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth} px wide in a ${width} px window`);
   const hides = (value: string) => value === "hidden" || value === "clip";
   for (const el of [root, ...document.body.querySelectorAll<HTMLElement>("*")]) {
     const style = getComputedStyle(el);
@@ -69,7 +72,7 @@ export function whatOverflows(): string[] {
   if (menu && menu.offsetParent !== null) {
     const box = menu.getBoundingClientRect();
     const word = [...menu.querySelectorAll("span")].find((span) => span.textContent === "Menu");
-    if (box.left < 0 || box.right > window.innerWidth) problems.push(`the Menu button stands from ${Math.round(box.left)} to ${Math.round(box.right)} px in a ${window.innerWidth} px window`);
+    if (box.left < 0 || box.right > width) problems.push(`the Menu button stands from ${Math.round(box.left)} to ${Math.round(box.right)} px in a ${width} px window`);
     if (menu.scrollWidth > menu.clientWidth + 1) problems.push(`the Menu button's content is ${menu.scrollWidth} px wide in ${menu.clientWidth} px`);
     if (word && word.getClientRects().length !== 1) problems.push(`the Menu button's word breaks over ${word.getClientRects().length} lines`);
   }

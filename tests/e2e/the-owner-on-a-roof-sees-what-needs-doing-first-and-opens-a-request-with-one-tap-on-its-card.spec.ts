@@ -183,8 +183,18 @@ test("a tap on Call on a request's page is kept as its first answer, by the link
   const history = page.getByRole("region", { name: "History" });
   const changes = history.locator('ol[aria-label="Changes, newest first"]');
   await expect(changes).toContainText("answered by phone");
+  // A finger on the middle of the folded row (its count of entries, not its heading) opens it. On
+  // a page of its own: the page that handed the phone number to the phone app takes no more touches.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`/admin/requests/${id}`);
+  await touchOpensTheFoldedHistory(fresh);
+});
+
+/** Taps the middle of the request's folded History row, where its count of entries is, and sees it open. */
+async function touchOpensTheFoldedHistory(page: Page) {
+  const history = page.getByRole("region", { name: "History" });
+  const changes = history.locator('ol[aria-label="Changes, newest first"]');
   await expect(changes).toBeHidden();
-  // A finger on the middle of the folded row (its count of entries, not its heading) opens it.
   const row = history.locator("summary");
   await row.scrollIntoViewIfNeeded();
   const box = (await row.boundingBox())!;
@@ -193,4 +203,4 @@ test("a tap on Call on a request's page is kept as its first answer, by the link
   await page.touchscreen.tap(middle.x, middle.y);
   await expect(changes).toBeVisible();
   await expect(history.getByText(/^\d+ entries$/)).toBeVisible();
-});
+}
