@@ -16,7 +16,8 @@ export async function stitchedScreenshot(page: Page, file: string) {
   const parts: OverlayOptions[] = [];
   for (let top = 0; top < pageHeight; top += height) {
     const scrolledTo = await page.evaluate((y) => (scrollTo(0, y), scrollY), top);
-    parts.push({ input: await page.screenshot(), top: scrolledTo, left: 0 });
+    // In CSS pixels, as the canvas is, on a phone whose screen has more pixels than that too.
+    parts.push({ input: await page.screenshot({ scale: "css" }), top: scrolledTo, left: 0 });
   }
   await sharp({ create: { width, height: pageHeight, channels: 3, background: "#ffffff" } })
     .composite(parts)
