@@ -15,7 +15,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { writeLetter } from "../../app/lib/mail/letter.ts";
 import { ownerPages } from "../support/owner.ts";
 import { expectNoViolations, LEADS_DB, onlyIn } from "./support.ts";
-import { setTextSize, whatOverflows } from "./text-size.ts";
+import { setTextSize, textSize, whatOverflows } from "./text-size.ts";
 
 onlyIn("phone", "a phone's width and text size; one sweep is enough");
 // Some 120 pages, each loaded and measured once on one page of one browser.
@@ -34,12 +34,15 @@ const PUBLIC_FORMS = ["/contact", "/", "/roof-repairs-in-stevenage", "/areas/roo
 
 const isCustomers = (pathname: string) => /^\/(c|q|review)\//.test(pathname);
 
-/** Loads each page (with the headers it needs) and lists what overflows on it. */
-async function sweep(page: Page, pages: { path: string; headers: Record<string, string> }[]): Promise<string[]> {
+/** Loads each page (with the headers it needs, its text at `percent` %) and lists what overflows on it. */
+async function sweep(page: Page, percent: number, pages: { path: string; headers: Record<string, string> }[]): Promise<string[]> {
   const problems: string[] = [];
+  await setTextSize(page, percent);
   for (const { path: pathname, headers } of pages) {
     await page.setExtraHTTPHeaders(headers);
     await page.goto(pathname, { waitUntil: "domcontentloaded" });
+    const size = await textSize(page);
+    if (size !== percent) problems.push(`${pathname}: its text is at ${size} %, not ${percent} %`);
     for (const problem of await page.evaluate(whatOverflows)) problems.push(`${pathname}: ${problem}`);
   }
   await page.setExtraHTTPHeaders({});
@@ -53,13 +56,11 @@ test("every page fits 360 px with the text at 150 %, and the customer's pages an
   expect(owner.filter((entry) => isCustomers(entry.path)).length, "the customer's pages are seeded").toBeGreaterThan(5);
 
   await page.setViewportSize({ width: 360, height: 780 });
-  await setTextSize(page, 150);
-  expect.soft(await sweep(page, [...publicPages, ...owner]), "at 360 px with the text at 150 %").toEqual([]);
+  expect.soft(await sweep(page, 150, [...publicPages, ...owner]), "at 360 px with the text at 150 %").toEqual([]);
 
   await page.setViewportSize({ width: 320, height: 640 });
-  await setTextSize(page, 200);
   const atTwice = [...PUBLIC_FORMS.map((pathname) => ({ path: pathname, headers: {} })), ...owner.filter((entry) => isCustomers(entry.path))];
-  expect.soft(await sweep(page, atTwice), "at 320 px with the text at 200 %").toEqual([]);
+  expect.soft(await sweep(page, 200, atTwice), "at 320 px with the text at 200 %").toEqual([]);
 
   // Money's invoices, drawn as cards on the phone, are still a table to a screen reader: the
   // browser's own accessibility tree holds its rows, row headers, column headers and cells.

@@ -6,17 +6,31 @@
  * phone. Set once on a page, it holds across its navigations. The site's Content-Security-Policy
  * is untouched (no style is injected).
  */
-import type { Page } from "@playwright/test";
+import type { CDPSession, Page } from "@playwright/test";
 
 /** Chromium's defaults at 100 %: 16 px for text, 13 px for monospace. */
 const DEFAULT_SIZES = { standard: 16, fixed: 13 };
 
+/**
+ * The DevTools session that holds each page's setting: Chromium drops the setting when the
+ * session that made it detaches, so it stays open for the page's life.
+ */
+const sessions = new WeakMap<Page, CDPSession>();
+
 /** Sets the page's text to `percent` % of its usual size (100 puts it back). */
 export async function setTextSize(page: Page, percent: number) {
-  const devtools = await page.context().newCDPSession(page);
+  let devtools = sessions.get(page);
+  if (!devtools) {
+    devtools = await page.context().newCDPSession(page);
+    sessions.set(page, devtools);
+  }
   const scale = (px: number) => Math.round((px * percent) / 100);
   await devtools.send("Page.setFontSizes", { fontSizes: { standard: scale(DEFAULT_SIZES.standard), fixed: scale(DEFAULT_SIZES.fixed) } });
-  await devtools.detach();
+}
+
+/** The page's text size now, in % of the usual 16 px: what the setting gave the page's root. */
+export async function textSize(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round((parseFloat(getComputedStyle(document.documentElement).fontSize) / 16) * 100));
 }
 
 /**
@@ -29,7 +43,10 @@ export async function setTextSize(page: Page, percent: number) {
 export function whatOverflows(): string[] {
   const problems: string[] = [];
   const root = document.documentElement;
-  if (root.scrollWidth > window.innerWidth) problems.push(`the page is ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
+  // A phone widens its window (innerWidth) to a page too wide for it, zoomed out: the page's own
+  // width (the root's clientWidth) is the phone's.
+  const width = Math.min(window.innerWidth, root.clientWidth);
+  if (root.scrollWidth > width) problems.push(`the page is ${root.scrollWidth} px wide in a ${width} px window`);
   const hides = (value: string) => value === "hidden" || value === "clip";
   for (const el of [root, ...document.body.querySelectorAll<HTMLElement>("*")]) {
     const style = getComputedStyle(el);
@@ -55,7 +72,7 @@ export function whatOverflows(): string[] {
   if (menu && menu.offsetParent !== null) {
     const box = menu.getBoundingClientRect();
     const word = [...menu.querySelectorAll("span")].find((span) => span.textContent === "Menu");
-    if (box.left < 0 || box.right > window.innerWidth) problems.push(`the Menu button stands from ${Math.round(box.left)} to ${Math.round(box.right)} px in a ${window.innerWidth} px window`);
+    if (box.left < 0 || box.right > width) problems.push(`the Menu button stands from ${Math.round(box.left)} to ${Math.round(box.right)} px in a ${width} px window`);
     if (menu.scrollWidth > menu.clientWidth + 1) problems.push(`the Menu button's content is ${menu.scrollWidth} px wide in ${menu.clientWidth} px`);
     if (word && word.getClientRects().length !== 1) problems.push(`the Menu button's word breaks over ${word.getClientRects().length} lines`);
   }

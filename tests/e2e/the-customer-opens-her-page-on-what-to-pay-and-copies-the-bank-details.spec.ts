@@ -6,7 +6,7 @@
  * Google Calendar (the event filled in) and the calendar file. The quote's own page (/q/) shows
  * its total and Accept quote, with the name to type, in its first screen, and its lines after.
  * Neither page has a floating call button; her header has its own call link. axe and the Nu HTML
- * Checker find nothing on her page.
+ * Checker find nothing on her page, and axe nothing on either page with the text at 150 % too.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -23,6 +23,7 @@ import { fileContent } from "../../app/content/index.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { SELLER } from "../support/invoices.ts";
 import { expectNoViolations, LEADS_DB, onlyIn, PHONE, TEL_HREF, uniqueName } from "./support.ts";
+import { setTextSize, textSize } from "./text-size.ts";
 
 onlyIn("phone", "the test sets its own 360 px phone");
 
@@ -201,6 +202,13 @@ test("her page passes axe and the Nu HTML Checker", async ({ browser }, testInfo
   for (const where of [seeded.page, seeded.quote]) {
     await page.goto(where);
     if (where === seeded.page) await page.getByRole("region", { name: "What to do now" }).getByText("Add to calendar").click();
+    await expectNoViolations(page);
+  }
+  // And with the phone's text at 150 %, as she reads them.
+  await setTextSize(page, 150);
+  for (const where of [seeded.quote, seeded.page]) {
+    await page.goto(where);
+    expect(await textSize(page), `${where} with its text at 150 %`).toBe(150);
     await expectNoViolations(page);
   }
   const html = await (await page.request.get(seeded.page)).text();

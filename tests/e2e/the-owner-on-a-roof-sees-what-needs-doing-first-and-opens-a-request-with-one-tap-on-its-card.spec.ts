@@ -3,7 +3,8 @@
  * app's: a tab bar fixed to the bottom edge and a slim top bar; the inbox puts New requests first,
  * oldest on top, then Contacted and Quoted, the Won ones in Jobs (issue 35), with the closed ones
  * behind Show closed and filter links that say how many; a tap anywhere on a card opens the request, whose next step is on the
- * first screen. A tap on Call is kept as the request's first answer by the link's `ping`.
+ * first screen. A tap on Call is kept as the request's first answer by the link's `ping`. A finger
+ * on the middle of a folded section's row, not only on its heading, opens it.
  */
 import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page, type Request } from "@playwright/test";
@@ -179,5 +180,27 @@ test("a tap on Call on a request's page is kept as its first answer, by the link
   await expect(page.getByText("Contacted", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Next step" }).getByRole("link", { name: "Book a survey" })).toBeVisible();
   // The history is folded under its heading: its words are in the page all the same.
-  await expect(page.getByRole("region", { name: "History" }).locator('ol[aria-label="Changes, newest first"]')).toContainText("answered by phone");
+  const history = page.getByRole("region", { name: "History" });
+  const changes = history.locator('ol[aria-label="Changes, newest first"]');
+  await expect(changes).toContainText("answered by phone");
+  // A finger on the middle of the folded row (its count of entries, not its heading) opens it. On
+  // a page of its own: the page that handed the phone number to the phone app takes no more touches.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`/admin/requests/${id}`);
+  await touchOpensTheFoldedHistory(fresh);
 });
+
+/** Taps the middle of the request's folded History row, where its count of entries is, and sees it open. */
+async function touchOpensTheFoldedHistory(page: Page) {
+  const history = page.getByRole("region", { name: "History" });
+  const changes = history.locator('ol[aria-label="Changes, newest first"]');
+  await expect(changes).toBeHidden();
+  const row = history.locator("summary");
+  await row.scrollIntoViewIfNeeded();
+  const box = (await row.boundingBox())!;
+  const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.textContent, middle), "the middle of the row is its count").toMatch(/^\d+ entries$/);
+  await page.touchscreen.tap(middle.x, middle.y);
+  await expect(changes).toBeVisible();
+  await expect(history.getByText(/^\d+ entries$/)).toBeVisible();
+}

@@ -112,6 +112,23 @@ describe("signed in", () => {
     for (const topic of ["Changing your phone number or opening hours", "Adding photos of a finished job", "Sending a written quote", "What each status means", "When a customer's link has expired"]) {
       expect(text).toContain(topic);
     }
+    // Issue 35's places each have a section of their own, under its heading and in the topics' list.
+    const html = (await (await get("/admin/help", owner.cookie)).text()).replaceAll("&#x27;", "'");
+    const sections = [...html.matchAll(/<section id="([\w-]+)"[^>]*><h2 id="\1-heading"[^>]*>([^<]+)<\/h2>/g)].map((match) => ({ id: match[1]!, title: match[2]! }));
+    for (const [title, says] of [
+      ["Your jobs", /Jobs lists the won ones not yet paid in full/],
+      ["Next step on a request", /Next step is always the next thing/],
+      ["Your price list", /Price list keeps the lines you quote often/],
+      ["Forms filled in for you", /Book a visit: a survey before you quote/],
+      ["Your diary, and the visits in your phone's calendar", /is your agenda/],
+      ["Your customer's own page, and What to do now", /It opens on What to do now/],
+    ] as const) {
+      const section = sections.find((found) => found.title === title);
+      expect(section, `Help has a section "${title}"`).toBeDefined();
+      expect(html, `the topics list "${title}"`).toContain(`href="#${section!.id}"`);
+      const body = html.slice(html.indexOf(`<section id="${section!.id}"`)).split("</section>")[0]!.replace(/<[^>]+>/g, " ");
+      expect(body, title).toMatch(says);
+    }
     for (const status of ["New", "Contacted", "Quoted", "Won", "Lost", "Spam"]) expect(text).toMatch(new RegExp(`\\b${status}\\b`));
     // A developer's words: file names, commands, placeholders.
     expect(text).not.toMatch(/\.json|npm |\{[a-zA-Z]+\}|DATA_DIR|SMTP/);

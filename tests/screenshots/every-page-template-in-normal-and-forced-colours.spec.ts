@@ -7,9 +7,9 @@
  *   a 320 × 200 CSS px window) and with text-only zoom at 200 % (`-text-200`).
  */
 import { fileURLToPath } from "node:url";
-import { test, type Page } from "@playwright/test";
-import sharp, { type OverlayOptions } from "sharp";
+import { test } from "@playwright/test";
 import { PAGE_TEMPLATES } from "../e2e/page-templates.ts";
+import { stitchedScreenshot } from "./stitched.ts";
 
 const OUT = fileURLToPath(new URL("../../screenshots/", import.meta.url));
 
@@ -20,29 +20,6 @@ const COLOUR_MODES = [
 ] as const;
 
 test.use({ reducedMotion: "reduce" });
-
-/**
- * A full-page picture made of one picture per window height. Playwright's own full-page picture
- * resizes the window through DevTools, which resets the font-size setting text zoom relies on.
- * The sticky header is drawn once, at the top, rather than over the top of every part.
- */
-async function stitchedScreenshot(page: Page, file: string) {
-  const { width, height, pageHeight } = await page.evaluate(() => {
-    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
-      if (getComputedStyle(el).position === "sticky") el.style.position = "static";
-    }
-    return { width: innerWidth, height: innerHeight, pageHeight: document.documentElement.scrollHeight };
-  });
-  const parts: OverlayOptions[] = [];
-  for (let top = 0; top < pageHeight; top += height) {
-    const scrolledTo = await page.evaluate((y) => (scrollTo(0, y), scrollY), top);
-    parts.push({ input: await page.screenshot(), top: scrolledTo, left: 0 });
-  }
-  await sharp({ create: { width, height: pageHeight, channels: 3, background: "#ffffff" } })
-    .composite(parts)
-    .png()
-    .toFile(file);
-}
 
 for (const [name, path] of Object.entries(PAGE_TEMPLATES)) {
   const file = name.replace(/\W+/g, "-");

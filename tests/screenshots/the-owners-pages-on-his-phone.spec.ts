@@ -4,7 +4,10 @@
  * inbox, a request and its next step, the quote form with its totals, Send quote's question, a
  * won request's Job done question, More, Your site and one of its short pages, Reviews, the
  * invoices (a draft, one part paid with its forms, Send's question, Money, Invoices and bank
- * details), and the customer's quote page and own page with invoices, at 390 and 320 px.
+ * details), and the customer's quote page and own page with invoices, at 390 and 320 px. Then, at
+ * 360 px with the phone's text at 150 % (`-360-text-150`): Jobs, a job's first screen, the diary's
+ * agenda with its visits, and the customer's own page opening on What to do now, each as its first
+ * screen and whole (`-full`, one picture per screen's height, stitched).
  */
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
@@ -14,9 +17,14 @@ import { createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quot
 import { customerPagePath, customerPageToken } from "../../app/lib/links/page-links.server.ts";
 import { saveInvoiceDraft } from "../../app/lib/invoices/invoices.server.ts";
 import { pricedLines } from "../../app/lib/invoices/money.ts";
+import { bookVisits } from "../../app/lib/visits/book.server.ts";
+import { fileContent } from "../../app/content/index.ts";
+import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { signUp } from "../e2e/owner-support.ts";
 import { invoicesInEachState } from "../support/invoices.ts";
 import { LEADS_DB } from "../e2e/support.ts";
+import { setTextSize, textSize } from "../e2e/text-size.ts";
+import { stitchedScreenshot } from "./stitched.ts";
 
 const OUT = fileURLToPath(new URL("../../screenshots/owner/", import.meta.url));
 
@@ -54,6 +62,12 @@ test("the owner's pages at 390 px", async ({ page }, testInfo) => {
     ids.invoiceDraft = invoices.find((invoice) => invoice.status === "draft")!.id;
     saveInvoiceDraft(store, ids.invoiceDraft, { lines: pricedLines([{ description: "Replace two lengths of fascia", quantity: 200, unitPence: 8500 }], true), dueOn: day(14), note: "" });
     customerPage = customerPagePath(customerPageToken(store, ids.won!)!);
+    // The diary's agenda: Sarah's survey and Harriet's two job days.
+    const book = (id: number, kind: "survey" | "job-day", days: number, from: number, to: number) =>
+      bookVisits(store, id, { kind, days: [{ start: ukInstant(addDays(ukToday(), days), from * 60), end: ukInstant(addDays(ukToday(), days), to * 60) }], notes: "" }, { actor: "Phone", hours: fileContent.business.openingHours, mail: false });
+    book(ids.sarah!, "survey", 1, 9, 11);
+    book(ids.won!, "job-day", 3, 8, 16);
+    book(ids.won!, "job-day", 4, 8, 16);
   } finally {
     store.close();
   }
@@ -93,4 +107,14 @@ test("the owner's pages at 390 px", async ({ page }, testInfo) => {
   await page.screenshot({ path: `${OUT}customer-quote-320.png`, fullPage: true });
   await page.goto(customerPage);
   await page.screenshot({ path: `${OUT}customer-page-invoices-320.png`, fullPage: true });
+
+  // At 360 px with the text at 150 %, as the customer and the owner read with bigger text.
+  await page.setViewportSize({ width: 360, height: 780 });
+  await setTextSize(page, 150);
+  for (const [name, path] of [["jobs", "/admin?status=jobs"], ["job-first-screen", `/admin/requests/${ids.won}`], ["diary", "/admin/diary"], ["customer-page", customerPage]] as const) {
+    await page.goto(path);
+    if ((await textSize(page)) !== 150) throw new Error(`${path}: the text is not at 150 %`);
+    await page.screenshot({ path: `${OUT}${name}-360-text-150.png` });
+    await stitchedScreenshot(page, `${OUT}${name}-360-text-150-full.png`);
+  }
 });

@@ -46,8 +46,10 @@ export function Header({ currentPath: rawPath, callOnPhones = false }: { current
       {/* Packed from the left, the actions pushed right: while a slow device parses the page and
           paints it in parts, the logo and the links already shown never move (no layout shift).
           The links need about 1,150 px: narrower windows, laptops at 1024 px included, get the
-          Menu button instead of links wrapping onto two lines. */}
-      <div className={`container-page flex h-18 items-center ${callOnPhones ? "gap-2 sm:gap-4" : "gap-4"}`}>
+          Menu button instead of links wrapping onto two lines. On a narrow phone with its text made
+          big (under 20 rem wide: 360 px at 150 %), the logo and the buttons cannot share one line:
+          the buttons go onto a line of their own rather than push the page sideways. */}
+      <div className={`container-page flex min-h-18 items-center max-[20rem]:flex-wrap max-[20rem]:py-2 ${callOnPhones ? "gap-2 sm:gap-4" : "gap-4"}`}>
         <a href="/" className="rounded-md">
           <Logo />
           <span className="sr-only">, home page</span>
@@ -73,7 +75,7 @@ export function Header({ currentPath: rawPath, callOnPhones = false }: { current
           ))}
         </nav>
 
-        <div className={`ml-auto flex items-center ${callOnPhones ? "gap-1 sm:gap-2" : "gap-2"}`}>
+        <div className={`ml-auto flex items-center max-[20rem]:flex-wrap max-[20rem]:justify-end ${callOnPhones ? "gap-1 sm:gap-2" : "gap-2"}`}>
           <a href={telHref(site)} className={callOnPhones ? "btn-primary min-w-11 px-2 sm:px-[1.125rem]" : "btn-primary hidden sm:inline-flex"}>
             <PhoneIcon width="20" height="20" />
             <span className={callOnPhones ? "sr-only sm:not-sr-only" : undefined}>

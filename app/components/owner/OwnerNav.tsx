@@ -44,7 +44,7 @@ export function OwnerNav() {
           // More stands for its places only on a phone; at the side each place is listed itself.
           const more = tab.path === "/admin/more";
           return (
-            <li key={tab.path} className={`flex-1 ${more ? "lg:hidden" : ""}`}>
+            <li key={tab.path} className={`min-w-0 flex-1 max-[20rem]:flex-auto ${more ? "lg:hidden" : ""}`}>
               <a href={tab.path} aria-current={tab.owns(pathname) ? "page" : undefined} className="owner-tab">
                 <Icon width="24" height="24" />
                 {tab.name}
