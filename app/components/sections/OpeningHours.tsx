@@ -1,4 +1,3 @@
-import { Fragment } from "react";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { hoursSpanWords } from "~/lib/time/clock-words.ts";
 
@@ -10,13 +9,14 @@ export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
   const site = useBusiness();
   return (
     <>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      {/* Each day's line wraps its times under the day when both do not fit (big text on a phone). */}
+      <dl className="space-y-1">
         {site.openingHours.map((row) => (
-          <Fragment key={row.label}>
-            <dt className={onDark ? "font-semibold text-white" : "font-semibold"}>{row.label}</dt>
+          <div key={row.label} className="flex flex-wrap gap-x-4">
+            <dt className={`min-w-[8.5rem] ${onDark ? "font-semibold text-white" : "font-semibold"}`}>{row.label}</dt>
             {/* Kept on one line: "8:00–18:00" never breaks after its dash. */}
             <dd>{row.opens && row.closes ? <span className="whitespace-nowrap">{hoursSpanWords(row.opens, row.closes)}</span> : "Closed"}</dd>
-          </Fragment>
+          </div>
         ))}
       </dl>
       <p className="mt-2 text-sm">{site.claims.emergencyLine}.</p>
