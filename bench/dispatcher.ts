@@ -32,8 +32,8 @@ import { openStore } from "../tests/support/owner.ts";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/** Pairs run first that do not count (the code's first, unoptimised runs). */
-const WARM_UP = 200;
+/** Pairs run first that do not count: the code's first runs, and the optimising compiler's work on them, which runs on threads of this process that its processor time counts (a server has done it within its first minute). */
+const WARM_UP = 1000;
 /** Pairs between two folds of the write-ahead log into the database. */
 const FOLD_EVERY = 100;
 
