@@ -133,7 +133,7 @@ main(async () => {
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid) ?? 0)), 50);
       const started = performance.now();
       const reviews = await page("/admin/reviews");
-      const published = await post(typeInto(formFields(reviews.slice(reviews.indexOf(`name="id" value="${reviewId}"`)), 'value="publish"'), { town: "harpenden" }), "/admin/reviews");
+      const published = await post(typeInto(formFields(reviews.slice(reviews.indexOf(`id="review-${reviewId}"`)), 'value="publish"'), { town: "harpenden" }), "/admin/reviews");
       const gallery = await (await fetch(`${server.url}/gallery`)).text();
       review.seconds.push((performance.now() - started) / 1000);
       clearInterval(sampler);
