@@ -14,10 +14,7 @@
  * is folded into the database between pairs, never within one).
  *
  * Each post is timed twice: by the clock (what the owner waits), and by the processor time this
- * process's main thread spent on it (user and system; the thread that runs the post, and its
- * collector's pauses, but not the collector's and compiler's background threads, whose work,
- * left by the benchmark's own seeding and page loads, ran beside a post and was counted as
- * its own, more than its time by the clock), which leaves out the moments the
+ * process spent on it (user and system, all its threads), which leaves out the moments the
  * process waited for a processor on a busy machine: on a shared machine the clock's p99 is the
  * machine's, the processor time's is the code's.
  */
@@ -61,13 +58,13 @@ interface Took {
   cpu: number;
 }
 
-/** Times `run`, by the clock and in the processor time of this thread. */
+/** Times `run`, by the clock and in this process's processor time. */
 async function timed<T>(run: () => Promise<T>): Promise<[T, Took]> {
-  const cpu = process.threadCpuUsage();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const result = await run();
   const wall = performance.now() - start;
-  const used = process.threadCpuUsage(cpu);
+  const used = process.cpuUsage(cpu);
   return [result, { wall, cpu: (used.user + used.system) / 1000 }];
 }
 
