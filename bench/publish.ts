@@ -18,13 +18,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { contentFiles, fileContent } from "../app/content/index.ts";
-import { loadContent } from "../app/content/load.ts";
 import { LeadStore } from "../app/lib/requests/leads.server.ts";
 import { requestReview, submitReview } from "../app/lib/reviews/reviews.server.ts";
-import { applyEdits } from "../app/lib/site/edits.ts";
-import { currentDraft } from "../app/lib/site/versions.server.ts";
-import { factValues } from "../app/lib/site/facts-form.ts";
+import { formFields, typeInto } from "../tests/support/page-forms.ts";
 import { signedInOwner } from "../tests/support/owner.ts";
 import { BenchError, envNumber, environmentLine, fmt, loadThenStop, main, markdownTable, median, publish, startServer } from "./support.ts";
 
@@ -58,28 +54,30 @@ main(async () => {
   const runs = envNumber("RUNS", 3);
   const server = await startServer();
   const { cookie } = signedInOwner(server.dataDir, "Bench phone");
-  const post = (fields: Record<string, string>, page = "/admin/site") =>
-    fetch(`${server.url}${page}`, {
+  // Each form is posted as its page renders it (its once-only key, its button's intent, what it
+  // holds), with only what the owner would type changed.
+  const page = async (address: string) => (await fetch(`${server.url}${address}`, { headers: { Cookie: cookie } })).text();
+  const post = (fields: [string, string][], address: string) =>
+    fetch(`${server.url}${address}`, {
       method: "POST",
       body: new URLSearchParams(fields),
       headers: { Cookie: cookie, Origin: server.url },
       redirect: "manual",
     });
-  const revision = async () => {
-    const html = await (await fetch(`${server.url}/admin/site/contact`, { headers: { Cookie: cookie } })).text();
-    return /name="from" value="(\d+)"/.exec(html)?.[1] ?? "0";
-  };
+  /** Your site's Publish, as its page gives it. */
+  const publishDraft = async () => post(formFields(await page("/admin/site"), 'value="publish"'), "/admin/site");
+  /** A short page of facts saved with `typed` changed. */
+  const saveFacts = async (short: string, typed: Record<string, string>) => post(typeInto(formFields(await page(`/admin/site/${short}`), 'name="from"'), typed), `/admin/site/${short}`);
 
   /** Saves the facts with `changes` on a short page of Your site, publishes, and measures; checks `expect` is on the home page. */
   async function publishOnce(page: string, changes: Record<string, string>, expect: string) {
-    const saved = await post({ from: await revision(), ...factValues(fileContent.business), ...changes }, `/admin/site/${page}`);
+    const saved = await saveFacts(page, changes);
     if (saved.status !== 303) throw new BenchError(`saving the draft answered ${saved.status}`);
-    const from = await revision();
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid) ?? 0)), 50);
     const idle = rssMb(server.pid) ?? 0;
     const started = performance.now();
-    const published = await post({ intent: "publish", from });
+    const published = await publishDraft();
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     if (published.status !== 303) throw new BenchError(`publishing answered ${published.status}: ${(await published.text()).slice(0, 300)}`);
@@ -109,20 +107,14 @@ main(async () => {
     for (let i = 0; i < runs; i++) {
       const text = `Bench testimonial ${i}: the roof was finished on time and the garden left tidy.`;
       // The form as the page gives it: the testimonials the draft holds, and the new one.
-      const store = new LeadStore(path.join(server.dataDir, "leads.sqlite"));
-      const draft = currentDraft(store);
-      store.close();
-      const current = loadContent(applyEdits(contentFiles, draft.edits)).testimonials;
-      const fields: Record<string, string> = { from: String(draft.revision), count: String(current.length), "t-new-name": "Bench T.", "t-new-location": "hitchin", "t-new-text": text };
-      current.forEach((t, j) => Object.assign(fields, { [`t-${j}-name`]: t.name, [`t-${j}-location`]: t.location, [`t-${j}-text`]: t.text }));
-      const saved = await fetch(`${server.url}/admin/site/testimonials`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: server.url }, redirect: "manual" });
+      const form = typeInto(formFields(await page("/admin/site/testimonials"), 'name="count"'), { "t-new-name": "Bench T.", "t-new-location": "hitchin", "t-new-text": text });
+      const saved = await post(form, "/admin/site/testimonials");
       if (saved.status !== 303) throw new BenchError(`saving the testimonial answered ${saved.status}`);
-      const from = await revision();
       let peak = 0;
       if (i === 0) testimonial.idle = rssMb(server.pid) ?? 0;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid) ?? 0)), 50);
       const started = performance.now();
-      const published = await post({ intent: "publish", from });
+      const published = await publishDraft();
       testimonial.seconds.push((performance.now() - started) / 1000);
       clearInterval(sampler);
       testimonial.peak = Math.max(testimonial.peak, peak);
@@ -131,7 +123,7 @@ main(async () => {
     }
     const review = { name: "a review's Publish, a new phone number waiting as a draft (to /gallery live)", seconds: [] as number[], idle: 0, peak: 0 };
     const draftNumber = "01438 599999";
-    const saved = await post({ intent: "save", from: await revision(), ...factValues(fileContent.business), phone: draftNumber });
+    const saved = await saveFacts("contact", { phone: draftNumber });
     if (saved.status !== 303) throw new BenchError(`saving the draft answered ${saved.status}`);
     for (let i = 0; i < runs; i++) {
       const text = `Bench review ${i}: the valley gutter was renewed in a day and the rain runs where it should.`;
@@ -140,12 +132,8 @@ main(async () => {
       if (i === 0) review.idle = rssMb(server.pid) ?? 0;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid) ?? 0)), 50);
       const started = performance.now();
-      const published = await fetch(`${server.url}/admin/reviews`, {
-        method: "POST",
-        body: new URLSearchParams({ intent: "publish", id: String(reviewId), town: "harpenden" }),
-        headers: { Cookie: cookie, Origin: server.url },
-        redirect: "manual",
-      });
+      const reviews = await page("/admin/reviews");
+      const published = await post(typeInto(formFields(reviews.slice(reviews.indexOf(`id="review-${reviewId}"`)), 'value="publish"'), { town: "harpenden" }), "/admin/reviews");
       const gallery = await (await fetch(`${server.url}/gallery`)).text();
       review.seconds.push((performance.now() - started) / 1000);
       clearInterval(sampler);

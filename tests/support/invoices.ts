@@ -3,7 +3,7 @@
  * sweeps of the customer's page, the owner's Money page and his invoice pages.
  */
 import type { Db } from "../../app/lib/db/connection.server.ts";
-import { createInvoice, saveInvoiceDraft, sendInvoice, type Seller } from "../../app/lib/invoices/invoices.server.ts";
+import { createInvoice, saveInvoiceDraft, sendInvoice, type InvoiceKind, type Seller } from "../../app/lib/invoices/invoices.server.ts";
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { addDays, ukToday } from "../../app/lib/time/uk-time.ts";
 import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
@@ -21,6 +21,18 @@ export const SELLER: Seller = {
   accountNumber: "31926819",
   cardPaymentLink: "https://pay.example.com/kestrel",
 };
+
+/** The customer the tests invoice, as a sent invoice copies her details. */
+export const CUSTOMER = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
+
+/** An invoice of `kind` (a 25 % deposit where it is one, with VAT, due in 14 days) on request `leadId`, made and sent at `now`: its id. */
+export function sentInvoice(store: Db, leadId: number, kind: InvoiceKind, now: Date): number {
+  const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Test", now });
+  if (typeof draft === "string") throw new Error(draft);
+  const invoice = sendInvoice(store, draft.id, { seller: SELLER, customer: CUSTOMER, actor: "Test", now });
+  if (typeof invoice === "string") throw new Error(invoice);
+  return invoice.id;
+}
 
 /**
  * On the request `leadId`: an overdue invoice sent a month ago and part paid, one paid in full,

@@ -6,11 +6,10 @@
  */
 import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { invoiceNumber, sendInvoice } from "../../app/lib/invoices/invoices.server.ts";
-import { SELLER as seller } from "./invoices.ts";
+import { CUSTOMER as customer, SELLER as seller } from "./invoices.ts";
 
 const [file, startMs, ...ids] = process.argv.slice(2);
 const store = new LeadStore(file!);
-const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
 while (Date.now() < Number(startMs)) await new Promise((resolve) => setTimeout(resolve, 1));
 for (const id of ids) {
   const sent = sendInvoice(store, Number(id), { seller, customer, actor: "test" });

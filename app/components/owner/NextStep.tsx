@@ -120,6 +120,11 @@ function Step({ lead, quotes, reviews, step, accepted }: Props) {
       {quote ? "Create a new quote" : "Create quote"}
     </OwnerButton>
   );
+  const toQuote = (label: string) => (
+    <a href={`/admin/quotes/${quote!.id}`} className="btn-primary">
+      {label}
+    </a>
+  );
   // With no job day to come, a small job can be marked done without waiting for more.
   const jobDone = (
     <a href={`/admin/requests/${id}/job-done`} className="btn-secondary">
@@ -162,18 +167,14 @@ function Step({ lead, quotes, reviews, step, accepted }: Props) {
           <p>
             Quote {quote!.number} is a draft, {quote!.total} so far.
           </p>
-          <a href={`/admin/quotes/${quote!.id}`} className="btn-primary">
-            Finish quote
-          </a>
+          {toQuote("Finish quote")}
         </>
       );
     case "wait-for-answer":
       return (
         <>
           <QuoteNews quote={quote} />
-          <a href={`/admin/quotes/${quote!.id}`} className="btn-primary">
-            View quote
-          </a>
+          {toQuote("View quote")}
         </>
       );
     case "schedule":

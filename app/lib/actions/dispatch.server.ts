@@ -12,7 +12,7 @@ import { readForm } from "../forms/read-form.server.ts";
 import { clientAddressContext, contentOf, servicesOf, uploadContext } from "../services/services.ts";
 import { appliedKey, recordAppliedKey, type StoredAnswer } from "../db/applied-keys.server.ts";
 import { statement } from "../db/statements.ts";
-import { Refused, type AnyAction, type Applying, type Finding, type Outcome, type Store } from "./define.ts";
+import { Refused, type AnswerHeaders, type AnyAction, type Applying, type Finding, type Outcome, type Store } from "./define.ts";
 import { ONCE_FIELD, onceKeyOf } from "./once-key.ts";
 
 export interface PostArgs {
@@ -55,10 +55,13 @@ function respondUnchanged(outcome: Outcome) {
   return outcome.kind === "answer" ? data(outcome.body, { status: outcome.status }) : redirect(outcome.to, { status: 303, headers: outcome.headers });
 }
 
+/** An outcome that changed nothing. */
+type Unchanged = Exclude<Outcome, { kind: "done" }>;
+
 /** An outcome that changed nothing leaves the transaction by this, so nothing of it is kept. */
 class NothingChanged {
-  readonly outcome: Outcome;
-  constructor(outcome: Outcome) {
+  readonly outcome: Unchanged;
+  constructor(outcome: Unchanged) {
     this.outcome = outcome;
   }
 }
@@ -96,7 +99,25 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
   const store = services.store;
   const url = new URL(args.request.url);
   const path = url.pathname;
-  const finding: Finding = { params: args.params, request: args.request, form, url, clientAddress: args.context.get(clientAddressContext), upload: args.context.get(uploadContext), store, services, content: contentOf(args.context), now: new Date() };
+  // One object for the whole post: what `find` is given, then, with its target, what the rest is.
+  let woken = false;
+  const applying: Applying<unknown> = {
+    params: args.params,
+    request: args.request,
+    form,
+    url,
+    clientAddress: args.context.get(clientAddressContext),
+    upload: args.context.get(uploadContext),
+    store,
+    services,
+    content: contentOf(args.context),
+    now: new Date(),
+    target: undefined,
+    actor,
+    passkeyId,
+    wake: () => (woken = true),
+  };
+  const finding: Finding = applying;
   const action = pick(actions, form);
   if (!action) {
     const first = actions[0]!;
@@ -119,18 +140,16 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
     if (again) return again;
   }
 
-  let target: unknown;
-  const refused = refusedBy(() => (target = action.find?.(finding)));
+  const refused = refusedBy(() => (applying.target = action.find?.(finding)));
   if (refused) return refused;
-  const early = action.early?.(form, { ...finding, target });
+  const target = applying.target;
+  const early = action.early?.(form, applying);
   if (early) return respondUnchanged(early);
-  const schema = typeof action.schema === "function" ? action.schema({ ...finding, target }) : action.schema;
+  const schema = typeof action.schema === "function" ? action.schema(applying) : action.schema;
   const parsed = parseForm(schema, form);
   if (!parsed.ok) return data(action.refused ? action.refused(parsed.errors, form, finding.content) : { errors: parsed.errors }, { status: 400 });
   if (action.version && form.get("version") !== action.version.of(target)) return data(action.version.stale, { status: 409 });
 
-  let woken = false;
-  const applying: Applying<unknown> = { ...finding, target, actor, passkeyId, wake: () => (woken = true) };
   let release = () => {};
   if (key) held.set(key, new Promise<void>((resolve) => (release = resolve)));
   let prepared: { value: unknown } | undefined;
@@ -141,7 +160,7 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
     prepared = undefined;
     if (outcome.kind !== "done") return respondUnchanged(outcome);
     if (woken) services.wake();
-    return redirect(withSaved(outcome.to, outcome.saved ?? action.done), { status: 303, headers: outcome.headers });
+    return redirect(outcome.answered, { status: 303, headers: outcome.headers });
   } finally {
     // The apply threw: what was prepared is dropped.
     if (prepared) action.after?.(prepared.value, false);
@@ -150,8 +169,11 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
   }
 }
 
+/** What `applyOnce` gives: an outcome that changed nothing, or the address a done change answers with. */
+type Answered = Unchanged | { kind: "done"; answered: string; headers?: AnswerHeaders };
+
 /** The change, its key and its audit lines, in one transaction; an outcome that changed nothing keeps nothing. */
-function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Applying<unknown>, prepared: unknown, key: string | undefined, path: string): Outcome {
+function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Applying<unknown>, prepared: unknown, key: string | undefined, path: string): Answered {
   try {
     return store.inTransaction(() => {
       // Applied meanwhile (by another connection while this one waited on `prepare`): its answer,
@@ -166,8 +188,8 @@ function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Ap
         statement(store.db, "INSERT INTO audit (at, actor, action, lead_id, detail, action_name) VALUES (?, ?, '', NULL, '', ?)").run(applying.now.toISOString(), applying.actor, action.name);
       }
       const to = withSaved(outcome.to, outcome.saved ?? action.done);
-      if (key) recordAppliedKey(store.db, key, { name: action.name, path, answer: { status: 303, to, ...(outcome.headers && { headers: { ...outcome.headers } }) } }, applying.now);
-      return outcome;
+      if (key) recordAppliedKey(store.db, key, { name: action.name, path, answer: outcome.headers ? { status: 303, to, headers: { ...outcome.headers } } : { status: 303, to } }, applying.now);
+      return { kind: "done", answered: to, headers: outcome.headers };
     });
   } catch (error) {
     if (error instanceof NothingChanged) return error.outcome;

@@ -22,3 +22,8 @@ export function foundOr404<T>(record: T | undefined | null): T {
   if (record === undefined || record === null) throw data(null, { status: 404 });
   return record;
 }
+
+/** The record a route's `:id` names, looked up in `store` by `byId`: 404 when the number is not one or names nothing. */
+export function recordOr404<S, T>(store: S, id: string | undefined, byId: (store: S, id: number) => T | undefined | null): T {
+  return foundOr404(byId(store, recordIdOr404(id)));
+}

@@ -38,6 +38,13 @@ function invoiceOf({ params, store }: Finding): Invoice {
 }
 
 const page = (invoice: Invoice) => `/admin/invoices/${invoice.id}`;
+
+/** What a payment or credit note queues in its own transaction: its e-mail, when mail is set up. */
+const mailedWhenSetUp =
+  ({ mail }: Finding["services"], store: Db, now: Date, queue: (db: Db["db"], id: number, now: Date) => void) =>
+  (made: { id: number }) => {
+    if (mail) queue(store.db, made.id, now);
+  };
 const LOCKED = "This invoice has been sent and is locked: nothing on it changes. To correct it, issue a credit note.";
 const STILL_A_DRAFT = { error: "This invoice is still a draft: send it first." };
 const NOTHING_LEFT = "Nothing is left on this invoice to credit: it is paid in full or void.";
@@ -72,17 +79,7 @@ export const paymentRecord = defineAction({
   schema: ({ now }) => paymentSchema(ukToday(now), Object.keys(PAYMENT_METHODS) as PaymentMethod[]),
   refused: paymentRefused,
   apply: ({ receivedOn, amount, method, note }, { store, target, actor, now, services, form, wake }) => {
-    const recorded = recordPayment(store, target.id, {
-      receivedOn,
-      amountPence: amount,
-      method,
-      note,
-      actor,
-      now,
-      alongside: (payment) => {
-        if (services.mail) queueReceipt(store.db, payment.id, now);
-      },
-    });
+    const recorded = recordPayment(store, target.id, { receivedOn, amountPence: amount, method, note, actor, now, alongside: mailedWhenSetUp(services, store, now, queueReceipt) });
     if ("field" in recorded) {
       if (recorded.field === "amount") return answer(paymentRefused({ amount: moreThanDue(recorded.duePence) }, form));
       if (recorded.field === "receivedOn") return answer(paymentRefused({ receivedOn: "That day is still to come: enter the day the money arrived." }, form));
@@ -211,15 +208,7 @@ export const creditNoteIssue = defineAction({
     if (standing.duePence <= 0) return answer({ values, error: NOTHING_LEFT }, 409);
     // The question first; only its own Yes, carrying the same answers, issues the note.
     if (form.get("confirmed") !== "yes") return answer({ values, ask: { amount: formatPounds(amountPence === "whole" ? standing.duePence : amountPence) } }, 200);
-    const issued = issueCreditNote(store, invoice.id, {
-      amountPence,
-      reason,
-      actor,
-      now,
-      alongside: (note) => {
-        if (services.mail) queueCreditNoteSend(store.db, note.id, now);
-      },
-    });
+    const issued = issueCreditNote(store, invoice.id, { amountPence, reason, actor, now, alongside: mailedWhenSetUp(services, store, now, queueCreditNoteSend) });
     if (!("id" in issued)) {
       if (issued.reason === "too-much") return answer({ values, errors: { amount: `That is more than the ${formatPounds(issued.leftPence)} left on the invoice.` } });
       return answer({ values, error: NOTHING_LEFT }, 409);

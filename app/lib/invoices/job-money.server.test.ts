@@ -5,13 +5,12 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { LeadStore } from "../requests/leads.server.ts";
 import { stageOf } from "../requests/job.ts";
-import { createInvoice, sendInvoice, type InvoiceKind } from "./invoices.server.ts";
+import type { InvoiceKind } from "./invoices.server.ts";
 import { jobMoneyOf, jobsMoneyOf } from "./job-money.server.ts";
 import { recordPayment, removePayment } from "./payments.server.ts";
-import { SELLER as seller, wonLead as wonLeadAt } from "../../../tests/support/invoices.ts";
+import { sentInvoice, wonLead as wonLeadAt } from "../../../tests/support/invoices.ts";
 
 const T0 = new Date("2026-12-09T10:00:00Z");
-const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
 
 let store: LeadStore;
 beforeEach(() => (store = new LeadStore(":memory:")));
@@ -19,13 +18,7 @@ afterEach(() => store.close());
 
 const wonLead = () => wonLeadAt(store, T0);
 
-function sent(leadId: number, kind: InvoiceKind): number {
-  const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Test", now: T0 });
-  if (typeof draft === "string") throw new Error(draft);
-  const invoice = sendInvoice(store, draft.id, { seller, customer, actor: "Test", now: T0 });
-  if (typeof invoice === "string") throw new Error(invoice);
-  return invoice.id;
-}
+const sent = (leadId: number, kind: InvoiceKind) => sentInvoice(store, leadId, kind, T0);
 
 const pay = (invoiceId: number, pence: number) => recordPayment(store, invoiceId, { receivedOn: "2026-12-09", amountPence: pence, method: "bank-transfer", note: "", actor: "Test", now: T0 });
 

@@ -12,21 +12,22 @@ import { ukToday } from "../time/uk-time.ts";
 import { fieldErrors } from "../forms/fields.ts";
 import type { EditableBusinessField } from "./edits.ts";
 
-/** The claims the owner words himself; the experience figure is a number. */
-export const CLAIM_FIELDS: { key: keyof Business["claims"]; label: string }[] = [
-  { key: "quoteReply", label: "Quote promise" },
-  { key: "emergency", label: "Emergency promise" },
-  { key: "emergencyLine", label: "Beside the opening hours" },
-  { key: "experienceYears", label: "Years of experience" },
-  { key: "newRoofGuarantee", label: "New roof guarantee" },
-  { key: "workmanshipGuarantee", label: "Workmanship guarantee" },
-  { key: "epdmGuarantee", label: "EPDM membrane guarantee" },
-  { key: "gutteringWarranty", label: "Guttering warranty" },
-  { key: "newRoofDuration", label: "How long a new roof takes" },
-  { key: "insured", label: "Insurance" },
-  { key: "qualityGuarantee", label: "Quality promise" },
-  { key: "pricing", label: "Pricing promise" },
-];
+/** The claims the owner words himself, each by its label; the experience figure is a number. */
+const CLAIM_LABELS: Record<keyof Business["claims"], string> = {
+  quoteReply: "Quote promise",
+  emergency: "Emergency promise",
+  emergencyLine: "Beside the opening hours",
+  experienceYears: "Years of experience",
+  newRoofGuarantee: "New roof guarantee",
+  workmanshipGuarantee: "Workmanship guarantee",
+  epdmGuarantee: "EPDM membrane guarantee",
+  gutteringWarranty: "Guttering warranty",
+  newRoofDuration: "How long a new roof takes",
+  insured: "Insurance",
+  qualityGuarantee: "Quality promise",
+  pricing: "Pricing promise",
+};
+export const CLAIM_FIELDS = Object.entries(CLAIM_LABELS).map(([key, label]) => ({ key: key as keyof Business["claims"], label }));
 
 /** The short pages of the business facts, each with the facts it saves. */
 export const FACT_PAGES = {

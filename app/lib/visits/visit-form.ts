@@ -110,23 +110,29 @@ function dayTimes(day: DayValues, index: number, now: Date, complain: Complain):
   return ok ? { start, end } : undefined;
 }
 
-/** Book a visit: its kind, each day's times, and the owner's notes. `now` says which day is today. */
-export function bookSchema(now: Date) {
+/** A form read by `read` and checked by `check`, which names each wrong field by `complain`: refused when one was wrong. */
+function checked<Read, Out>(read: z.ZodMiniType<Read>, check: (values: Read, complain: Complain) => Out | undefined) {
   return z.pipe(
-    typed,
-    z.transform((values, context): BookedInput => {
+    read,
+    z.transform((values: Read, context): Out => {
       let ok = true;
-      const complain: Complain = (field, message) => {
+      const out = check(values, (field, message) => {
         context.issues.push({ code: "custom", path: [field], message, input: values });
         ok = false;
-      };
-      if (!(VISIT_KINDS as readonly string[]).includes(values.kind)) complain("kind", "Choose what kind of visit it is.");
-      const days = values.days.map((day, i) => dayTimes(day, i, now, complain));
-      if (values.notes.length > NOTES_MAX) complain("notes", `Notes can be at most ${NOTES_MAX} characters.`);
-      if (!ok) return z.NEVER;
-      return { kind: values.kind as VisitKind, days: days as VisitTimes[], notes: values.notes };
+      });
+      return ok && out !== undefined ? out : z.NEVER;
     }),
   );
+}
+
+/** Book a visit: its kind, each day's times, and the owner's notes. `now` says which day is today. */
+export function bookSchema(now: Date) {
+  return checked(typed, (values, complain): BookedInput => {
+    if (!(VISIT_KINDS as readonly string[]).includes(values.kind)) complain("kind", "Choose what kind of visit it is.");
+    const days = values.days.map((day, i) => dayTimes(day, i, now, complain));
+    if (values.notes.length > NOTES_MAX) complain("notes", `Notes can be at most ${NOTES_MAX} characters.`);
+    return { kind: values.kind as VisitKind, days: days as VisitTimes[], notes: values.notes };
+  });
 }
 
 export interface ScheduledInput {
@@ -147,43 +153,25 @@ export const HOW_MANY_FIELD = "how-many";
 
 /** Schedule job: the first day and its times, How many days (1 to `max`), and the owner's notes. */
 export function scheduleSchema(now: Date, max: number) {
-  return z.pipe(
-    z.record(z.string(), z.unknown()),
-    z.transform((raw, context): ScheduledInput => {
-      const values = typed.parse(raw);
-      const days = textOf(raw[HOW_MANY_FIELD]).trim();
-      let ok = true;
-      const complain: Complain = (field, message) => {
-        context.issues.push({ code: "custom", path: [field], message, input: values });
-        ok = false;
-      };
-      const day = values.days[0]!;
-      const first = dayTimes(day, 0, now, complain);
-      const count = /^\d{1,2}$/.test(days) ? Number(days) : NaN;
-      if (!(count >= 1 && count <= max)) complain(HOW_MANY_FIELD, `Enter how many days the job takes, from 1 to ${max}.`);
-      if (values.notes.length > NOTES_MAX) complain("notes", `Notes can be at most ${NOTES_MAX} characters.`);
-      if (!ok || !first) return z.NEVER;
-      return { first, date: day.date, from: minutesOf(day.from)!, to: minutesOf(day.to)!, count, notes: values.notes };
-    }),
-  );
+  return checked(z.record(z.string(), z.unknown()), (raw, complain): ScheduledInput | undefined => {
+    const values = typed.parse(raw);
+    const days = textOf(raw[HOW_MANY_FIELD]).trim();
+    const day = values.days[0]!;
+    const first = dayTimes(day, 0, now, complain);
+    const count = /^\d{1,2}$/.test(days) ? Number(days) : NaN;
+    if (!(count >= 1 && count <= max)) complain(HOW_MANY_FIELD, `Enter how many days the job takes, from 1 to ${max}.`);
+    if (values.notes.length > NOTES_MAX) complain("notes", `Notes can be at most ${NOTES_MAX} characters.`);
+    return first && { first, date: day.date, from: minutesOf(day.from)!, to: minutesOf(day.to)!, count, notes: values.notes };
+  });
 }
 
 /** Move visit: the new day and times, and why. `current` are the visit's times now: a move must change them. */
 export function moveSchema(now: Date, current: VisitTimes) {
-  return z.pipe(
-    typed,
-    z.transform((values, context): MovedInput => {
-      let ok = true;
-      const complain: Complain = (field, message) => {
-        context.issues.push({ code: "custom", path: [field], message, input: values });
-        ok = false;
-      };
-      const times = dayTimes(values.days[0]!, 0, now, complain);
-      if (times && times.start.getTime() === current.start.getTime() && times.end.getTime() === current.end.getTime()) complain(dayField(0, "date"), "Choose a new date or new times: these are the visit's now.");
-      if (!(MOVE_REASONS as readonly string[]).includes(values.reason)) complain("reason", "Choose why the visit is moving.");
-      if (values.words.length > WORDS_MAX) complain("words", `At most ${WORDS_MAX} characters.`);
-      if (!ok || !times) return z.NEVER;
-      return { times, reason: values.reason as MoveReason, words: values.reason === "other" ? values.words : "" };
-    }),
-  );
+  return checked(typed, (values, complain): MovedInput | undefined => {
+    const times = dayTimes(values.days[0]!, 0, now, complain);
+    if (times && times.start.getTime() === current.start.getTime() && times.end.getTime() === current.end.getTime()) complain(dayField(0, "date"), "Choose a new date or new times: these are the visit's now.");
+    if (!(MOVE_REASONS as readonly string[]).includes(values.reason)) complain("reason", "Choose why the visit is moving.");
+    if (values.words.length > WORDS_MAX) complain("words", `At most ${WORDS_MAX} characters.`);
+    return times && { times, reason: values.reason as MoveReason, words: values.reason === "other" ? values.words : "" };
+  });
 }

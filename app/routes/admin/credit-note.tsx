@@ -14,20 +14,16 @@ import { invoiceById, invoiceNumber } from "~/lib/invoices/invoices.server.ts";
 import { standingOfInvoice } from "~/lib/invoices/payments.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
-import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
+import { recordOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/credit-note";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Credit note on ${loaderData.number}` : "No such invoice");
 
-function sentOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const store = storeOf(context);
-  const invoice = foundOr404(invoiceById(store, recordIdOr404(id)));
-  return { store, invoice, standing: standingOfInvoice(store, invoice) };
-}
-
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { invoice, standing } = sentOr404(context, params.id);
+  const store = storeOf(context);
+  const invoice = recordOr404(store, params.id, invoiceById);
+  const standing = standingOfInvoice(store, invoice);
   if (invoice.status !== "sent") throw redirect(`/admin/invoices/${invoice.id}`, 303);
   return { id: invoice.id, number: invoiceNumber(invoice), due: formatPounds(Math.max(0, standing.duePence)) };
 }

@@ -7,6 +7,7 @@
  */
 import { CardSection } from "~/components/CardSection.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
+import { PeriodLinks } from "~/components/owner/PeriodLinks.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { diaryAgenda, type DiaryVisit } from "~/lib/visits/diary.server.ts";
 import { calendarFeedPath, calendarFeedToken } from "~/lib/visits/feed.server.ts";
@@ -65,30 +66,15 @@ function Visit({ visit }: { visit: DiaryVisit }) {
   );
 }
 
-/** Earlier, Today (when away from it) and Later: plain links, so they work with no script. */
+/** Earlier, Today (when away from it) and Later. */
 function Fortnights({ agenda }: { agenda: Route.ComponentProps["loaderData"]["agenda"] }) {
   return (
-    <nav aria-label="Fortnights">
-      <ul className="flex flex-wrap gap-2">
-        <li>
-          <a href={`/admin/diary?from=${agenda.earlier}`} className="btn-secondary">
-            <span aria-hidden="true">‹ </span>Earlier
-          </a>
-        </li>
-        {agenda.from !== agenda.today && (
-          <li>
-            <a href="/admin/diary" className="btn-secondary">
-              Today
-            </a>
-          </li>
-        )}
-        <li>
-          <a href={`/admin/diary?from=${agenda.later}`} className="btn-secondary">
-            Later<span aria-hidden="true"> ›</span>
-          </a>
-        </li>
-      </ul>
-    </nav>
+    <PeriodLinks
+      label="Fortnights"
+      before={{ href: `/admin/diary?from=${agenda.earlier}`, words: "Earlier" }}
+      now={agenda.from !== agenda.today ? { href: "/admin/diary", words: "Today" } : undefined}
+      after={{ href: `/admin/diary?from=${agenda.later}`, words: "Later" }}
+    />
   );
 }
 

@@ -26,21 +26,18 @@ import { BANK_MISSING, sellerOf } from "~/lib/invoices/seller.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
-import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
+import { recordOr404 } from "~/lib/forms/record-id.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/invoice-send";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Send the invoice to ${loaderData.name}?` : "No such invoice");
 
-function invoiceOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const store = storeOf(context);
-  const invoice = foundOr404(invoiceById(store, recordIdOr404(id)));
-  const content = contentOf(context);
-  return { store, invoice, lead: leadById(store, invoice.leadId)!, seller: sellerOf(content.business, content.invoicing) };
-}
-
 export function loader({ params, request, context }: Route.LoaderArgs) {
-  const { store, invoice, lead, seller } = invoiceOr404(context, params.id);
+  const store = storeOf(context);
+  const invoice = recordOr404(store, params.id, invoiceById);
+  const lead = leadById(store, invoice.leadId)!;
+  const content = contentOf(context);
+  const seller = sellerOf(content.business, content.invoicing);
   // Sent already (a second tab, a Back): the invoice's own page says so.
   if (invoice.status !== "draft") throw redirect(`/admin/invoices/${invoice.id}`, 303);
   return {

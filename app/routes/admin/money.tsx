@@ -5,6 +5,7 @@
  * lib/invoices/money-figures.server.ts.
  */
 import { AccountantFiles, Figures, InvoicesTable } from "~/components/owner/MoneyParts.tsx";
+import { PeriodLinks } from "~/components/owner/PeriodLinks.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { invoicesToList, nowFigures, periodFigures } from "~/lib/invoices/money-figures.server.ts";
 import { askedPeriod, monthAfter } from "~/lib/invoices/money-period.ts";
@@ -30,31 +31,12 @@ function MonthLinks({ month, thisMonth }: { month?: string; thisMonth: string })
   const before = monthAfter(shown, -1);
   const after = monthAfter(shown, 1);
   return (
-    <nav aria-label="Months">
-      <ul className="flex flex-wrap gap-2">
-        <li>
-          <a href={`/admin/money?month=${before}`} className="btn-secondary">
-            <span aria-hidden="true">‹ </span>
-            {monthWords(before)}
-          </a>
-        </li>
-        {month !== thisMonth && (
-          <li>
-            <a href="/admin/money" className="btn-secondary">
-              This month
-            </a>
-          </li>
-        )}
-        {month && after <= thisMonth && (
-          <li>
-            <a href={`/admin/money?month=${after}`} className="btn-secondary">
-              {monthWords(after)}
-              <span aria-hidden="true"> ›</span>
-            </a>
-          </li>
-        )}
-      </ul>
-    </nav>
+    <PeriodLinks
+      label="Months"
+      before={{ href: `/admin/money?month=${before}`, words: monthWords(before) }}
+      now={month !== thisMonth ? { href: "/admin/money", words: "This month" } : undefined}
+      after={month && after <= thisMonth ? { href: `/admin/money?month=${after}`, words: monthWords(after) } : undefined}
+    />
   );
 }
 

@@ -11,20 +11,16 @@ import { PAYMENT_METHODS, paymentById } from "~/lib/invoices/payments.server.ts"
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
-import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
+import { recordOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/payment-remove";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Remove the payment of ${loaderData.amount}?` : "No such payment");
 
-function paymentOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const store = storeOf(context);
-  const payment = foundOr404(paymentById(store, recordIdOr404(id)));
-  return { store, payment, invoice: invoiceById(store, payment.invoiceId)! };
-}
-
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { payment, invoice } = paymentOr404(context, params.id);
+  const store = storeOf(context);
+  const payment = recordOr404(store, params.id, paymentById);
+  const invoice = invoiceById(store, payment.invoiceId)!;
   if (payment.removedAt) throw redirect(`/admin/invoices/${invoice.id}`, 303);
   return {
     id: payment.id,

@@ -16,21 +16,17 @@ import { quoteById, quoteNumber } from "~/lib/quotes/quotes.server.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
 import { quoteSummary } from "~/lib/quotes/summary.server.ts";
 import { quoteVersion } from "~/lib/quotes/version.ts";
-import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
+import { recordOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import type { Route } from "./+types/quote-send";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Send quote ${loaderData.number}?` : "No such quote");
 
-function draftOr404(context: Route.LoaderArgs["context"], id: string | undefined) {
-  const store = storeOf(context);
-  const quote = foundOr404(quoteById(store, recordIdOr404(id)));
-  return { store, quote, lead: leadById(store, quote.leadId)! };
-}
-
 export function loader({ params, context }: Route.LoaderArgs) {
-  const { quote, lead } = draftOr404(context, params.id);
+  const store = storeOf(context);
+  const quote = recordOr404(store, params.id, quoteById);
+  const lead = leadById(store, quote.leadId)!;
   // Sent already (a second tab, a Back): the quote's own page says so.
   if (quote.status !== "draft") throw redirect(`/admin/quotes/${quote.id}`, 303);
   return {
