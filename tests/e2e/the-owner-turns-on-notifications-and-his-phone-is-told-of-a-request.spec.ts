@@ -85,7 +85,7 @@ test("turning on notifications registers the owner's service worker, and a test 
   const cdp = await context.newCDPSession(page);
   const registered = new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const owner = registrations.find((r) => r.scopeURL === `${origin}/admin/` && !r.isDeleted);
+      const owner = registrations.find((r) => r.scopeURL === `${origin}/admin` && !r.isDeleted);
       if (owner) resolve(owner.registrationId);
     });
   });

@@ -46,6 +46,7 @@ export function keptPages(store: Db, now: Date = new Date()): string[] {
     "/admin",
     "/admin/diary",
     "/admin/offline",
+    "/admin/waiting",
     ...requests.map((row) => `/admin/requests/${row.id}`),
     ...drafts.map((row) => `/admin/quotes/${row.id}`),
     "/admin/money",

@@ -1,0 +1,90 @@
+/**
+ * The phone's outbox (issue 36 §2, §3): what the owner did with no signal, kept in the order he
+ * did it, each with its form's fields and a once-only key of its own, and sent when the signal is
+ * back, one at a time. This module is the outbox's rules, with nothing of the browser in them
+ * (enhance/owner-offline.ts keeps the items in IndexedDB and sends them).
+ * - Items are sent in the order made.
+ * - An item that could not be done holds every later one on the same record (a payment on an
+ *   invoice whose send failed): they are not sent, and say why.
+ * - An answer is Sent ✓ when the server went on to a page (its redirect), and Could not be done
+ *   with the server's own words when it answered with the page again (a refusal, a stale page).
+ */
+
+export type OutboxState = "waiting" | "failed" | "held";
+
+export interface OutboxItem {
+  /** Its place in the order made. */
+  seq: number;
+  /** Where the form posts (a path of the owner's area). */
+  url: string;
+  /** The page it was made on, where it is shown "Waiting to send". */
+  page: string;
+  /** The form's fields, its once-only key and the button's name and value among them. */
+  fields: [string, string][];
+  /** In words: what it does, and on what ("Save note: K-1042, Margaret Hill"). */
+  words: string;
+  madeAt: string;
+  state: OutboxState;
+  /** Why it could not be done, in the server's words, or why it is held. */
+  reason?: string;
+}
+
+/** The record an item works on: a request, a quote, an invoice, a visit or a payment. */
+export function recordOf(url: string): string {
+  const match = /^\/admin\/(requests|quotes|invoices|visits|payments|credit-notes)\/(\d+)/.exec(new URL(url, "http://phone").pathname);
+  return match ? `${match[1]}/${match[2]}` : new URL(url, "http://phone").pathname;
+}
+
+/** The items still to be shown, in the order made. */
+export function inOrder(items: readonly OutboxItem[]): OutboxItem[] {
+  return [...items].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * The next item to send, or undefined; and the waiting items that an earlier one, not done,
+ * now holds (to be marked held with its words).
+ */
+export function nextToSend(items: readonly OutboxItem[]): { next?: OutboxItem; held: { item: OutboxItem; by: OutboxItem }[] } {
+  const blocked = new Map<string, OutboxItem>();
+  const held: { item: OutboxItem; by: OutboxItem }[] = [];
+  for (const item of inOrder(items)) {
+    const record = recordOf(item.url);
+    const first = blocked.get(record);
+    if (item.state === "failed" || item.state === "held") {
+      if (!first) blocked.set(record, item);
+      continue;
+    }
+    if (first) {
+      held.push({ item, by: first });
+      continue;
+    }
+    return { next: item, held };
+  }
+  return { held };
+}
+
+/** Why a later item is held, in words. */
+export function heldWords(first: OutboxItem): string {
+  return `Not sent, because "${first.words}" could not be done. Open the page to see what to do.`;
+}
+
+/** How many wait to be sent, in the tab bar's words ("2 waiting"); nothing when none. */
+export function waitingWords(items: readonly OutboxItem[]): string {
+  const count = items.filter((item) => item.state === "waiting").length;
+  return count ? `${count} waiting` : "";
+}
+
+export type SendResult = { sent: true } | { sent: false; reason: string } | { retry: true };
+
+/**
+ * What the server's answer to a sent item means. `redirected` and `finalPath` are what fetch
+ * saw after following the redirect; `words` what the page it answered with says first (its error
+ * summary, its alert, its notice).
+ */
+export function resultOf(answer: { status: number; redirected: boolean; finalPath: string; words: string }): SendResult {
+  if (answer.status >= 500 || answer.status === 0) return { retry: true };
+  if (/^\/admin\/sign-in/.test(answer.finalPath)) return { retry: true };
+  if (answer.redirected && answer.status < 300) return { sent: true };
+  const words = answer.words.trim() || (answer.status === 409 ? "It was changed on another device: nothing was changed." : "The server could not do it: nothing was changed.");
+  return { sent: false, reason: words };
+}
