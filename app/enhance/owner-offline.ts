@@ -1,5 +1,5 @@
 /**
- * On every signed-in owner page (issue 36, docs/decisions/0033-on-the-roof-with-no-signal.md):
+ * On every signed-in owner page (issue 36, docs/decisions/0034-on-the-roof-with-no-signal.md):
  * - registers the owner's service worker (scope /admin, the inbox included, and nothing else;
  *   the public pages never get one) and, with signal, asks it to keep the pages the owner needs
  *   with no signal (app/lib/owner/keep-pages.ts): on load, when the signal comes back, and every

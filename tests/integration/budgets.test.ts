@@ -2,7 +2,7 @@
  * Byte budgets, checked on the build output (bytes are deterministic): no JavaScript where HTML
  * does the job, a small script on the contact page, a light first load on a phone.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
@@ -68,7 +68,7 @@ describe("JavaScript only where it pays", () => {
 });
 
 describe("the owner's area", () => {
-  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice and visit form pages load any", async () => {
+  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice and visit form pages load one of their own", async () => {
     const { startServer } = await import("../support/server.ts");
     const server = await startServer();
     try {
@@ -82,8 +82,26 @@ describe("the owner's area", () => {
         // A quote's and an invoice's page: a draft's totals follow the typing (enhance/line-totals.ts). A visit
         // form's clash is said as the times are picked (enhance/visit-clash.ts).
         const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|^\/admin\/invoices\/\d+(\?confirm=delete)?$|\/visits\/new|\/visits\/\d+\/move$/.test(pagePath);
-        expect(files.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script"}`).toBe(scripted);
+        // Every signed-in page keeps itself for no signal and sends what was done offline (issue 36).
+        const own = files.filter(({ attrs }) => !/\/js\/owner-offline\./.test(attrs));
+        expect(own.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script of its own"}`).toBe(scripted);
+        expect(files.length - own.length, `${pagePath} keeps itself for no signal`).toBe("Cookie" in headers && !/sign-in|invite/.test(pagePath) ? 1 : 0);
       }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("no signal", () => {
+  it("the owner's service worker and the outbox add at most 15 KB, compressed, to his pages", async () => {
+    const { startServer } = await import("../support/server.ts");
+    const { gzipSync } = await import("node:zlib");
+    const server = await startServer();
+    try {
+      const worker = gzipSync(await (await fetch(`${server.url}/admin/sw.js`)).text()).length;
+      const script = readdirSync(path.join(CLIENT, "js")).find((file) => file.startsWith("owner-offline."))!;
+      expect(worker + transferBytes(`/js/${script}`)).toBeLessThanOrEqual(15 * KB);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,5 @@
 /**
- * What the owner's phone keeps for a time with no signal (issue 36 §1, docs/decisions/0033):
+ * What the owner's phone keeps for a time with no signal (issue 36 §1, docs/decisions/0034):
  * the inbox, every open request's page, the diary, each draft quote, Money and Help, and the
  * app's own page for a page not kept. The service worker asks for this list
  * (/admin/offline/pages.json) and keeps the pages under an id derived from the session, so a

@@ -1,6 +1,6 @@
 /**
  * The part of the owner's service worker that keeps his pages for no signal (issue 36 §1,
- * docs/decisions/0033). Written as a function that is type-checked and served as its text
+ * docs/decisions/0034). Written as a function that is type-checked and served as its text
  * (service-worker.ts), so it uses nothing from outside itself.
  *
  * - Pages are kept in a cache named after the session's id (the `X-Owner-Keep` header every
