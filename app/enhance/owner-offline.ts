@@ -128,7 +128,7 @@ async function render() {
 /** What the page the server answered with says first: its error summary, its alert, its heading. */
 function wordsOfPage(html: string): string {
   const page = new DOMParser().parseFromString(html, "text/html");
-  const said = page.querySelector('main [role="alert"]') ?? page.querySelector("main [data-notice], main .notice") ?? page.querySelector("main p");
+  const said = page.querySelector('main [role="alert"]') ?? page.querySelector('main [role="status"]') ?? page.querySelector("main p");
   return (said?.textContent ?? "").replace(/\s+/g, " ").trim();
 }
 
@@ -146,11 +146,21 @@ async function send() {
       if (!next) break;
       let answer: Response;
       try {
-        answer = await fetch(next.url, { method: "POST", body: new URLSearchParams(next.fields), redirect: "follow", credentials: "same-origin" });
+        // Marked as the outbox's: its answer says where it went and whether it changed anything.
+        answer = await fetch(next.url, { method: "POST", body: new URLSearchParams(next.fields), headers: { "X-Owner-Outbox": "1" }, credentials: "same-origin" });
       } catch {
         break; // the signal went again: next time
       }
-      const result = resultOf({ status: answer.status, redirected: answer.redirected, finalPath: new URL(answer.url).pathname, words: answer.ok && answer.redirected ? "" : wordsOfPage(await answer.text()) });
+      const location = answer.headers.get("X-Outbox-Location");
+      const unchanged = answer.headers.get("X-Nothing-Changed") === "1";
+      let words = "";
+      try {
+        if (!location) words = wordsOfPage(await answer.text());
+        else if (unchanged) words = wordsOfPage(await (await fetch(location, { credentials: "same-origin" })).text());
+      } catch {
+        break;
+      }
+      const result = resultOf({ status: answer.status, location, unchanged, finalPath: new URL(answer.url).pathname, words });
       if ("retry" in result) break;
       if (result.sent) {
         await outboxDb.remove(next.seq);
@@ -186,6 +196,7 @@ async function signOut(form: HTMLFormElement) {
   const question = waiting === 1 ? "1 thing has not been sent. Sign out and lose it?" : `${waiting} things have not been sent. Sign out and lose them?`;
   if (waiting && !confirm(question)) return;
   await outboxDb.forget();
+  navigator.serviceWorker?.controller?.postMessage({ type: "forget" });
   for (const name of await caches.keys()) await caches.delete(name);
   form.submit();
 }

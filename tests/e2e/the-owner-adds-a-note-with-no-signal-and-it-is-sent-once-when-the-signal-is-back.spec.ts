@@ -4,11 +4,13 @@
  * send lists it. The page is closed and another opened, still with no signal: it still waits.
  * Signal again: it is sent, its answer lost on the way back (the test drops it), sent again with
  * the same once-only key, and the request has the note once. Signing out with two waiting asks
- * first, then leaves nothing in Cache Storage or IndexedDB.
+ * first, then leaves nothing in Cache Storage or IndexedDB. A draft changed with no signal, and
+ * sent meanwhile from the computer, reads "Could not be done" in words, and nothing else changes.
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { createQuote, quoteById, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
 import { PHONE_VIEW, signUp } from "./owner-support.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { expectNoViolations } from "./support.ts";
@@ -138,7 +140,61 @@ test("signing out with two things waiting asks first, then leaves nothing kept o
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in/);
-  expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
-  expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+  await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
+  await context.close();
+});
+
+/** A draft quote of one line on a new request. */
+function draftQuote(name: string): number {
+  const store = new LeadStore(database());
+  try {
+    const leadId = store.add({ form: "quote", page: "/", name, email: "jo@example.org", phone: "07700 900456", location: "3 Bancroft, Hitchin SG5 1JW", message: "Ridge." }).id;
+    const quote = createQuote(store, leadId, { actor: "Dave" })!;
+    const validUntil = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    saveDraft(store, quote.id, { lines: [{ description: "Ridge tiles re-bedded", quantity: 100, unitPence: 45000 }], vat: false, validUntil, notes: "", guarantees: [], followUps: false });
+    return quote.id;
+  } finally {
+    store.close();
+  }
+}
+
+function withStore<T>(work: (store: LeadStore) => T): T {
+  const store = new LeadStore(database());
+  try {
+    return work(store);
+  } finally {
+    store.close();
+  }
+}
+
+test("a draft changed with no signal, and sent meanwhile from the computer, could not be done, in words, and nothing else changed", async ({ browser }) => {
+  const quoteId = draftQuote("Jo Conflict");
+  const origin = `http://localhost:${server.port}`;
+  const context = await browser.newContext(PHONE_VIEW);
+  const page = await context.newPage();
+  const { cdp } = await signUp(page, "Owner's phone", { origin, database: database() });
+  await page.goto(`${origin}/admin/quotes/${quoteId}`);
+  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining([`/admin/quotes/${quoteId}`]));
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.goto(`${origin}/admin/quotes/${quoteId}`);
+  await page.getByRole("textbox", { name: "Description" }).first().fill("Ridge tiles re-bedded in mortar");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("region", { name: "Waiting to send" })).toContainText("Waiting to send");
+
+  // Meanwhile the quote is sent from the computer.
+  const sent = withStore((store) => sendQuote(store, quoteId, { actor: "Dave" }));
+  expect("refused" in sent).toBe(false);
+  await page.goto(`${origin}/admin/waiting`);
+  await context.setOffline(false);
+  const line = page.getByRole("main").getByRole("listitem");
+  await expect(line).toContainText("Could not be done:", { timeout: 10_000 });
+  await expect(line).toContainText("This quote has been sent and is locked.");
+  await expect(line.getByRole("link", { name: "Open the page" })).toHaveAttribute("href", `/admin/quotes/${quoteId}`);
+  await expectNoViolations(page);
+  expect(withStore((store) => quoteById(store, quoteId)!.lines.map((l) => l.description))).toEqual(["Ridge tiles re-bedded"]);
+  await line.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByText("Nothing is waiting to be sent.")).toBeVisible();
   await context.close();
 });

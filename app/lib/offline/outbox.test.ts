@@ -40,10 +40,12 @@ describe("the outbox", () => {
   });
 
   it("reads the server's answer: on to a page is sent, the page again is not done with its words, no signal is tried again", () => {
-    expect(resultOf({ status: 200, redirected: true, finalPath: "/admin/requests/3", words: "" })).toEqual({ sent: true });
-    expect(resultOf({ status: 409, redirected: false, finalPath: "/admin/quotes/3", words: "The quote was already sent." })).toEqual({ sent: false, reason: "The quote was already sent." });
-    expect(resultOf({ status: 400, redirected: false, finalPath: "/admin/invoices/3", words: "" })).toMatchObject({ sent: false });
-    expect(resultOf({ status: 502, redirected: false, finalPath: "/admin", words: "" })).toEqual({ retry: true });
-    expect(resultOf({ status: 200, redirected: true, finalPath: "/admin/sign-in", words: "" })).toEqual({ retry: true });
+    const answer = { status: 200, location: null, unchanged: false, finalPath: "/admin/requests/3", words: "" };
+    expect(resultOf({ ...answer, location: "/admin/requests/3?saved=note" })).toEqual({ sent: true });
+    expect(resultOf({ ...answer, location: "/admin/quotes/3", unchanged: true, words: "This quote was sent on Sat 28 Nov, 10:50." })).toEqual({ sent: false, reason: "This quote was sent on Sat 28 Nov, 10:50: nothing was changed." });
+    expect(resultOf({ ...answer, status: 409, words: "The quote was changed on another device." })).toEqual({ sent: false, reason: "The quote was changed on another device." });
+    expect(resultOf({ ...answer, status: 400 })).toMatchObject({ sent: false });
+    expect(resultOf({ ...answer, status: 502 })).toEqual({ retry: true });
+    expect(resultOf({ ...answer, finalPath: "/admin/sign-in" })).toEqual({ retry: true });
   });
 });

@@ -6,8 +6,9 @@
  * - Items are sent in the order made.
  * - An item that could not be done holds every later one on the same record (a payment on an
  *   invoice whose send failed): they are not sent, and say why.
- * - An answer is Sent ✓ when the server went on to a page (its redirect), and Could not be done
- *   with the server's own words when it answered with the page again (a refusal, a stale page).
+ * - An answer is Sent ✓ when the server made the change and went on to a page; Could not be done,
+ *   with the server's own words, when it answered with the page again (a refusal, a stale page)
+ *   or found nothing to change (the quote already sent from the computer).
  */
 
 export type OutboxState = "waiting" | "failed" | "held";
@@ -77,14 +78,18 @@ export function waitingWords(items: readonly OutboxItem[]): string {
 export type SendResult = { sent: true } | { sent: false; reason: string } | { retry: true };
 
 /**
- * What the server's answer to a sent item means. `redirected` and `finalPath` are what fetch
- * saw after following the redirect; `words` what the page it answered with says first (its error
- * summary, its alert, its notice).
+ * What the server's answer to a sent item means (lib/offline/outbox-answer.server.ts): `location`
+ * where the change went on to, when it went on; `unchanged` whether it found nothing to change;
+ * `finalPath` where the answer came from; `words` what the page says first (its error summary,
+ * its alert, its notice; for an unchanged answer, the page it went on to).
  */
-export function resultOf(answer: { status: number; redirected: boolean; finalPath: string; words: string }): SendResult {
+export function resultOf(answer: { status: number; location: string | null; unchanged: boolean; finalPath: string; words: string }): SendResult {
   if (answer.status >= 500 || answer.status === 0) return { retry: true };
   if (/^\/admin\/sign-in/.test(answer.finalPath)) return { retry: true };
-  if (answer.redirected && answer.status < 300) return { sent: true };
+  if (answer.location && answer.status < 300) {
+    if (!answer.unchanged) return { sent: true };
+    return { sent: false, reason: `${answer.words.trim() ? `${answer.words.trim().replace(/\.$/, "")}: ` : ""}nothing was changed.` };
+  }
   const words = answer.words.trim() || (answer.status === 409 ? "It was changed on another device: nothing was changed." : "The server could not do it: nothing was changed.");
   return { sent: false, reason: words };
 }

@@ -19,7 +19,8 @@ export function keepPages(self: KeepScope) {
   const EVERY = 5 * 60 * 1000;
   const KEEP = "X-Owner-Keep";
   const KEPT_AT = "X-Kept-At";
-  const busy: { refresh: Promise<void> | null } = { refresh: null };
+  // `forgotten` counts each emptying, so a keeping under way when the session ends stops short.
+  const busy: { refresh: Promise<void> | null; forgotten: number } = { refresh: null, forgotten: 0 };
 
   interface Meta {
     key: string | null;
@@ -34,6 +35,7 @@ export function keepPages(self: KeepScope) {
     await (await caches.open(META)).put("/admin/kept.json", new Response(JSON.stringify(meta), { headers: { "Content-Type": "application/json" } }));
   }
   async function forgetAll() {
+    busy.forgotten++;
     for (const name of await caches.keys()) if (name === META || name.startsWith(PAGES)) await caches.delete(name);
   }
   /** A signed-in answer named this session: another session's pages go first. */
@@ -136,6 +138,7 @@ export function keepPages(self: KeepScope) {
       return;
     }
     await sessionSeen(key);
+    const epoch = busy.forgotten;
     const cache = await caches.open(PAGES + key);
     const kept = new Set<string>();
     const assets = new Set<string>();
@@ -150,6 +153,7 @@ export function keepPages(self: KeepScope) {
       if (answer.status !== 200 || answer.headers.get(KEEP) !== key) continue;
       const html = await answer.clone().text();
       if (used + html.length > LIMIT) break;
+      if (epoch !== busy.forgotten) return;
       used += await keepCopy(cache, path, answer);
       kept.add(path);
       for (const asset of assetsOf(html)) assets.add(asset);
@@ -160,7 +164,7 @@ export function keepPages(self: KeepScope) {
         const answer = await fetch(asset);
         if (!answer.ok) continue;
         const body = await answer.blob();
-        if (used + body.size > LIMIT) continue;
+        if (used + body.size > LIMIT || epoch !== busy.forgotten) continue;
         used += body.size;
         await cache.put(asset, new Response(body, { headers: { "Content-Type": answer.headers.get("Content-Type") ?? "" } }));
       } catch {
@@ -172,7 +176,7 @@ export function keepPages(self: KeepScope) {
       const path = new URL(request.url).pathname + new URL(request.url).search;
       if (!kept.has(path) && !assets.has(path)) await cache.delete(request);
     }
-    await writeMeta({ key, refreshedAt: Date.now() });
+    if (epoch === busy.forgotten) await writeMeta({ key, refreshedAt: Date.now() });
   }
 
   self.addEventListener("fetch", (event) => {

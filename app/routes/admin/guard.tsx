@@ -10,6 +10,7 @@ import { storeOf } from "~/lib/services/services.ts";
 import { NO_SUCH_PAGE } from "~/lib/owner/not-found.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { KEEP_HEADER, keepId } from "~/lib/offline/kept.server.ts";
+import { outboxAnswer } from "~/lib/offline/outbox-answer.server.ts";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/guard";
 
@@ -20,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const owner = requireOwner(storeOf(context), request);
     context.set(ownerContext, owner);
-    const response = await next();
+    const response = outboxAnswer(request, await next());
     // The id the phone keeps this session's pages under (lib/offline/kept.server.ts).
     response.headers.set(KEEP_HEADER, keepId(readCookie(request, SESSION_COOKIE)!));
     // 30 days from last use: a renewed session's cookie is sent again with a fresh lifetime.
