@@ -65,7 +65,7 @@ test("with no signal the kept request and diary open with the No signal bar, a p
   await expect(page.getByRole("heading", { level: 1, name: /Margaret Hill/ })).toBeVisible();
   await page.goto(`${origin}/admin/diary`);
   await expect(page.getByRole("heading", { level: 1, name: "Diary" })).toBeVisible();
-  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/admin", "/admin/diary", `/admin/requests/${open}`, "/admin/offline", "/admin/money", "/admin/help"]));
+  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/admin", "/admin/diary", `/admin/requests/${open}`, "/admin/offline", "/admin/money", "/admin/help", `/admin/requests/${open}/visits/new`]));
   expect(await keptPaths(page), "a closed request is not kept").not.toContain(`/admin/requests/${lost}`);
 
   // No signal (the passkey device's CDP session closed first, so the context can go offline).
