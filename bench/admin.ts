@@ -8,8 +8,8 @@
  * per page shortens it (default 8).
  *
  * Target: p99 latency at most 50 ms for each, the whole answer (the page's HTML) included. Then
- * what the one way in adds to an owner's POST (bench/dispatcher.ts: POSTS=<n> notes each way,
- * default 2,000): at most 1 ms at p99. A miss is reported, never an error; the exit code is
+ * what the one way in adds to an owner's POST (bench/dispatcher.ts: POSTS=<n> pairs of notes,
+ * one each way, default 5,000): at most 1 ms at p99 of each pair's difference. A miss is reported, never an error; the exit code is
  * non-zero only when the benchmark could not run.
  */
 import { canonicalPaths } from "../app/content/index.ts";
@@ -88,20 +88,20 @@ main(async () => {
       rows.push([what, path, fmt(result.requests.total), fmt(result.latency.p50, 1), fmt(result.latency.p99, 1), fmt(result.latency.max, 1), met(result.latency.p99 <= TARGET_P99_MS)]);
     }
     const table = markdownTable(["page", "path", "answers", "p50 ms", "p99 ms", "max ms", `p99 ≤ ${TARGET_P99_MS} ms`], rows, ["l", "l", "r", "r", "r", "r", "l"]);
-    const cost = await dispatcherCost(server.dataDir, REQUESTS, envNumber("POSTS", 2000));
-    const added = cost.dispatched.p99 - cost.byHand.p99;
+    const cost = await dispatcherCost(server.dataDir, REQUESTS, envNumber("POSTS", 5000));
     const posts = markdownTable(
-      ["an owner's POST (a note)", "p50 ms", "p99 ms"],
+      ["an owner's POST (a note)", "p50 ms", "p99 ms", `p99 ≤ ${TARGET_ADDED_P99_MS} ms`],
       [
-        ["by hand, as routes did", fmt(cost.byHand.p50, 2), fmt(cost.byHand.p99, 2)],
-        ["through the dispatcher, with its key", fmt(cost.dispatched.p50, 2), fmt(cost.dispatched.p99, 2)],
-        [`added at p99: ${fmt(added, 2)} ms (≤ ${TARGET_ADDED_P99_MS} ms: ${met(added <= TARGET_ADDED_P99_MS)})`, "", ""],
+        ["by hand, as routes did", fmt(cost.byHand.p50, 3), fmt(cost.byHand.p99, 3), ""],
+        ["through the dispatcher, with its key", fmt(cost.dispatched.p50, 3), fmt(cost.dispatched.p99, 3), ""],
+        ["added by the dispatcher, pair by pair, by the clock", fmt(cost.added.p50, 3), fmt(cost.added.p99, 3), met(cost.added.p99 <= TARGET_ADDED_P99_MS)],
+        ["added by the dispatcher, pair by pair, in processor time", fmt(cost.addedCpu.p50, 3), fmt(cost.addedCpu.p99, 3), met(cost.addedCpu.p99 <= TARGET_ADDED_P99_MS)],
       ],
-      ["l", "r", "r"],
+      ["l", "r", "r", "l"],
     );
     publish(
       "admin",
-      `# Owner's inbox with ${fmt(REQUESTS)} stored requests\n\nOne signed-in owner asking one page at a time for ${duration} s each; latency of the whole HTML answer.\n\n${table}\n\n## What the one way in adds to an owner's POST\n\n${fmt(cost.posts)} notes each way, turn about, in one process on the same database.\n\n${posts}\n\n${environmentLine()}\n`,
+      `# Owner's inbox with ${fmt(REQUESTS)} stored requests\n\nOne signed-in owner asking one page at a time for ${duration} s each; latency of the whole HTML answer.\n\n${table}\n\n## What the one way in adds to an owner's POST\n\n${fmt(cost.posts)} pairs of notes, one each way, in turn first, in one process on the same database; the added time is each pair's difference. The posted request, its key and the commit's flush to disk are not timed; processor time leaves out the waits for a processor on a busy machine (bench/dispatcher.ts).\n\n${posts}\n\n${environmentLine()}\n`,
     );
   });
 });

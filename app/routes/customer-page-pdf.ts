@@ -1,5 +1,5 @@
 /** A quote on the customer's page as a PDF, through the page's link; anything else gets nothing. */
-import { quotesSentTo } from "~/lib/customer/page.server.ts";
+import { quotesSentTo } from "~/lib/quotes/answer.server.ts";
 import { checkCustomerLink } from "~/lib/links/page-links.server.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";

@@ -7,7 +7,9 @@
 import { redirect } from "react-router";
 import { ReviewPage } from "~/components/customer/ReviewPage.tsx";
 import { checkCustomerLink, customerPagePath } from "~/lib/links/page-links.server.ts";
-import { reviewPageAction, reviewPageData } from "~/lib/customer/review-page.server.ts";
+import { reviewPageData } from "~/lib/customer/review-page.server.ts";
+import type { ReviewPageAnswer } from "~/lib/customer/shown.ts";
+import { customerPost } from "~/lib/action-table/action-table.server.ts";
 import { reviewOfRequest } from "~/lib/reviews/reviews.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
 import { storeOf } from "~/lib/services/services.ts";
@@ -23,21 +25,15 @@ export const headers: Route.HeadersFunction = () => ({
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Your review | ${rootFrom(matches).business.name}` }, { name: "robots", content: "noindex, nofollow" }];
 
-function reviewOf(context: Route.LoaderArgs["context"], token: string) {
-  const store = storeOf(context);
-  const link = checkCustomerLink(store, token);
-  if (link.state !== "open") throw redirect(customerPagePath(token), 303);
-  return { store, review: reviewOfRequest(store, link.leadId) };
-}
-
 export function loader({ params, context }: Route.LoaderArgs) {
-  return reviewPageData(reviewOf(context, params.token).review);
+  const store = storeOf(context);
+  const link = checkCustomerLink(store, params.token);
+  if (link.state !== "open") throw redirect(customerPagePath(params.token), 303);
+  return reviewPageData(reviewOfRequest(store, link.leadId));
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const { store, review } = reviewOf(context, params.token);
-  return reviewPageAction(store, review, request);
-}
+// The same one answer as the review request's own link (`review.submit`).
+export const action = (args: Route.ActionArgs) => customerPost<ReviewPageAnswer>(args, ["review.submit"]);
 
 export default function CustomerPageReview({ loaderData, actionData }: Route.ComponentProps) {
   return <ReviewPage loaderData={loaderData} actionData={actionData} />;

@@ -9,21 +9,20 @@
  * reference, the date and the phone (lib/customer/page.server.ts). A replaced link answers 410, an unknown one 404, each with
  * the phone and nothing else.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { ClosedLink, CLOSED_WORDS } from "~/components/ClosedLink.tsx";
 import { CustomerPageAnswered } from "~/components/customer/CustomerPageAnswered.tsx";
 import type { RearrangeRefused } from "~/components/customer/CustomerVisits.tsx";
-import { askToRearrange } from "~/lib/visits/rearrange.server.ts";
-import { customerPage, openForAnswer, quotesSentTo } from "~/lib/customer/page.server.ts";
+import { customerPage, openForAnswer } from "~/lib/customer/page.server.ts";
 import { checkCustomerLink, customerPagePath } from "~/lib/links/page-links.server.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { dayAndTime } from "~/lib/time/words.ts";
 import { readCookie, SESSION_COOKIE } from "~/lib/owner/auth.server.ts";
 import { isLiveSession } from "~/lib/owner/sessions.server.ts";
 import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
-import { answerQuoteFromForm, seenByCustomer } from "~/lib/quotes/answer.server.ts";
+import { quotesSentTo, seenByCustomer } from "~/lib/quotes/answer.server.ts";
+import { customerPost } from "~/lib/action-table/action-table.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
-import { clientAddressContext, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import type { Route } from "./+types/customer-page";
@@ -61,27 +60,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
 type Answer = { quoteId: number; field: string; error: string; rearrange?: RearrangeRefused };
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  const link = checkCustomerLink(store, params.token);
-  if (link.state !== "open") return data<Answer>({ quoteId: 0, field: "", error: "" }, { status: CLOSED_LINK_STATUS[link.state] });
-  const form = await readForm(request);
-  if (form.get("intent") === "rearrange") {
-    // Ask to rearrange a visit: the owner is told; nothing in the diary changes.
-    const visitId = Number(form.get("visit")) || 0;
-    const words = String(form.get("words") ?? "");
-    const asked = askToRearrange(store, link.leadId, visitId, words);
-    if (!asked.ok) return data<Answer>({ quoteId: 0, field: "", error: "", rearrange: { visitId, error: asked.error, words } }, { status: 400 });
-    servicesOf(context).wake();
-    return redirect(`${new URL(request.url).pathname}?asked=${visitId}#visit-${visitId}`, 303);
-  }
-  const quote = quotesSentTo(store, link.leadId).find((sent) => String(sent.id) === form.get("quote"));
-  if (!quote) return data<Answer>({ quoteId: 0, field: "", error: "Choose Accept or Decline under a quote." }, { status: 400 });
-  // The same answer as on the quote's own link (/q/): recorded, locked, the owner told, a copy queued.
-  const refused = answerQuoteFromForm(store, quote, form, context.get(clientAddressContext), servicesOf(context).wake);
-  if (refused) return data<Answer>({ quoteId: quote.id, ...refused }, { status: 400 });
-  return redirect(`${new URL(request.url).pathname}#quote-${quote.id}-heading`, 303);
-}
+// Accept and Decline: the same answer as on the quote's own link (/q/), recorded, locked, the owner
+// told, a copy queued. Ask to rearrange a visit: the owner is told; nothing in the diary changes.
+export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange"]);
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();

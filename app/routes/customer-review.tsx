@@ -6,7 +6,9 @@
  * The same page opens from the customer's own page (routes/customer-page-review.tsx).
  */
 import { ReviewPage } from "~/components/customer/ReviewPage.tsx";
-import { reviewPageAction, reviewPageData } from "~/lib/customer/review-page.server.ts";
+import { reviewPageData } from "~/lib/customer/review-page.server.ts";
+import type { ReviewPageAnswer } from "~/lib/customer/shown.ts";
+import { customerPost } from "~/lib/action-table/action-table.server.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import { checkReviewLink } from "~/lib/reviews/reviews.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
@@ -27,10 +29,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return reviewPageData(checkReviewLink(storeOf(context), params.token));
 }
 
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const store = storeOf(context);
-  return reviewPageAction(store, checkReviewLink(store, params.token), request);
-}
+// Taken once, then the thanks on the same page; a link that takes no review goes back to the page, which says why.
+export const action = (args: Route.ActionArgs) => customerPost<ReviewPageAnswer>(args, ["review.submit"]);
 
 export default function CustomerReview({ loaderData, actionData }: Route.ComponentProps) {
   return <ReviewPage loaderData={loaderData} actionData={actionData} />;

@@ -30,7 +30,11 @@ async function ownerSeesThePhotos(browser: Browser, name: string, firstPhotoSize
     await signUp(page, "Owner's phone", { origin: `http://localhost:${server.port}`, database: path.join(server.dataDir, "leads.sqlite") });
     await page.getByRole("link", { name: new RegExp(`^${name}`) }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    const photos = page.getByRole("region", { name: "Photos" }).getByRole("img");
+    // The photos fold under their heading on the request page (it opens on what to do now): one tap opens them.
+    const section = page.getByRole("region", { name: "Photos" });
+    await expect(section).toContainText("2 photos");
+    await section.locator("summary").tap();
+    const photos = section.getByRole("img");
     await expect(photos).toHaveCount(2);
     for (const [i, photo] of (await photos.all()).entries()) {
       await expect(photo).toHaveAccessibleName(`Photo ${i + 1} of 2 sent with the request`);

@@ -84,7 +84,8 @@ test("two job days, a deposit sent without bank details set, and a payment in fu
   // A deposit invoice sent, the bank details not yet set.
   await owner.goto(`${origin}/admin/requests/${id}`);
   taps = 0;
-  await tap(main.getByRole("button", { name: "Create invoice" }));
+  // Next step offers the deposit once the job days are booked.
+  await tap(main.getByRole("region", { name: "Next step" }).getByRole("button", { name: "Invoice the deposit" }));
   await expect(owner).toHaveURL(/\/admin\/invoices\/\d+$/);
   await tap(main.getByRole("button", { name: "Send invoice" }));
   await expect(main.getByRole("heading", { name: "Your bank details" })).toBeVisible();
@@ -106,4 +107,32 @@ test("two job days, a deposit sent without bank details set, and a payment in fu
   await expect(main).toContainText(/Still due\s*£0\.00/);
   expect(taps, "a payment in full").toBeLessThanOrEqual(3);
   await waitFor(() => toCustomer().find((mail) => subjectOf(mail.raw).startsWith("Receipt: £1,440.00")), 20_000);
+});
+
+test("from a new request's card to a booked survey in at most 4 taps, the form filled with a survey on the next free working day", async () => {
+  const store = new LeadStore(path.join(server.dataDir, "leads.sqlite"));
+  let id: number;
+  try {
+    id = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name: "Sam Survey", email: "sam@example.org", phone: "07700 900789", location: "9 Bancroft, Hitchin SG5 1JW", message: "Slipped slates." }).id;
+  } finally {
+    store.close();
+  }
+  let taps = 0;
+  const tap = async (target: Locator) => {
+    taps++;
+    await target.click();
+  };
+  const main = owner.getByRole("main");
+  await owner.goto(`${origin}/admin`);
+  await tap(main.getByRole("link", { name: /Sam Survey/ }).first());
+  await expect(owner).toHaveURL(new RegExp(`/admin/requests/${id}$`));
+  await tap(main.getByRole("link", { name: /^Book (a survey|a visit)$/ }).first());
+  await expect(owner.getByLabel("Survey")).toBeChecked();
+  await expect(owner.getByLabel("Date")).not.toHaveValue("");
+  await expect(owner.getByLabel("From")).not.toHaveValue("");
+  await expect(owner.getByLabel("To")).not.toHaveValue("");
+  await tap(main.getByRole("button", { name: "Book visit" }));
+  await expect(owner).toHaveURL(new RegExp(`/admin/requests/${id}`));
+  expect(taps, "from a new request's card to a booked survey").toBeLessThanOrEqual(4);
+  await waitFor(() => smtp.messages.find((mail) => mail.to.includes("sam@example.org") && /survey/i.test(subjectOf(mail.raw))), 20_000);
 });

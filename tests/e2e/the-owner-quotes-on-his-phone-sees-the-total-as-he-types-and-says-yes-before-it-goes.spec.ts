@@ -224,9 +224,10 @@ test("the owner quotes on his phone, sees the total as he types and says yes bef
   await page.getByRole("link", { name: /^Back to / }).click();
   await expect(page.getByText("Won", { exact: true }).first()).toBeVisible();
   await expect(page.getByText(`Asked to rearrange: “${WORDS}”`)).toBeVisible();
-  // Won: the next step schedules the job's days, the form opening on Job day.
+  // Won: the next step schedules the job's days: a first day and how many.
   await page.getByRole("link", { name: "Schedule job" }).click();
-  await expect(page.getByRole("radio", { name: "Job day" })).toBeChecked();
+  await expect(page.getByRole("heading", { level: 1, name: "Schedule job" })).toBeVisible();
+  await expect(page.getByLabel("How many days")).toBeVisible();
   await owner.close();
 
   const copy = await waitFor(() => smtp.messages.find((m) => m.to.includes(email) && /accepted quote/.test(headersOf(m.raw).get("subject") ?? "")));

@@ -255,7 +255,7 @@ describe("operations", () => {
     [{ JOBS_POLL_MS: "5" }, "JOBS_POLL_MS"],
     [{ DATA_DIR: "package.json/data" }, "DATA_DIR"],
   ])("refuses to start with %o, naming %s in one line", (env, name) => {
-    const result = spawnSync(process.execPath, ["server/index.ts"], { cwd: ROOT, env: { ...process.env, SMTP_URL: "", LEADS_NOTIFY_TO: "", ...env }, encoding: "utf8", timeout: 10_000 });
+    const result = spawnSync(process.execPath, ["server/index.ts"], { cwd: ROOT, env: { ...process.env, SMTP_URL: "", LEADS_NOTIFY_TO: "", ...env }, encoding: "utf8", timeout: 30_000 });
     expect(result.status).toBe(1);
     const lines = result.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);

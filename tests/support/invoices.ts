@@ -6,6 +6,8 @@ import type { Db } from "../../app/lib/db/connection.server.ts";
 import { createInvoice, saveInvoiceDraft, sendInvoice, type Seller } from "../../app/lib/invoices/invoices.server.ts";
 import { issueCreditNote, recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { addDays, ukToday } from "../../app/lib/time/uk-time.ts";
+import { acceptQuote, createQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
+import type { LeadStore } from "../../app/lib/requests/leads.server.ts";
 
 /** The seller the tests invoice as: the content files' business, with bank details and a card link. */
 export const SELLER: Seller = {
@@ -70,4 +72,14 @@ export function invoicePages(store: Db, leadId: number): string[] {
   const voided = sent("deposit");
   issueCreditNote(store, voided, { amountPence: "whole", reason: "Job cancelled", actor: "Sweep" });
   return [`/admin/requests/${leadId}/invoices/new`, `/admin/invoices/${draft}`, `/admin/invoices/${draft}?confirm=delete`, `/admin/invoices/${draft}/send`, `/admin/invoices/${partPaid}`, `/admin/invoices/${partPaid}/credit-note`, `/admin/payments/${payment.id}/remove`, `/admin/invoices/${voided}`];
+}
+
+/** A request whose quote of £4,800 + VAT (£5,760.00) Jane Smith accepted at `now`: ready to invoice. */
+export function wonLead(store: Db & { add: LeadStore["add"] }, now: Date): number {
+  const leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Roof" }).id;
+  const quote = createQuote(store, leadId, { actor: "Test", vatNumber: "GB999999973", now })!;
+  saveDraft(store, quote.id, { lines: [{ description: "New roof", quantity: 100, unitPence: 480000 }], vat: true, validUntil: "2026-12-30", notes: "", guarantees: [], followUps: false });
+  sendQuote(store, quote.id, { actor: "Test", now });
+  acceptQuote(store, quote.id, { name: "Jane Smith", address: "127.0.0.1", now });
+  return leadId;
 }

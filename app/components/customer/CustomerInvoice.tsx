@@ -3,6 +3,7 @@ import { CardSection } from "~/components/CardSection.tsx";
 import type { CustomerInvoiceView } from "~/lib/customer/invoices-shown.server.ts";
 import { isOwed } from "~/lib/invoices/money.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
+import { ReferenceAndCard } from "./ReferenceAndCard.tsx";
 
 /**
  * A label and its value, the value plain text that one tap selects whole, to copy into a banking
@@ -78,12 +79,7 @@ export function CustomerInvoice({ invoice, path, payAbove = false }: { invoice: 
             <Copyable label="Account number" value={invoice.bank.accountNumber} />
             <Copyable label="Reference" value={invoice.number} />
           </dl>
-          <p>Please give the invoice number as the reference, so we can match your payment.</p>
-          {invoice.cardPaymentLink && (
-            <a href={invoice.cardPaymentLink} className="btn-primary" rel="noreferrer">
-              Pay by card<span className="sr-only"> for invoice {invoice.number}</span>
-            </a>
-          )}
+          <ReferenceAndCard invoice={invoice} />
         </div>
       )}
       <a href={`${path}/invoices/${invoice.id}/pdf`} className="btn-secondary" download>

@@ -7,6 +7,7 @@ import type { CustomerQuoteView } from "~/lib/customer/page.server.ts";
 import type { CustomerVisit } from "~/lib/customer/shown.ts";
 import type { WhatNow } from "~/lib/customer/what-now.ts";
 import { formatPounds } from "~/lib/quotes/money.ts";
+import { ReferenceAndCard } from "./ReferenceAndCard.tsx";
 
 /** One thing to do: its own heading (level 3) under the card's, then what to do. */
 function Step({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
@@ -53,12 +54,7 @@ function Pay({ invoice }: { invoice: CustomerInvoiceView }) {
         {/* Last: the three figures to copy come first on a phone's first screen. */}
         <CopyValue label="Account name" value={invoice.bank.accountName} copy={false} />
       </dl>
-      <p>Please give the invoice number as the reference, so we can match your payment.</p>
-      {invoice.cardPaymentLink && (
-        <a href={invoice.cardPaymentLink} className="btn-primary" rel="noreferrer">
-          Pay by card<span className="sr-only"> for invoice {invoice.number}</span>
-        </a>
-      )}
+      <ReferenceAndCard invoice={invoice} />
       <p>
         <a href={`#invoice-${invoice.id}-heading`} className="link">
           Invoice <span className="whitespace-nowrap">{invoice.number}</span> in full

@@ -4,9 +4,8 @@
  * "Deposit paid", "Overdue") and, as chips, what the customer did that the owner has not seen yet.
  * The one-tap Call sits beside the link, as on a request's card.
  */
-import { PhoneIcon } from "../icons.tsx";
+import { CardCall } from "./RequestCard.tsx";
 import { AskedChip, MoneyChip, OverdueChip, StatusChip } from "./StatusChip.tsx";
-import { answeredPing } from "~/lib/requests/clock.ts";
 import type { Asked, Stage } from "~/lib/requests/job.ts";
 import { nameOf } from "~/lib/requests/name.ts";
 
@@ -50,12 +49,7 @@ export function JobCard({ job, self }: { job: CardJob; self: string }) {
           {job.location && ` · ${job.location}`}
         </p>
       </a>
-      {job.phone && (
-        <a href={job.call} ping={answeredPing(self, job.id, "call")} className="btn-primary m-3 ml-0 shrink-0">
-          <PhoneIcon width="20" height="20" />
-          Call<span className="sr-only"> {nameOf(job)}</span>
-        </a>
-      )}
+      <CardCall self={self} lead={job} />
     </li>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * A quote draft's price list (lib/quotes/price-list.ts): Add from price list, a fold of the
+ * A quote draft's price list (lib/quotes/price-items.ts): Add from price list, a fold of the
  * owner's saved lines, each a button that fills the draft's last line when it is still empty,
  * else a new one, with its description, unit and price, leaving the quantity to type. With a
  * script it fills in place and a search field narrows the list (enhance/line-editor.ts); without,
  * the button posts the draft and the page comes back at that line. And each line's Save line N to
  * your price list.
  */
-import { fromLineAddress, fromPriceListIntent, itemPrice, lineOfItem, type PriceItem } from "~/lib/quotes/price-list.ts";
+import { fromLineAddress, fromPriceListIntent, itemPrice, lineOfItem, type PriceItem } from "~/lib/quotes/price-items.ts";
 import type { TypedLine } from "~/lib/quotes/lines.ts";
 
 const PRICE_LIST = "/admin/price-list";

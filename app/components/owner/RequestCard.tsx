@@ -52,12 +52,18 @@ export function RequestCard({ lead, now, self }: { lead: CardLead; now: Date; se
           {lead.location && ` · ${lead.location}`}
         </p>
       </a>
-      {lead.phone && (
-        <a href={lead.call} ping={answeredPing(self, lead.id, "call")} className="btn-primary m-3 ml-0 shrink-0">
-          <PhoneIcon width="20" height="20" />
-          Call<span className="sr-only"> {nameOf(lead)}</span>
-        </a>
-      )}
+      <CardCall self={self} lead={lead} />
     </li>
+  );
+}
+
+/** A card's Call: its tap kept as the first answer (the link's ping). None without a number. */
+export function CardCall({ self, lead }: { self: string; lead: Parameters<typeof nameOf>[0] & { id: number; phone?: string | null; call: string } }) {
+  if (!lead.phone) return null;
+  return (
+    <a href={lead.call} ping={answeredPing(self, lead.id, "call")} className="btn-primary m-3 ml-0 shrink-0">
+      <PhoneIcon width="20" height="20" />
+      Call<span className="sr-only"> {nameOf(lead)}</span>
+    </a>
   );
 }

@@ -1,8 +1,6 @@
 import { exactTime } from "~/lib/time/ago.ts";
+import { restoreConfirmation } from "~/lib/site/undo.ts";
 import { AskFirst, SecondYes } from "./SecondYes.tsx";
-
-/** What the question's own button carries: a restore without it only asks the question. */
-export const restoreConfirmation = (version: number) => `version-${version}`;
 
 interface Version {
   id: number;

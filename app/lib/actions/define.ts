@@ -8,6 +8,7 @@
 import type { core } from "zod/mini";
 import type { Content } from "../../content/load.ts";
 import type { FieldErrors } from "../forms/fields.ts";
+import type { Upload } from "../photos/photos.server.ts";
 import type { Services } from "../services/services.ts";
 
 /** The database's stores, as the server hands them. */
@@ -29,6 +30,8 @@ export interface Finding {
   clientAddress: string;
   store: Store;
   services: Services;
+  /** The files a multipart form brought, as the server took them (or why it refused them); none for another form. */
+  upload?: Upload;
   content: Content;
   now: Date;
 }
@@ -60,6 +63,19 @@ export const done = (to: string, saved?: string, headers?: AnswerHeaders): Outco
 export const redirectTo = (to: string): Outcome => ({ kind: "redirect", to });
 export const answer = (body: unknown, status = 400): Outcome => ({ kind: "answer", status, body });
 
+/** What `find` throws when the page answers that it cannot work on it (a customer's closed link): shown again with its words, nothing kept. */
+export class Refused {
+  readonly outcome: Outcome;
+  constructor(outcome: Outcome) {
+    this.outcome = outcome;
+  }
+}
+
+/** From `find`: the page is shown again with `body` and `status` (the closed link's own words), and nothing runs or is kept. */
+export function refuse(body: unknown, status = 400): never {
+  throw new Refused(answer(body, status));
+}
+
 export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = undefined, Name extends string = string> {
   /** The action's one name, as the audit, the tests and the phone's outbox say it: `payment.record`. */
   name: Name;
@@ -71,7 +87,11 @@ export interface ActionDefinition<Input = unknown, Target = unknown, Prepared = 
   unknownButton?: string;
   /** The words it says when done (a `?saved=` code of its page), unless its outcome names others. */
   done?: string;
-  /** What it works on, from the address; throws a 404 when there is no such thing (or the customer's link does not open it). */
+  /**
+   * What it works on, from the address; throws a 404 when there is no such thing, or `refuse`s
+   * with the page's own words (the customer's link does not open it). A customer's page checks its
+   * link first: its first action's `find` runs even for a button the page does not have.
+   */
   find?: (finding: Finding) => Target;
   /** Its form: typed values, or a message at each wrong field. */
   schema: core.$ZodType<Input> | ((finding: Finding & { target: Target }) => core.$ZodType<Input>);

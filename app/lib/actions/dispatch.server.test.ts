@@ -10,9 +10,9 @@ import { fileContent } from "~/content/index.ts";
 import { text } from "~/lib/forms/parse-form.ts";
 import { LeadStore } from "~/lib/requests/leads.server.ts";
 import { recordAudit } from "~/lib/db/audit.server.ts";
-import { contentContext, servicesContext } from "~/lib/services/services.ts";
+import { contentContext, servicesContext, uploadContext } from "~/lib/services/services.ts";
 import { forgetAppliedKeys } from "../db/applied-keys.server.ts";
-import { answer, defineAction, done, redirectTo, type AnyAction } from "./define.ts";
+import { answer, defineAction, done, redirectTo, refuse, type AnyAction } from "./define.ts";
 import { dispatch, KEY_USED_ELSEWHERE } from "./dispatch.server.ts";
 import { makeOnceKey, onceKeyOf } from "./once-key.ts";
 
@@ -44,6 +44,7 @@ const say = defineAction({
 
 function post(fields: Record<string, string>, actions: AnyAction[] = [say], path = "/admin/words") {
   const context = new RouterContextProvider();
+  context.set(uploadContext, undefined); // as the server sets it: no multipart files
   context.set(servicesContext, { store, ownerMail: false, ackHourlyCap: 30, wake: () => {}, content: () => fileContent, pictures: new Map() });
   context.set(contentContext, fileContent);
   const request = new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ intent: "say", version: "v1", ...fields }), headers: { Cookie: "session=abc" } });
@@ -187,5 +188,32 @@ it("tells what was prepared whether its change was committed: once for a change,
   await post({ word: "no" }, [staged]);
   await expect(post({ word: "boom" }, [staged])).rejects.toThrow("boom");
   expect(ends, "the replay finds the key before it prepares anything").toEqual(["roof committed", "no dropped", "boom dropped"]);
+  expect(words()).toEqual(["roof"]);
+});
+
+it("answers a customer's closed link as its page does, before her form and whatever button, and keeps nothing", async () => {
+  const linked = defineAction({
+    name: "test.linked",
+    side: "customer",
+    intent: "say",
+    find: ({ url }) => (url.pathname === "/c/open" ? "open" : refuse({ closed: true }, 410)),
+    schema: z.object({ word: text(z.minLength(1, "Write a word.")) }),
+    refused: (errors) => ({ errors }),
+    apply: ({ word }) => {
+      store.db.prepare("INSERT INTO tally (word) VALUES (?)").run(word);
+      return done("/c/open");
+    },
+  });
+  const once = makeOnceKey();
+  for (const fields of [{ word: "roof", once }, { word: "", once }, { word: "roof", once, intent: "nonsense" }] as Record<string, string>[]) {
+    const closed = body(await post(fields, [linked], "/c/closed"));
+    expect(closed.data).toEqual({ closed: true });
+    expect(closed.init?.status).toBe(410);
+  }
+  expect(words()).toEqual([]);
+  expect(store.db.prepare("SELECT COUNT(*) AS n FROM applied_actions").get()).toEqual({ n: 0 });
+  // An open link: the button checked, then the form, then the change.
+  expect(body(await post({ word: "roof", once, intent: "nonsense" }, [linked], "/c/open")).init?.status).toBe(400);
+  expect(where(await post({ word: "roof", once }, [linked], "/c/open"))).toBe("303 /c/open");
   expect(words()).toEqual(["roof"]);
 });

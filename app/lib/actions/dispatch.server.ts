@@ -9,9 +9,10 @@
 import { data, redirect, type RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 import { UNKNOWN_BUTTON, parseForm } from "../forms/parse-form.ts";
 import { readForm } from "../forms/read-form.server.ts";
-import { clientAddressContext, contentOf, servicesOf } from "../services/services.ts";
+import { clientAddressContext, contentOf, servicesOf, uploadContext } from "../services/services.ts";
 import { appliedKey, recordAppliedKey, type StoredAnswer } from "../db/applied-keys.server.ts";
-import type { AnyAction, Applying, Finding, Outcome, Store } from "./define.ts";
+import { statement } from "../db/statements.ts";
+import { Refused, type AnyAction, type Applying, type Finding, type Outcome, type Store } from "./define.ts";
 import { ONCE_FIELD, onceKeyOf } from "./once-key.ts";
 
 export interface PostArgs {
@@ -66,6 +67,17 @@ class NothingChanged {
   }
 }
 
+/** Runs `find`; the page's answer when it refused (`refuse`), else undefined. */
+function refusedBy(find: () => unknown) {
+  try {
+    find();
+    return undefined;
+  } catch (error) {
+    if (error instanceof Refused) return respondUnchanged(error.outcome);
+    throw error;
+  }
+}
+
 function replay(store: Store, key: string, action: AnyAction, path: string) {
   const applied = appliedKey(store.db, key);
   if (!applied) return undefined;
@@ -84,16 +96,22 @@ export function dispatch<Answer = unknown>(args: PostArgs, actions: readonly Any
 
 async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor: string, passkeyId: number | undefined) {
   const form = await readForm(args.request);
-  const action = pick(actions, form);
-  if (!action) {
-    const first = actions[0]!;
-    const errors = { intent: first.unknownButton ?? UNKNOWN_BUTTON };
-    return data(first.refused ? first.refused(errors, form, contentOf(args.context)) : { errors }, { status: 400 });
-  }
   const services = servicesOf(args.context);
   const store = services.store;
   const url = new URL(args.request.url);
   const path = url.pathname;
+  const finding: Finding = { params: args.params, request: args.request, form, url, clientAddress: args.context.get(clientAddressContext), upload: args.context.get(uploadContext), store, services, content: contentOf(args.context), now: new Date() };
+  const action = pick(actions, form);
+  if (!action) {
+    const first = actions[0]!;
+    // A customer's closed link says so, whatever was pressed.
+    if (first.side === "customer" && first.find) {
+      const closed = refusedBy(() => first.find!(finding));
+      if (closed) return closed;
+    }
+    const errors = { intent: first.unknownButton ?? UNKNOWN_BUTTON };
+    return data(first.refused ? first.refused(errors, form, finding.content) : { errors }, { status: 400 });
+  }
   const key = onceKeyOf(form.get(ONCE_FIELD));
   const held = claimsOf(store);
   if (key) {
@@ -105,8 +123,9 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
     if (again) return again;
   }
 
-  const finding: Finding = { params: args.params, request: args.request, form, url, clientAddress: args.context.get(clientAddressContext), store, services, content: contentOf(args.context), now: new Date() };
-  const target = action.find ? action.find(finding) : undefined;
+  let target: unknown;
+  const refused = refusedBy(() => (target = action.find?.(finding)));
+  if (refused) return refused;
   const early = action.early?.(form, { ...finding, target });
   if (early) return respondUnchanged(early);
   const schema = typeof action.schema === "function" ? action.schema({ ...finding, target }) : action.schema;
@@ -139,15 +158,16 @@ async function dispatchAny(args: PostArgs, actions: readonly AnyAction[], actor:
 function applyOnce(store: Store, action: AnyAction, input: unknown, applying: Applying<unknown>, prepared: unknown, key: string | undefined, path: string): Outcome {
   try {
     return store.inTransaction(() => {
-      // Applied meanwhile (by another connection while this one waited on `prepare`): its answer, and nothing again.
-      const applied = key ? appliedKey(store.db, key) : undefined;
+      // Applied meanwhile (by another connection while this one waited on `prepare`): its answer,
+      // and nothing again. Without a `prepare` nothing ran since the key was looked up.
+      const applied = key && action.prepare ? appliedKey(store.db, key) : undefined;
       if (applied) throw new NothingChanged("to" in applied.answer ? { kind: "redirect", to: applied.answer.to, headers: applied.answer.headers } : { kind: "answer", status: applied.answer.status, body: applied.answer.body });
-      const lastLine = (store.db.prepare("SELECT coalesce(max(id), 0) AS id FROM audit").get() as { id: number }).id;
+      const lastLine = (statement(store.db, "SELECT coalesce(max(id), 0) AS id FROM audit").get() as { id: number }).id;
       const outcome = action.apply(input, applying, prepared);
       if (outcome.kind !== "done") throw new NothingChanged(outcome);
-      const named = store.db.prepare("UPDATE audit SET action_name = ? WHERE id > ?").run(action.name, lastLine);
+      const named = statement(store.db, "UPDATE audit SET action_name = ? WHERE id > ?").run(action.name, lastLine);
       if (Number(named.changes) === 0) {
-        store.db.prepare("INSERT INTO audit (at, actor, action, lead_id, detail, action_name) VALUES (?, ?, '', NULL, '', ?)").run(applying.now.toISOString(), applying.actor, action.name);
+        statement(store.db, "INSERT INTO audit (at, actor, action, lead_id, detail, action_name) VALUES (?, ?, '', NULL, '', ?)").run(applying.now.toISOString(), applying.actor, action.name);
       }
       const to = withSaved(outcome.to, outcome.saved ?? action.done);
       if (key) recordAppliedKey(store.db, key, { name: action.name, path, answer: { status: 303, to, ...(outcome.headers && { headers: { ...outcome.headers } }) } }, applying.now);

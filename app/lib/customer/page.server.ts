@@ -10,7 +10,7 @@ import type { Db } from "../db/connection.server.ts";
 import { referenceOf } from "../forms/reference.ts";
 import { leadById } from "../requests/lead.ts";
 import type { QuoteStatus } from "../quotes/status.ts";
-import { quoteNumber, quotesOfLead, type Quote } from "../quotes/quotes.server.ts";
+import { quoteNumber, type Quote } from "../quotes/quotes.server.ts";
 import { reviewOfRequest } from "../reviews/reviews.server.ts";
 import type { LeadStatus } from "../requests/status.ts";
 import { quoteSummary } from "../quotes/summary.server.ts";
@@ -23,11 +23,6 @@ import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../visits/words.ts";
 
 /** The statuses that say the owner has answered the request himself. */
 const ANSWERED: readonly LeadStatus[] = ["contacted", "quoted", "won", "lost"];
-
-/** The quotes the customer was sent, newest first: not a draft, not a revision a newer one replaced. */
-export function quotesSentTo(store: Db, leadId: number): Quote[] {
-  return quotesOfLead(store, leadId).filter((quote) => quote.sentAt !== null && quote.status !== "draft" && quote.status !== "replaced");
-}
 
 /** Whether the customer may still answer: sent or opened, and its valid-until day not over. */
 export function openForAnswer(quote: Quote, now: Date): boolean {

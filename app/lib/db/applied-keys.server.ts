@@ -4,6 +4,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { asRow } from "./connection.server.ts";
+import { statement } from "./statements.ts";
 
 /** What an applied action answered: a redirect (`to`, with its headers when it had any), or a page's data with its status. */
 export type StoredAnswer = { status: number; to: string; headers?: Record<string, string> } | { status: number; body: unknown };
@@ -18,14 +19,14 @@ export interface AppliedKey {
 export const KEPT_DAYS = 30;
 
 export function appliedKey(db: DatabaseSync, key: string): AppliedKey | undefined {
-  const row = db.prepare("SELECT name, path, answer FROM applied_actions WHERE once_key = ?").get(key);
+  const row = statement(db, "SELECT name, path, answer FROM applied_actions WHERE once_key = ?").get(key);
   if (!row) return undefined;
   const { name, path, answer } = asRow<{ name: string; path: string; answer: string }>(row);
   return { name, path, answer: JSON.parse(answer) as StoredAnswer };
 }
 
 export function recordAppliedKey(db: DatabaseSync, key: string, applied: AppliedKey, now: Date) {
-  db.prepare("INSERT INTO applied_actions (once_key, name, path, applied_at, answer) VALUES (?, ?, ?, ?, ?)").run(key, applied.name, applied.path, now.toISOString(), JSON.stringify(applied.answer));
+  statement(db, "INSERT INTO applied_actions (once_key, name, path, applied_at, answer) VALUES (?, ?, ?, ?, ?)").run(key, applied.name, applied.path, now.toISOString(), JSON.stringify(applied.answer));
 }
 
 /** Forgets the keys applied more than 30 days before `now` (the nightly job); how many. */

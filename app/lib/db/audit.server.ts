@@ -1,5 +1,6 @@
 /** The audit table: every change made in the owner's area or from the owner command, who and when. */
 import { asRow, type Db } from "./connection.server.ts";
+import { statement } from "./statements.ts";
 
 export interface AuditEntry {
   id: number;
@@ -12,9 +13,7 @@ export interface AuditEntry {
 }
 
 export function recordAudit(store: Db, entry: { actor: string; action: string; leadId?: number; detail?: string; now?: Date }) {
-  store.db
-    .prepare("INSERT INTO audit (at, actor, action, lead_id, detail) VALUES (?, ?, ?, ?, ?)")
-    .run((entry.now ?? new Date()).toISOString(), entry.actor, entry.action, entry.leadId ?? null, entry.detail ?? "");
+  statement(store.db, "INSERT INTO audit (at, actor, action, lead_id, detail) VALUES (?, ?, ?, ?, ?)").run((entry.now ?? new Date()).toISOString(), entry.actor, entry.action, entry.leadId ?? null, entry.detail ?? "");
 }
 
 /** A request's history, newest first (a line with no words, the dispatcher's own record of an action, is left out). */

@@ -5,11 +5,10 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { LeadStore } from "../requests/leads.server.ts";
 import { stageOf } from "../requests/job.ts";
-import { acceptQuote, createQuote, saveDraft, sendQuote } from "../quotes/quotes.server.ts";
 import { createInvoice, sendInvoice, type InvoiceKind } from "./invoices.server.ts";
 import { jobMoneyOf, jobsMoneyOf } from "./job-money.server.ts";
 import { recordPayment, removePayment } from "./payments.server.ts";
-import { SELLER as seller } from "../../../tests/support/invoices.ts";
+import { SELLER as seller, wonLead as wonLeadAt } from "../../../tests/support/invoices.ts";
 
 const T0 = new Date("2026-12-09T10:00:00Z");
 const customer = { name: "Jane Smith", address: "1 High St", email: "jane@example.org" };
@@ -18,15 +17,7 @@ let store: LeadStore;
 beforeEach(() => (store = new LeadStore(":memory:")));
 afterEach(() => store.close());
 
-/** A request whose quote of £4,800 + VAT (£5,760.00) was accepted. */
-function wonLead(): number {
-  const leadId = store.add({ form: "quote", page: "/", name: "Jane Smith", email: "jane@example.org", phone: "07700 900000", location: "1 High St", message: "Roof" }).id;
-  const quote = createQuote(store, leadId, { actor: "Test", vatNumber: "GB999999973", now: T0 })!;
-  saveDraft(store, quote.id, { lines: [{ description: "New roof", quantity: 100, unitPence: 480000 }], vat: true, validUntil: "2026-12-30", notes: "", guarantees: [], followUps: false });
-  sendQuote(store, quote.id, { actor: "Test", now: T0 });
-  acceptQuote(store, quote.id, { name: "Jane Smith", address: "127.0.0.1", now: T0 });
-  return leadId;
-}
+const wonLead = () => wonLeadAt(store, T0);
 
 function sent(leadId: number, kind: InvoiceKind): number {
   const draft = createInvoice(store, { leadId, kind, depositPercent: 25, vat: true, termsDays: 14, actor: "Test", now: T0 });

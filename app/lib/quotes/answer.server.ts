@@ -3,12 +3,10 @@
  * (/q/{token}) and their page (/c/{token}). The same form, the same checks, the same record:
  * Accept takes their full name, Decline an optional reason; the quote is locked, the request Won
  * or Lost, and the owner's e-mail and push and the customer's copy are queued with the answer
- * (owner/quotes.server.ts).
+ * (the actions `quote.accept` and `quote.decline`, ./customer-actions.server.ts).
  */
-import { acceptQuote, declineQuote, markViewed, quoteById, type Quote } from "./quotes.server.ts";
+import { markViewed, quoteById, quotesOfLead, type Quote } from "./quotes.server.ts";
 import type { Db } from "../db/connection.server.ts";
-import { plainLine } from "../forms/plain-text.ts";
-import { ANSWER_NAME_MAX, DECLINE_REASON_MAX } from "./answer-limits.ts";
 
 /** Why an answer was not taken, said at its field ("" when it is the form as a whole). */
 export interface AnswerRefused {
@@ -16,26 +14,9 @@ export interface AnswerRefused {
   error: string;
 }
 
-/**
- * Records the answer the form carries; returns why not when a field is wrong. A second answer (a
- * double tap, a reload) finds the quote answered and changes nothing. `wake` runs the queue now
- * once something was queued.
- */
-export function answerQuoteFromForm(store: Db, quote: Quote, form: FormData, address: string, wake: () => void): AnswerRefused | undefined {
-  if (form.get("intent") === "accept") {
-    const name = plainLine(String(form.get("name") ?? "")).trim();
-    if (name.length < 2) return { field: "name", error: "Type your full name to accept the quote." };
-    if (name.length > ANSWER_NAME_MAX) return { field: "name", error: `At most ${ANSWER_NAME_MAX} characters.` };
-    if (acceptQuote(store, quote.id, { name, address })) wake();
-    return undefined;
-  }
-  if (form.get("intent") === "decline") {
-    const reason = String(form.get("reason") ?? "").trim();
-    if (reason.length > DECLINE_REASON_MAX) return { field: "reason", error: `At most ${DECLINE_REASON_MAX} characters.` };
-    if (declineQuote(store, quote.id, { name: "", address, reason })) wake();
-    return undefined;
-  }
-  return { field: "", error: "Choose Accept or Decline." };
+/** The quotes the customer was sent, newest first: not a draft, not a revision a newer one replaced. */
+export function quotesSentTo(store: Db, leadId: number): Quote[] {
+  return quotesOfLead(store, leadId).filter((quote) => quote.sentAt !== null && quote.status !== "draft" && quote.status !== "replaced");
 }
 
 /**

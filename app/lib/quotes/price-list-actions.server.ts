@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import { answer, defineAction, done, redirectTo } from "../actions/define.ts";
 import { formValues, type FieldErrors } from "../forms/fields.ts";
 import { text } from "../forms/parse-form.ts";
-import { fromLineSchema, MAX_PRICE_ITEMS, priceItemChangeSchema, priceItemSchema } from "./price-list.ts";
+import { fromLineSchema, MAX_PRICE_ITEMS, priceItemChangeSchema, priceItemSchema } from "./price-items.ts";
 import { addPriceItem, priceItemLike, removePriceItem, savePriceItem } from "./price-list.server.ts";
 
 export const PRICE_LIST_PAGE = "/admin/price-list";

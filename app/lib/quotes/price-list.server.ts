@@ -6,7 +6,7 @@
 import { asRow, type Db } from "../db/connection.server.ts";
 import { recordAudit } from "../db/audit.server.ts";
 import { lineButton, type TypedLine } from "./lines.ts";
-import { itemPrice, lineOfItem, MAX_PRICE_ITEMS, type PriceItem, type PriceItemInput } from "./price-list.ts";
+import { itemPrice, lineOfItem, MAX_PRICE_ITEMS, type PriceItem, type PriceItemInput } from "./price-items.ts";
 
 const COLUMNS = "id, description, unit, unit_pence AS unitPence";
 

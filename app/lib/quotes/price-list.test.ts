@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LeadStore } from "../requests/leads.server.ts";
 import { parseForm } from "../forms/parse-form.ts";
 import { auditOfOwnerArea } from "../db/audit.server.ts";
-import { fromLineSchema, itemOfDescription, lineOfItem, MAX_PRICE_ITEMS, priceItemSchema } from "./price-list.ts";
+import { fromLineSchema, itemOfDescription, lineOfItem, MAX_PRICE_ITEMS, priceItemSchema } from "./price-items.ts";
 import { addPriceItem, draftLineButton, priceItemById, priceItems, removePriceItem, savePriceItem } from "./price-list.server.ts";
 import { typedLines } from "./lines.ts";
 

@@ -1,6 +1,7 @@
 /** A quote or contact request as it is stored, and the columns that read it back as one. */
 import type { LeadStatus } from "./status.ts";
 import { asRow, type Db } from "../db/connection.server.ts";
+import { statement } from "../db/statements.ts";
 
 export type LeadForm = "quote" | "contact";
 
@@ -44,6 +45,6 @@ export const LEAD_COLUMNS = `id, created_at AS createdAt, status, form, page, na
 export const asLead = (row: unknown): Lead => asRow<Lead>(row);
 
 export function leadById(store: Db, id: number): Lead | undefined {
-  const row = store.db.prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(id);
+  const row = statement(store.db, `SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`).get(id);
   return row ? asLead(row) : undefined;
 }

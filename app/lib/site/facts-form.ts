@@ -39,6 +39,20 @@ export const FACT_PAGES = {
 } as const satisfies Record<string, readonly EditableBusinessField[]>;
 export type FactPage = keyof typeof FACT_PAGES;
 
+/** Each short page's title, as its page and Your site's list of pages say it. */
+export const FACT_PAGE_TITLES: Record<FactPage, string> = {
+  contact: "Phone, WhatsApp and e-mail",
+  hours: "Opening hours and closures",
+  promises: "Promises and guarantees",
+  social: "Social links",
+  invoicing: "Invoices and bank details",
+};
+
+/** Which short page of facts an address is (`/admin/site/contact` is "contact"). */
+export function factPageOf(pathname: string): FactPage {
+  return pathname.split("/").pop() as FactPage;
+}
+
 export type FactValues = Record<string, string>;
 export type FactErrors = Record<string, string>;
 

@@ -13,7 +13,7 @@ import { revision, UNKNOWN_BUTTON } from "../forms/parse-form.ts";
 import { storeOf } from "../services/services.ts";
 import { draftContent, saveCheckedDraft, siteFrame } from "./draft.server.ts";
 import { withBusiness, withInvoicing } from "./edits.ts";
-import { factValues, readFacts, type FactErrors, type FactPage, type FactValues } from "./facts-form.ts";
+import { FACT_PAGE_TITLES, factPageOf, factValues, readFacts, type FactErrors, type FactValues } from "./facts-form.ts";
 import { invoicingValues, readInvoicing } from "./invoicing-form.ts";
 import { currentDraft } from "./versions.server.ts";
 
@@ -23,10 +23,12 @@ interface Args {
 }
 
 /** The page's facts as the draft has them; the invoicing page's with the bank details, no other's. */
-export function factsLoader({ request, context }: Args, page?: FactPage) {
+export function factsLoader({ request, context }: Args) {
   const store = storeOf(context);
   const { business, invoicing } = draftContent(store);
+  const page = factPageOf(new URL(request.url).pathname);
   return {
+    title: FACT_PAGE_TITLES[page],
     values: { ...factValues(business), ...(page === "invoicing" ? invoicingValues(invoicing) : {}) },
     hours: business.openingHours.map((row) => row.label),
     social: business.social.map((link) => link.network),
@@ -40,18 +42,13 @@ export interface FactsAnswer {
   values?: FactValues;
 }
 
-/** Which short page of facts an address is (`/admin/site/contact` is "contact"). */
-export function factPageOf(url: URL): FactPage {
-  return url.pathname.split("/").pop() as FactPage;
-}
-
 /**
  * Saves the posted page's facts into the draft made from the posted revision (`site.save`), then
  * shows the page again; a wrong value is answered at its field and nothing is saved.
  */
 export const siteSave = defineAction({
   name: "site.save",
-  find: ({ url }) => factPageOf(url),
+  find: ({ url }) => factPageOf(url.pathname),
   schema: z.object({ from: revision() }),
   refused: (): FactsAnswer => ({ error: UNKNOWN_BUTTON }),
   apply: ({ from }, { store, target: page, form, actor }) => {

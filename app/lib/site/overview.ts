@@ -6,7 +6,7 @@ import type { Content } from "../../content/load.ts";
 import { SOCIAL_NETWORKS } from "../../content/rules/links.ts";
 import { chatNumberOf } from "../../content/rules/phone.ts";
 import { hoursText } from "./edits.ts";
-import { CLAIM_FIELDS } from "./facts-form.ts";
+import { CLAIM_FIELDS, FACT_PAGE_TITLES as TITLES } from "./facts-form.ts";
 
 export interface ShortPage {
   href: string;
@@ -21,21 +21,21 @@ export function shortPages(content: Content, live: number | undefined): ShortPag
   const chat = chatNumberOf(business) === chatNumberOf({ phone: business.phone }) ? "WhatsApp on the same number" : `WhatsApp +${chatNumberOf(business)}`;
   const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
   return [
-    { href: "/admin/site/contact", title: "Phone, WhatsApp and e-mail", holds: `${business.phone.display}, ${chat}, ${business.email}` },
-    { href: "/admin/site/hours", title: "Opening hours and closures", holds: `${hoursText(business.openingHours)}${business.closure ? `. A closure notice is showing` : ""}` },
+    { href: "/admin/site/contact", title: TITLES.contact, holds: `${business.phone.display}, ${chat}, ${business.email}` },
+    { href: "/admin/site/hours", title: TITLES.hours, holds: `${hoursText(business.openingHours)}${business.closure ? `. A closure notice is showing` : ""}` },
     {
       href: "/admin/site/promises",
-      title: "Promises and guarantees",
+      title: TITLES.promises,
       holds: `${plural(CLAIM_FIELDS.length - 1, "promise")}, ${business.claims.experienceYears} years of experience`,
     },
     {
       href: "/admin/site/invoicing",
-      title: "Invoices and bank details",
+      title: TITLES.invoicing,
       holds: `${business.vatNumber ? `VAT number ${business.vatNumber}` : "No VAT number"}, ${invoicing.accountNumber ? "bank details set" : "no bank details yet"}, ${plural(invoicing.paymentTermsDays, "day")} to pay`,
     },
     {
       href: "/admin/site/social",
-      title: "Social links",
+      title: TITLES.social,
       holds: `${business.social.map((link) => SOCIAL_NETWORKS[link.network].label).join(", ")}; ${business.googleReviewUrl ? "a Google review link" : "no Google review link"}`,
     },
     { href: "/admin/site/gallery", title: "Gallery", holds: `${plural(content.gallery.length, "project")}: add a photo of a finished job` },

@@ -15,7 +15,7 @@ import { pendingJobs } from "~/lib/jobs/jobs.server.ts";
 import { LeadStore } from "~/lib/requests/leads.server.ts";
 import type { OutgoingMail } from "~/lib/mail/mailer.server.ts";
 import { ownerContext } from "~/lib/owner/context.ts";
-import { contentContext, servicesContext } from "~/lib/services/services.ts";
+import { contentContext, servicesContext, uploadContext } from "~/lib/services/services.ts";
 import { addDays, ukToday } from "~/lib/time/uk-time.ts";
 import { action } from "./invoice-send.tsx";
 
@@ -37,6 +37,7 @@ const BANK = { postalAddress: ["1 Yard Lane", "Stevenage"], accountName: "Kestre
 
 function yes(version: string, options: { mail: boolean; bank: boolean }) {
   const context = new RouterContextProvider();
+  context.set(uploadContext, undefined); // as the server sets it: no multipart files
   const mail = options.mail ? ({ transport: {}, from: { name: "Kestrel", address: "info@example.com" }, ownerTo: "office@example.com" } as unknown as OutgoingMail) : undefined;
   context.set(servicesContext, { store, mail, ownerMail: options.mail, ackHourlyCap: 30, wake: () => woken++, content: () => fileContent, pictures: new Map() });
   context.set(contentContext, (options.bank ? { ...fileContent, invoicing: BANK } : fileContent) as Content);

@@ -12,7 +12,7 @@ import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { penceAsText } from "~/lib/quotes/money.ts";
-import { ITEM_DESCRIPTION_MAX, ITEM_UNIT_MAX, itemPrice, type PriceItem } from "~/lib/quotes/price-list.ts";
+import { ITEM_DESCRIPTION_MAX, ITEM_UNIT_MAX, itemPrice, type PriceItem } from "~/lib/quotes/price-items.ts";
 import type { PriceListAnswer } from "~/lib/quotes/price-list-actions.server.ts";
 import { priceItems } from "~/lib/quotes/price-list.server.ts";
 import { storeOf } from "~/lib/services/services.ts";

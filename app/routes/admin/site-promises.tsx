@@ -3,44 +3,37 @@
  * is stated once and shown wherever the site makes it; the years of experience fill in "[years of
  * experience]" in the page texts. The VAT number, once here, is on Invoices and bank details.
  */
-import { FactsForm, FACTS_FORM, factsShown } from "~/components/owner/FactFields.tsx";
-import { SitePage } from "~/components/owner/SitePage.tsx";
-import { ownerMeta } from "~/lib/owner/meta.ts";
+import { FactsPage } from "~/components/owner/FactsPage.tsx";
 import { CLAIM_FIELDS } from "~/lib/site/facts-form.ts";
-import { ownerPost } from "~/lib/action-table/action-table.server.ts";
-import { factsLoader, type FactsAnswer } from "~/lib/site/facts-page.server.ts";
 import type { Route } from "./+types/site-promises";
 
-const TITLE = "Promises and guarantees";
-
-export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, TITLE);
-
-export function loader(args: Route.LoaderArgs) {
-  return factsLoader(args);
-}
-
-export function action(args: Route.ActionArgs) {
-  return ownerPost<FactsAnswer>(args, ["site.save"]);
-}
+export { factsMeta as meta } from "~/components/owner/FactsPage.tsx";
+export { factsLoader as loader } from "~/lib/site/facts-page.server.ts";
+export { factsAction as action } from "~/lib/action-table/facts-page.server.ts";
 
 export default function PromisesFacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { field } = factsShown(loaderData, actionData);
   return (
-    <SitePage title={TITLE} intro="Each is written once here and shown wherever the site makes that promise." draft={loaderData.draft} notice={loaderData.notice} error={actionData?.error} form={FACTS_FORM}>
-      <FactsForm revision={loaderData.draft.revision} label={TITLE}>
+    <FactsPage
+      intro="Each is written once here and shown wherever the site makes that promise."
+      loaderData={loaderData}
+      actionData={actionData}
+      after={
+        <p className="text-muted">
+          Your VAT number is with your bank details, on{" "}
+          <a href="/admin/site/invoicing#site-vat" className="link">
+            Invoices and bank details
+          </a>
+          .
+        </p>
+      }
+    >
+      {({ field }) => (
         <div className="card space-y-4">
           {CLAIM_FIELDS.map(({ key, label }) =>
             field(`claims-${key}`, label, key === "experienceYears" ? { type: "number", inputMode: "numeric", hint: "A whole number. The page texts show it wherever they say [years of experience]." } : {}),
           )}
         </div>
-      </FactsForm>
-      <p className="text-muted">
-        Your VAT number is with your bank details, on{" "}
-        <a href="/admin/site/invoicing#site-vat" className="link">
-          Invoices and bank details
-        </a>
-        .
-      </p>
-    </SitePage>
+      )}
+    </FactsPage>
   );
 }

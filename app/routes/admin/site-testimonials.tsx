@@ -3,24 +3,16 @@
  * content schema, saved into the same draft as the business facts, to preview and publish from
  * the page's bar or Your site. Works without JavaScript.
  */
-import { draftContent, saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
-import { data, redirect } from "react-router";
+import { draftContent, siteFrame } from "~/lib/site/draft.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import type { TestimonialsAnswer } from "~/lib/site/testimonial-actions.server.ts";
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Select, TextArea, Field } from "~/components/forms/Field.tsx";
-import { contentFiles } from "~/content/index.ts";
-import { testimonialSchema } from "~/content/schema.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { NAME_MAX } from "~/content/rules/names.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { withList } from "~/lib/site/edits.ts";
-import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Db } from "~/lib/db/connection.server.ts";
-import * as z from "zod/mini";
-import { parseForm, textOf } from "~/lib/forms/parse-form.ts";
-import { typedValues } from "~/lib/forms/fields.ts";
 import type { Route } from "./+types/site-testimonials";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 
@@ -45,43 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/**
- * The testimonials as posted, each by its fields' prefix (`t-new`, `t-0`, …) so that a problem is
- * shown at its field: a new one first (the home page shows the first three), the removed ones left
- * out, each checked by the content schema, which gives the name as the card will show it. The
- * prefixes keep the order they are added in: no key is a bare number, which an object sorts first.
- */
-const testimonialsForm = z.pipe(
-  z.transform((form: Record<string, unknown>) => {
-    const get = (name: string) => textOf(form[name]).trim();
-    // Stars and month are a customer's review's own (5 and none for one the owner types in).
-    const row = (key: string) => {
-      const month = get(`t-${key}-month`);
-      return { name: get(`t-${key}-name`), location: get(`t-${key}-location`), rating: Number(get(`t-${key}-rating`) || 5), text: get(`t-${key}-text`), ...(month ? { reviewMonth: month } : {}) };
-    };
-    const rows: Record<string, ReturnType<typeof row>> = {};
-    const fresh = row("new");
-    if (fresh.name || fresh.text) rows["t-new"] = fresh;
-    for (let i = 0; i < Number(get("count")) && i < 50; i++) if (!form[`t-${i}-remove`]) rows[`t-${i}`] = row(String(i));
-    return rows;
-  }),
-  z.record(z.string(), testimonialSchema),
-);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const store = storeOf(context);
-  const form = await readForm(request);
-  const posted = parseForm(testimonialsForm, form);
-  const values = typedValues(form);
-  if (!posted.ok) return data({ error: "Some testimonials need correcting: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
-  const list = Object.values(posted.value).map(({ name, location, rating, text, reviewMonth }) => ({ name, location, rating, text, ...(reviewMonth ? { reviewMonth } : {}) }));
-  if (list.length === 0) return data({ error: "Keep at least one testimonial: the home page shows them.", errors: {}, values }, { status: 400 });
-  const edits = withList(contentFiles, currentDraft(store).edits, "testimonials", list);
-  const saved = saveCheckedDraft(store, edits, { from: Number(form.get("from")), author: owner.name });
-  if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
-  return redirect("/admin/site/testimonials?saved", 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<TestimonialsAnswer>(args, ["testimonials.save"]);
 
 export default function Testimonials({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, draft, towns } = loaderData;

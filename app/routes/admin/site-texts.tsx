@@ -6,21 +6,18 @@
  * business fact inside the words shows as its name in square brackets, "[years of experience]",
  * and is saved as the fact again, so it follows the promises page.
  */
-import { saveCheckedDraft, siteFrame } from "~/lib/site/draft.server.ts";
-import { data, redirect } from "react-router";
+import { siteFrame } from "~/lib/site/draft.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import type { TextsAnswer } from "~/lib/site/texts-actions.server.ts";
+import { FACTS_HINT, textsPageOf } from "~/lib/site/texts-form.ts";
 import { SitePage } from "~/components/owner/SitePage.tsx";
 import { Select, TextArea } from "~/components/forms/Field.tsx";
 import { areaPath, contentFiles, servicePath } from "~/content/index.ts";
 import { loadContent, type Content } from "~/content/load.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import * as z from "zod/mini";
-import { parseForm, revision, text } from "~/lib/forms/parse-form.ts";
-import { typedValues } from "~/lib/forms/fields.ts";
 import { storeOf } from "~/lib/services/services.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
-import { applyEdits, LOCAL_FIELDS, withPageTexts, type PageTexts } from "~/lib/site/edits.ts";
-import { FACT_WORDS, factsAsWords, factsFromWords, unknownFact } from "~/lib/site/fact-words.ts";
+import { applyEdits, LOCAL_FIELDS } from "~/lib/site/edits.ts";
+import { factsAsWords } from "~/lib/site/fact-words.ts";
 import { currentDraft } from "~/lib/site/versions.server.ts";
 import type { Route } from "./+types/site-texts";
 import type { Db } from "~/lib/db/connection.server.ts";
@@ -34,13 +31,6 @@ function draftRaw(store: Db): { content: Content; raw: ReturnType<typeof applyEd
   return { content: loadContent(raw), raw };
 }
 
-type Page = { kind: "services" | "areas"; slug: string };
-
-function pageOf(value: string | null): Page | undefined {
-  const match = /^(services|areas):([a-z0-9-]+)$/.exec(value ?? "");
-  return match ? { kind: match[1] as Page["kind"], slug: match[2]! } : undefined;
-}
-
 /** The facts a paragraph holds, as the owner reads them. */
 function inWords<T>(value: T): T {
   if (typeof value === "string") return factsAsWords(value) as T;
@@ -52,7 +42,7 @@ function inWords<T>(value: T): T {
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { content, raw } = draftRaw(storeOf(context));
-  const page = pageOf(url.searchParams.get("page"));
+  const page = textsPageOf(url.searchParams.get("page"));
   const item = inWords(page && (raw[page.kind] as { slug: string }[]).find((entry) => entry.slug === page.slug));
   return {
     ...siteFrame(storeOf(context), url),
@@ -66,56 +56,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const FACTS_HINT = `Write ${Object.values(FACT_WORDS).map((words) => `[${words}]`).join(" or ")} where the fact goes: it is filled in from your promises.`;
-
-/** A paragraph: words, and facts only in square brackets (a {name} is the files' spelling, which the owner never sees). */
-const paragraph = text(
-  z.trim(),
-  z.minLength(1, "Must not be empty"),
-  z.refine((value) => !unknownFact(factsFromWords(value)), `Curly brackets hold the site's facts. ${FACTS_HINT}`),
-);
-
-/** The page chosen and its paragraphs (intro…, answer…, local…): every one must have words. */
-const textsForm = z.pipe(
-  z.transform((form: Record<string, unknown>) => ({ ...form, paragraphs: Object.fromEntries(Object.entries(form).filter(([key]) => /^(intro|answer|local)/.test(key))) })),
-  z.object({
-    page: z.pipe(
-      text(),
-      z.transform((value, context) => {
-        const page = pageOf(value);
-        if (page) return page;
-        context.issues.push({ code: "custom", message: "No such page", input: value });
-        return z.NEVER;
-      }),
-    ),
-    from: revision(),
-    paragraphs: z.record(z.string(), paragraph),
-  }),
-);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const store = storeOf(context);
-  const form = await readForm(request);
-  const posted = parseForm(textsForm, form, { fieldOf: (path) => String(path.at(-1)) });
-  if (!posted.ok && posted.errors.page) throw data(null, { status: 404 });
-  const values = typedValues(form);
-  if (!posted.ok) return data({ error: "Every paragraph needs words: see the messages beside them. Nothing was saved.", errors: posted.errors, values }, { status: 400 });
-  const { page, from, paragraphs } = posted.value;
-  const get = (name: string) => factsFromWords(paragraphs[name] ?? "");
-  const count = (prefix: string) => Object.keys(paragraphs).filter((key) => key.startsWith(prefix)).length;
-  const texts: PageTexts =
-    page.kind === "services"
-      ? {
-          intro: Array.from({ length: count("intro-") }, (_, i) => get(`intro-${i}`)),
-          answers: Array.from({ length: count("answer-") }, (_, i) => get(`answer-${i}`)),
-        }
-      : { intro: get("intro"), local: Object.fromEntries(LOCAL_FIELDS.map(([key]) => [key, get(`local-${key}`)])) };
-  const edits = withPageTexts(contentFiles, currentDraft(store).edits, page.kind, page.slug, texts);
-  const saved = saveCheckedDraft(store, edits, { from, author: owner.name });
-  if (!saved.ok) return data({ error: saved.error, errors: {}, values }, { status: saved.status });
-  return redirect(`/admin/site/texts?page=${page.kind}:${page.slug}&saved`, 303);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<TextsAnswer>(args, ["site.texts"]);
 
 export default function Texts({ loaderData, actionData }: Route.ComponentProps) {
   const { pages, page, draft, service, town } = loaderData;

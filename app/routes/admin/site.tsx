@@ -5,26 +5,22 @@
  * publishes it, in seconds, or asks first when it would turn every visitor away. Works without
  * JavaScript.
  */
-import { data, redirect } from "react-router";
-import * as z from "zod/mini";
 import { CardSection } from "~/components/CardSection.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
 import { PublishAnyway, SiteDraft } from "~/components/owner/SiteDraft.tsx";
 import { contentFiles } from "~/content/index.ts";
-import { readForm } from "~/lib/forms/read-form.server.ts";
-import { intents, parseForm, revision, text } from "~/lib/forms/parse-form.ts";
-import { ownerContext } from "~/lib/owner/context.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { noticeOf } from "~/lib/owner/notices.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
-import { contentWith, SAVED, STALE_DRAFT } from "~/lib/site/draft.server.ts";
+import { contentWith, SAVED } from "~/lib/site/draft.server.ts";
+import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import type { DraftAnswer } from "~/lib/site/draft-actions.server.ts";
 import { describeChanges } from "~/lib/site/edits.ts";
 import { shortPages } from "~/lib/site/overview.ts";
 import { notSetYet, placeholders } from "~/lib/site/placeholders.ts";
-import { publishDraft, type PublishQuestion } from "~/lib/site/publish-draft.server.ts";
 import { visitorWarnings } from "~/lib/site/turns-visitors-away.ts";
-import { currentDraft, discardSiteDraft, hasChanges, liveVersion } from "~/lib/site/versions.server.ts";
+import { currentDraft, hasChanges, liveVersion } from "~/lib/site/versions.server.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import type { Route } from "./+types/site";
 
@@ -62,28 +58,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { error?: string; failed?: { page: string; problem: string }; question?: PublishQuestion };
-const answer = (body: ActionData, status: number) => data(body, { status });
-
-/** The draft's buttons, each with the draft revision it was shown (`from`). Publish also comes from every short page's bar. */
-const draftForm = intents([z.object({ intent: z.literal("discard"), from: revision() }), z.object({ intent: z.literal("publish"), from: revision(), confirmation: text() })]);
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const owner = context.get(ownerContext);
-  const store = storeOf(context);
-  const posted = parseForm(draftForm, await readForm(request));
-  if (!posted.ok) return answer({ error: posted.errors.intent }, 400);
-  const { from } = posted.value;
-  if (posted.value.intent === "discard") {
-    if (currentDraft(store).revision !== from) return answer({ error: STALE_DRAFT }, 409);
-    discardSiteDraft(store, owner.name);
-    return redirect("/admin/site?discarded", 303);
-  }
-  const published = await publishDraft(store, servicesOf(context).publisher, contentOf(context), { from, confirmation: posted.value.confirmation, author: owner.name, passkeyId: owner.passkeyId });
-  if (published.ok) return redirect(`/admin/site?published=${published.version}&ms=${published.ms}`, 303);
-  const { status, error, failed, question } = published;
-  return answer({ error, failed, question }, status);
-}
+export const action = (args: Route.ActionArgs) => ownerPost<DraftAnswer>(args, ["site.publish", "site.discard"]);
 
 export default function SitePage({ loaderData, actionData }: Route.ComponentProps) {
   const { live, draft, justPublished, notice, stillToSet } = loaderData;
