@@ -6,15 +6,24 @@
  *   minute the page is open; the worker itself keeps at most once every 5 minutes;
  * - with no signal, keeps what a form would post in the outbox (IndexedDB) with a once-only key
  *   of its own, shows it "Waiting to send" on its page and "N waiting" in the tab bar;
- * - with signal (on load and on `online`), sends the outbox in the order made, one at a time;
+ * - with signal (on load, on `online`, on the worker's Background Sync where the browser has it,
+ *   and a few seconds after an answer was lost), sends the outbox in the order made, one at a time;
+ * - with no signal, shows the words a page keeps for it (`data-when-offline`: "You have no signal.
+ *   The quote will be sent to Margaret when you have.");
  * - on Waiting to send (/admin/waiting), lists them; signing out asks first when any wait, and
  *   empties the kept pages and the outbox.
  */
 import { makeOnceKey, ONCE_FIELD } from "~/lib/actions/once-key.ts";
 import { outboxDb } from "~/lib/offline/outbox-db.ts";
-import { heldWords, inOrder, nextToSend, resultOf, waitingWords, type OutboxItem } from "~/lib/offline/outbox.ts";
+import { heldWords, nextToSend, resultOf } from "~/lib/offline/outbox.ts";
+import { announce, here, render as renderOutbox } from "~/lib/offline/outbox-view.ts";
+import { fillWords, REACHES_CUSTOMER_ATTRIBUTE, WORDS_ATTRIBUTE } from "~/lib/offline/words.ts";
 
 const SIGN_OUT = "/admin/sign-out";
+/** The Background Sync tag the worker passes back to an open page (lib/owner/keep-pages.ts). */
+const SYNC_TAG = "owner-outbox";
+/** After a lost answer with signal, the outbox is tried again this soon. */
+const AGAIN_MS = 3000;
 
 async function keepPages() {
   if (!("serviceWorker" in navigator)) return;
@@ -26,103 +35,40 @@ async function keepPages() {
   ask();
   addEventListener("online", ask);
   setInterval(ask, 60_000);
+  navigator.serviceWorker.addEventListener("message", (event: MessageEvent<{ type?: string } | null>) => {
+    if (event.data?.type === "send") void send();
+  });
 }
 
-const here = () => location.pathname + location.search.replace(/[?&]saved=[^&]*/, "").replace(/^&/, "?");
+/** Asks the browser to wake the worker when the signal is back (Background Sync), where it can. */
+async function askForSync() {
+  const registration = (await navigator.serviceWorker?.getRegistration("/admin")) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+  await registration?.sync?.register(SYNC_TAG).catch(() => undefined);
+}
 
-/** What the form does, in words: its button and the page's name, and the note typed if any. */
-function wordsOf(form: HTMLFormElement, submitter: HTMLElement | null): string {
+/**
+ * Where a form posts. Read from its attribute: a field named "action" or "method" (a payment's
+ * method) hides the form's own properties of those names.
+ */
+function actionOf(form: HTMLFormElement): URL {
+  return new URL(form.getAttribute("action") || location.href, location.href);
+}
+
+/** What the form does, in words: the page's words for it, or its button and the page's name. */
+function wordsOf(form: HTMLFormElement, submitter: HTMLElement | null, fields: [string, string][]): string {
+  const template = form.getAttribute(WORDS_ATTRIBUTE);
+  if (template) return fillWords(template, fields);
   const button = (submitter?.textContent ?? "").trim() || "Save";
   const title = document.querySelector("h1")?.textContent?.trim() ?? "";
   const typed = [...form.querySelectorAll("textarea")].map((area) => area.value.trim()).find(Boolean);
   return `${button}${title ? `: ${title}` : ""}${typed ? ` (“${typed.length > 60 ? `${typed.slice(0, 60)}…` : typed}”)` : ""}`;
 }
 
-/** A live line for what just happened ("Kept on your phone…", "Sent ✓"). */
-function announce(words: string) {
-  let line = document.querySelector<HTMLElement>("[data-outbox-said]");
-  if (!line) {
-    line = document.createElement("p");
-    line.setAttribute("role", "status");
-    line.dataset.outboxSaid = "";
-    line.className = "container-page py-2 font-semibold";
-    anchor().after(line);
-  }
-  line.textContent = words;
-}
+const render = () => renderOutbox(send);
 
-/** Where the page's own marks go: under the top bar. */
-function anchor(): Element {
-  return document.querySelector("main header") ?? document.querySelector("main")!.firstElementChild ?? document.querySelector("main")!;
-}
-
-function itemLine(item: OutboxItem, withActions: boolean): HTMLLIElement {
-  const li = document.createElement("li");
-  li.className = "card space-y-1";
-  const what = document.createElement("p");
-  what.textContent = item.words;
-  const state = document.createElement("p");
-  state.className = "font-semibold";
-  state.textContent = item.state === "waiting" ? "Waiting to send" : `Could not be done: ${item.reason ?? ""}`;
-  li.append(what, state);
-  if (withActions && item.state !== "waiting") {
-    const actions = document.createElement("p");
-    actions.className = "flex flex-wrap gap-3";
-    const open = document.createElement("a");
-    open.href = item.page;
-    open.className = "btn-secondary";
-    open.textContent = "Open the page";
-    const dismiss = document.createElement("button");
-    dismiss.type = "button";
-    dismiss.className = "btn-secondary";
-    dismiss.textContent = "Dismiss";
-    dismiss.addEventListener("click", async () => {
-      await outboxDb.remove(item.seq);
-      await render();
-    });
-    actions.append(open, dismiss);
-    li.append(actions);
-  }
-  return li;
-}
-
-/** The marks on this page, the tab bar's count and, on Waiting to send, the list. */
-async function render() {
-  const items = inOrder(await outboxDb.all());
-  const count = waitingWords(items);
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('nav a[href="/admin/more"], nav a[href="/admin/waiting"]')) {
-    let badge = link.querySelector<HTMLElement>("[data-outbox-count]");
-    if (!badge) {
-      badge = document.createElement("span");
-      badge.dataset.outboxCount = "";
-      badge.className = "text-sm font-semibold";
-      link.append(badge);
-    }
-    badge.textContent = count;
-    badge.hidden = !count;
-  }
-  const mine = items.filter((item) => item.page === here());
-  document.querySelector("[data-outbox-here]")?.remove();
-  if (mine.length) {
-    const section = document.createElement("section");
-    section.dataset.outboxHere = "";
-    section.setAttribute("aria-label", "Waiting to send");
-    section.className = "container-page py-2";
-    const list = document.createElement("ul");
-    list.className = "space-y-2";
-    list.append(...mine.map((item) => itemLine(item, false)));
-    section.append(list);
-    anchor().after(section);
-  }
-  const all = document.querySelector<HTMLElement>("[data-outbox-list]");
-  if (all) {
-    const list = document.createElement("ol");
-    list.className = "space-y-3";
-    list.append(...items.map((item) => itemLine(item, true)));
-    all.querySelector("ol")?.remove();
-    all.querySelector<HTMLElement>("[data-outbox-empty]")!.hidden = items.length > 0;
-    all.append(list);
-  }
+/** With no signal, the words a page keeps for then are shown (before Yes on a send). */
+function showSignal() {
+  for (const words of document.querySelectorAll<HTMLElement>("[data-when-offline]")) words.hidden = navigator.onLine;
 }
 
 /** What the page the server answered with says first: its error summary, its alert, its heading. */
@@ -133,6 +79,7 @@ function wordsOfPage(html: string): string {
 }
 
 let sending = false;
+let again: ReturnType<typeof setTimeout> | undefined;
 
 /** Sends the outbox in the order made, one at a time, each with its once-only key. */
 async function send() {
@@ -140,26 +87,26 @@ async function send() {
   sending = true;
   try {
     for (;;) {
-      const items = await outboxDb.all();
-      const { next, held } = nextToSend(items);
-      for (const { item, by } of held) await outboxDb.put({ ...item, state: "held", reason: heldWords(by) });
+      const { next, held, ask } = nextToSend(await outboxDb.all());
+      for (const { item, by } of held) await outboxDb.put({ ...item, state: "held", reason: heldWords(by), heldBy: by.seq });
+      for (const item of ask) await outboxDb.put({ ...item, state: "ask" });
       if (!next) break;
       let answer: Response;
+      let words = "";
       try {
         // Marked as the outbox's: its answer says where it went and whether it changed anything.
         answer = await fetch(next.url, { method: "POST", body: new URLSearchParams(next.fields), headers: { "X-Owner-Outbox": "1" }, credentials: "same-origin" });
+        const location = answer.headers.get("X-Outbox-Location");
+        if (!location) words = wordsOfPage(await answer.text());
+        else if (answer.headers.get("X-Nothing-Changed") === "1") words = wordsOfPage(await (await fetch(location, { credentials: "same-origin" })).text());
       } catch {
-        break; // the signal went again: next time
+        // No answer: the signal went, or the answer was lost. With signal, again in a moment.
+        clearTimeout(again);
+        again = setTimeout(() => void send(), AGAIN_MS);
+        break;
       }
       const location = answer.headers.get("X-Outbox-Location");
       const unchanged = answer.headers.get("X-Nothing-Changed") === "1";
-      let words = "";
-      try {
-        if (!location) words = wordsOfPage(await answer.text());
-        else if (unchanged) words = wordsOfPage(await (await fetch(location, { credentials: "same-origin" })).text());
-      } catch {
-        break;
-      }
       const result = resultOf({ status: answer.status, location, unchanged, finalPath: new URL(answer.url).pathname, words });
       if ("retry" in result) break;
       if (result.sent) {
@@ -183,12 +130,21 @@ async function keep(form: HTMLFormElement, submitter: HTMLElement | null) {
   for (const [name, value] of data) if (typeof value === "string") fields.push([name, name === ONCE_FIELD ? makeOnceKey() : value]);
   // Each post its own key: a kept page can be used again and again with no signal.
   if (!fields.some(([name]) => name === ONCE_FIELD)) fields.push([ONCE_FIELD, makeOnceKey()]);
-  const url = new URL(form.action || location.href);
-  const item = { url: url.pathname + url.search, page: here(), fields, words: wordsOf(form, submitter), madeAt: new Date().toISOString(), state: "waiting" as const };
+  const url = actionOf(form);
+  const item = {
+    url: url.pathname + url.search,
+    page: here(),
+    fields,
+    words: wordsOf(form, submitter, fields),
+    madeAt: new Date().toISOString(),
+    state: "waiting" as const,
+    reachesCustomer: form.hasAttribute(REACHES_CUSTOMER_ATTRIBUTE),
+  };
   await outboxDb.add(item);
   form.reset();
   await render();
   announce(`No signal: kept on your phone, it is sent when you have signal. ${item.words}`);
+  await askForSync();
 }
 
 async function signOut(form: HTMLFormElement) {
@@ -205,20 +161,27 @@ document.addEventListener(
   "submit",
   (event) => {
     const form = event.target as HTMLFormElement;
-    if (form.method !== "post") return;
-    if (new URL(form.action || location.href).pathname === SIGN_OUT) {
+    if (form.getAttribute("method")?.toLowerCase() !== "post") return;
+    if (actionOf(form).pathname === SIGN_OUT) {
       event.preventDefault();
       void signOut(form);
       return;
     }
-    if (navigator.onLine || form.enctype === "multipart/form-data") return;
+    if (navigator.onLine || form.getAttribute("enctype") === "multipart/form-data") return;
     event.preventDefault();
     event.stopImmediatePropagation();
     void keep(form, event.submitter);
   },
   true,
 );
-addEventListener("online", () => void send());
+addEventListener("online", () => {
+  showSignal();
+  void send();
+});
+addEventListener("offline", showSignal);
+showSignal();
+// The page's forms are now kept with no signal (a browser test waits for this mark).
+document.body.dataset.outbox = "ready";
 
 keepPages().catch((error: unknown) => console.error(error));
 render()

@@ -1,8 +1,8 @@
 /**
  * What the owner's phone keeps for a time with no signal (issue 36 §1, docs/decisions/0034):
- * the inbox, every open request's page and its Book a visit form, the diary, each draft quote,
- * each sent invoice (to record a payment), Money and Help, Waiting to send, and the app's own
- * page for a page not kept. The service worker asks for this list
+ * the inbox, every open request's page and its Book a visit form, the diary, each draft quote and
+ * its Send question, each sent invoice (to record a payment), each draft invoice and its Send
+ * question, Money and Help, Waiting to send, and the app's own page for a page not kept. The service worker asks for this list
  * (/admin/offline/pages.json) and keeps the pages under an id derived from the session, so a
  * new sign-in never sees another session's pages.
  */
@@ -44,8 +44,8 @@ export function keptPages(store: Db, now: Date = new Date()): string[] {
     .prepare(`SELECT q.id FROM quotes q JOIN leads l ON l.id = q.lead_id WHERE q.status = 'draft' AND l.erased_at IS NULL ORDER BY q.id DESC LIMIT ${MOST}`)
     .all() as { id: number }[];
   const invoices = store.db
-    .prepare(`SELECT i.id FROM invoices i JOIN leads l ON l.id = i.lead_id WHERE i.status = 'sent' AND l.erased_at IS NULL ORDER BY i.id DESC LIMIT ${MOST}`)
-    .all() as { id: number }[];
+    .prepare(`SELECT i.id, i.status FROM invoices i JOIN leads l ON l.id = i.lead_id WHERE i.status IN ('sent', 'draft') AND l.erased_at IS NULL ORDER BY i.id DESC LIMIT ${MOST}`)
+    .all() as { id: number; status: string }[];
   return [
     "/admin",
     "/admin/diary",
@@ -56,6 +56,9 @@ export function keptPages(store: Db, now: Date = new Date()): string[] {
     // The forms for what can be done with no signal: book a visit, record a payment.
     ...requests.map((row) => `/admin/requests/${row.id}/visits/new`),
     ...invoices.map((row) => `/admin/invoices/${row.id}`),
+    // The questions before a send, which say with no signal that it goes when the signal is back.
+    ...drafts.map((row) => `/admin/quotes/${row.id}/send`),
+    ...invoices.filter((row) => row.status === "draft").map((row) => `/admin/invoices/${row.id}/send`),
     "/admin/money",
     "/admin/help",
   ];

@@ -11,7 +11,10 @@
  *   or found nothing to change (the quote already sent from the computer).
  */
 
-export type OutboxState = "waiting" | "failed" | "held";
+export type OutboxState = "waiting" | "failed" | "held" | "ask";
+
+/** A send that reaches a customer (a quote, an invoice, a visit's e-mail) waits this long at most unseen. */
+export const ASK_AGAIN_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface OutboxItem {
   /** Its place in the order made. */
@@ -26,8 +29,14 @@ export interface OutboxItem {
   words: string;
   madeAt: string;
   state: OutboxState;
+  /** It reaches a customer: asked again before it goes when it has waited over 24 hours. */
+  reachesCustomer?: boolean;
+  /** When the owner said yes again to a send that had waited too long. */
+  confirmedAt?: string;
   /** Why it could not be done, in the server's words, or why it is held. */
   reason?: string;
+  /** The item that holds it (its seq), when held. */
+  heldBy?: number;
 }
 
 /** The record an item works on: a request, a quote, an invoice, a visit or a payment. */
@@ -41,17 +50,25 @@ export function inOrder(items: readonly OutboxItem[]): OutboxItem[] {
   return [...items].sort((a, b) => a.seq - b.seq);
 }
 
+/** Whether a send to a customer has waited too long to go without the owner seeing it again. */
+export function waitedTooLong(item: OutboxItem, now: Date): boolean {
+  return Boolean(item.reachesCustomer) && now.getTime() - Date.parse(item.confirmedAt ?? item.madeAt) > ASK_AGAIN_AFTER_MS;
+}
+
 /**
- * The next item to send, or undefined; and the waiting items that an earlier one, not done,
- * now holds (to be marked held with its words).
+ * The next item to send, or undefined; the waiting items that an earlier one, not done, now
+ * holds (to be marked held with its words); and the sends to a customer that waited over 24
+ * hours (to be asked again, `askWords`), which hold later ones on their record too.
  */
-export function nextToSend(items: readonly OutboxItem[]): { next?: OutboxItem; held: { item: OutboxItem; by: OutboxItem }[] } {
+export function nextToSend(items: readonly OutboxItem[], now: Date = new Date()): { next?: OutboxItem; held: { item: OutboxItem; by: OutboxItem }[]; ask: OutboxItem[] } {
   const blocked = new Map<string, OutboxItem>();
   const held: { item: OutboxItem; by: OutboxItem }[] = [];
+  const ask: OutboxItem[] = [];
   for (const item of inOrder(items)) {
     const record = recordOf(item.url);
     const first = blocked.get(record);
-    if (item.state === "failed" || item.state === "held") {
+    // A held item stays held until dismissed, or until the send that held it is said yes to again.
+    if (item.state !== "waiting") {
       if (!first) blocked.set(record, item);
       continue;
     }
@@ -59,13 +76,22 @@ export function nextToSend(items: readonly OutboxItem[]): { next?: OutboxItem; h
       held.push({ item, by: first });
       continue;
     }
-    return { next: item, held };
+    if (waitedTooLong(item, now)) {
+      ask.push(item);
+      blocked.set(record, item);
+      continue;
+    }
+    return { next: item, held, ask };
   }
-  return { held };
+  return { held, ask };
 }
+
+/** Why a send to a customer waits for the owner again. */
+export const ASK_WORDS = "Not sent: it has waited more than 24 hours. Send it to the customer now?";
 
 /** Why a later item is held, in words. */
 export function heldWords(first: OutboxItem): string {
+  if (first.state === "ask" || (first.state === "waiting" && first.reachesCustomer)) return `Not sent, because "${first.words}" waits for your yes.`;
   return `Not sent, because "${first.words}" could not be done. Open the page to see what to do.`;
 }
 

@@ -11,6 +11,7 @@
  *   5 MB, with the stylesheet and scripts the pages name. Photos are never kept.
  * - With no signal, a kept page opens with the bar "No signal. Showing what you had at …"; a page
  *   not kept opens the app's own page (/admin/offline), never the browser's.
+ * - On Background Sync (`sync`, tag owner-outbox), it tells the open owner pages to send the outbox.
  */
 export function keepPages(self: KeepScope) {
   const META = "owner-kept";
@@ -207,6 +208,19 @@ export function keepPages(self: KeepScope) {
       event.waitUntil(forgetAll());
     }
   });
+
+  // Background Sync, where the browser has it: the signal is back, so an open owner page sends
+  // the outbox (enhance/owner-offline.ts), as it does on `online` and on its next load.
+  self.addEventListener("sync", (event) => {
+    if (event.tag !== "owner-outbox") return;
+    event.waitUntil(
+      (async () => {
+        for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+          if (new URL(client.url).pathname.startsWith("/admin")) client.postMessage({ type: "send" });
+        }
+      })(),
+    );
+  });
 }
 
 /** The parts of the service worker's global scope keeping pages uses. */
@@ -214,4 +228,6 @@ export interface KeepScope {
   location: { origin: string };
   addEventListener(type: "fetch", listener: (event: { request: Request; respondWith(answer: Promise<Response>): void; waitUntil(work: Promise<unknown>): void }) => void): void;
   addEventListener(type: "message", listener: (event: { data: unknown; waitUntil(work: Promise<unknown>): void }) => void): void;
+  addEventListener(type: "sync", listener: (event: { tag: string; waitUntil(work: Promise<unknown>): void }) => void): void;
+  clients: { matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<{ url: string; postMessage(message: unknown): void }[]> };
 }

@@ -151,7 +151,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         <RequestNowFacts now={loaderData.standing} />
 
         <CardSection title="Notes" id="notes-heading" fold={{ open: notes.length <= 3 || Boolean(errorFor("note")), summary: notes.length ? plural(notes.length, "note") : undefined }}>
-          <OwnerForm intent="note" className="space-y-3">
+          <OwnerForm intent="note" className="space-y-3" words={`Note on ${referenceOf(lead.id)}, ${lead.name}: “{note}”`}>
             <TextArea form="lead" name="note" label="Add a note" rows={2} maxLength={NOTE_MAX} error={errorFor("note")} />
             <button type="submit" className="btn-primary">
               Add note
