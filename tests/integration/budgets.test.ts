@@ -94,7 +94,18 @@ describe("the owner's area", () => {
 });
 
 describe("no signal", () => {
-  it("the owner's service worker and the outbox add at most 15 KB, compressed, to his pages", async () => {
+  it("every built page and every customer's page registers no service worker and ships no script of the owner's", () => {
+    const built = readdirSync(CLIENT, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+    expect(built.length).toBeGreaterThan(20);
+    for (const file of built) {
+      const html = readFileSync(path.join(CLIENT, file), "utf8");
+      expect(html, file).not.toMatch(/serviceWorker|\/admin\/sw\.js|owner-offline/);
+      // What a public page does run (the contact page's own script) registers no worker either.
+      for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) expect(readFileSync(path.join(CLIENT, src!), "utf8"), `${file}: ${src}`).not.toMatch(/serviceWorker/);
+    }
+  });
+
+  it("the owner's service worker and the outbox add at most 15 KB, compressed, to his pages; the customer's pages get neither", async () => {
     const { startServer } = await import("../support/server.ts");
     const { gzipSync } = await import("node:zlib");
     const server = await startServer();
@@ -102,6 +113,21 @@ describe("no signal", () => {
       const worker = gzipSync(await (await fetch(`${server.url}/admin/sw.js`)).text()).length;
       const script = readdirSync(path.join(CLIENT, "js")).find((file) => file.startsWith("owner-offline."))!;
       expect(worker + transferBytes(`/js/${script}`)).toBeLessThanOrEqual(15 * KB);
+      // The customer's quote, page and review links, in each state: no worker, nothing kept.
+      const customers = ownerPages(server.dataDir).filter((page) => !page.path.startsWith("/admin"));
+      expect(customers.map((page) => page.path.split("/")[1])).toEqual(expect.arrayContaining(["q", "c", "review"]));
+      for (const { path: pagePath } of customers) {
+        const answer = await fetch(`${server.url}${pagePath}`);
+        const html = await answer.text();
+        expect(/serviceWorker|\/admin\/sw\.js|owner-offline/.exec(html)?.[0] ?? "none", pagePath).toBe("none");
+        // Her own page's Copy buttons are its one script (copy-values): it registers no worker.
+        for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+          expect(src, pagePath).toMatch(/^\/js\/copy-values\./);
+          expect(readFileSync(path.join(CLIENT, src!), "utf8"), src).not.toMatch(/serviceWorker/);
+        }
+        expect(answer.headers.get("Service-Worker-Allowed"), pagePath).toBeNull();
+        expect(answer.headers.get("X-Owner-Keep"), pagePath).toBeNull();
+      }
     } finally {
       await server.stop();
     }
