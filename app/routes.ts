@@ -62,6 +62,10 @@ export default [
         route("money/invoices.csv", "routes/admin/money-invoices-csv.ts"),
         route("money/payments.csv", "routes/admin/money-payments-csv.ts"),
         route("help", "routes/admin/help.tsx"),
+        // With no signal: the app's page for a page not kept, and the list of pages the phone keeps.
+        route("offline", "routes/admin/offline.tsx"),
+        route("offline/pages.json", "routes/admin/offline-pages.ts"),
+        route("waiting", "routes/admin/waiting.tsx"),
         route("more", "routes/admin/more.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),

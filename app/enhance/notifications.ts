@@ -2,7 +2,7 @@
  * Turning on notifications on the owner's device: the one part of the Notifications page that
  * needs a script. Where the browser can receive pushes, it shows the button in place of the line
  * saying it cannot; a press asks for permission, registers the owner's service worker (scope
- * /admin/ only: the public pages never get one), subscribes with the server's VAPID key and posts
+ * /admin only: the public pages never get one), subscribes with the server's VAPID key and posts
  * the subscription in the form, which the server stores and answers with the page again.
  */
 const SERVICE_WORKER = "/admin/sw.js";
@@ -36,7 +36,7 @@ function enhance(form: HTMLFormElement) {
         blocked?.focus();
         return;
       }
-      const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: "/admin/" });
+      const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: "/admin" });
       await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??

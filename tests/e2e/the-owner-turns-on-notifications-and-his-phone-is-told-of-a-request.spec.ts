@@ -68,7 +68,7 @@ test("turning on notifications registers the owner's service worker, and a test 
   await expect(page.getByRole("status")).toHaveText("Notifications are on for this device.");
   await expect(page.getByText("Chrome on Android", { exact: true })).toBeVisible();
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/admin/"))?.scope);
-  expect(scope, "the service worker's scope is the owner's area only").toBe(`${origin}/admin/`);
+  expect(scope, "the service worker's scope is the owner's area only").toBe(`${origin}/admin`);
   await expectNoViolations(page);
 
   await page.getByRole("button", { name: "Send a test notification" }).click();
@@ -88,7 +88,7 @@ test("turning on notifications registers the owner's service worker, and a test 
   const cdp = await context.newCDPSession(page);
   const registered = new Promise<string>((resolve) => {
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const owner = registrations.find((r) => r.scopeURL === `${origin}/admin/` && !r.isDeleted);
+      const owner = registrations.find((r) => r.scopeURL === `${origin}/admin` && !r.isDeleted);
       if (owner) resolve(owner.registrationId);
     });
   });

@@ -2,7 +2,7 @@
  * Byte budgets, checked on the build output (bytes are deterministic): no JavaScript where HTML
  * does the job, a small script on the contact page, a light first load on a phone.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
@@ -68,7 +68,7 @@ describe("JavaScript only where it pays", () => {
 });
 
 describe("the owner's area", () => {
-  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice and visit form pages load any", async () => {
+  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice and visit form pages load one of their own", async () => {
     const { startServer } = await import("../support/server.ts");
     const server = await startServer();
     try {
@@ -82,7 +82,51 @@ describe("the owner's area", () => {
         // A quote's and an invoice's page: a draft's totals follow the typing (enhance/line-totals.ts). A visit
         // form's clash is said as the times are picked (enhance/visit-clash.ts).
         const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|^\/admin\/invoices\/\d+(\?confirm=delete)?$|\/visits\/new|\/visits\/\d+\/move$/.test(pagePath);
-        expect(files.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script"}`).toBe(scripted);
+        // Every signed-in page keeps itself for no signal and sends what was done offline (issue 36).
+        const own = files.filter(({ attrs }) => !/\/js\/owner-offline\./.test(attrs));
+        expect(own.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script of its own"}`).toBe(scripted);
+        expect(files.length - own.length, `${pagePath} keeps itself for no signal`).toBe("Cookie" in headers && !/sign-in|invite/.test(pagePath) ? 1 : 0);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("no signal", () => {
+  it("every built page and every customer's page registers no service worker and ships no script of the owner's", () => {
+    const built = readdirSync(CLIENT, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"));
+    expect(built.length).toBeGreaterThan(20);
+    for (const file of built) {
+      const html = readFileSync(path.join(CLIENT, file), "utf8");
+      expect(html, file).not.toMatch(/serviceWorker|\/admin\/sw\.js|owner-offline/);
+      // What a public page does run (the contact page's own script) registers no worker either.
+      for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) expect(readFileSync(path.join(CLIENT, src!), "utf8"), `${file}: ${src}`).not.toMatch(/serviceWorker/);
+    }
+  });
+
+  it("the owner's service worker and the outbox add at most 15 KB, compressed, to his pages; the customer's pages get neither", async () => {
+    const { startServer } = await import("../support/server.ts");
+    const { gzipSync } = await import("node:zlib");
+    const server = await startServer();
+    try {
+      const worker = gzipSync(await (await fetch(`${server.url}/admin/sw.js`)).text()).length;
+      const script = readdirSync(path.join(CLIENT, "js")).find((file) => file.startsWith("owner-offline."))!;
+      expect(worker + transferBytes(`/js/${script}`)).toBeLessThanOrEqual(15 * KB);
+      // The customer's quote, page and review links, in each state: no worker, nothing kept.
+      const customers = ownerPages(server.dataDir).filter((page) => !page.path.startsWith("/admin"));
+      expect(customers.map((page) => page.path.split("/")[1])).toEqual(expect.arrayContaining(["q", "c", "review"]));
+      for (const { path: pagePath } of customers) {
+        const answer = await fetch(`${server.url}${pagePath}`);
+        const html = await answer.text();
+        expect(/serviceWorker|\/admin\/sw\.js|owner-offline/.exec(html)?.[0] ?? "none", pagePath).toBe("none");
+        // Her own page's Copy buttons are its one script (copy-values): it registers no worker.
+        for (const [, src] of html.matchAll(/<script[^>]+src="([^"]+)"/g)) {
+          expect(src, pagePath).toMatch(/^\/js\/copy-values\./);
+          expect(readFileSync(path.join(CLIENT, src!), "utf8"), src).not.toMatch(/serviceWorker/);
+        }
+        expect(answer.headers.get("Service-Worker-Allowed"), pagePath).toBeNull();
+        expect(answer.headers.get("X-Owner-Keep"), pagePath).toBeNull();
       }
     } finally {
       await server.stop();

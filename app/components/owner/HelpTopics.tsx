@@ -366,6 +366,21 @@ export const HELP_TOPICS: HelpTopic[] = [
     ),
   },
   {
+    id: "no-signal",
+    title: "When you have no signal",
+    body: (
+      <p>
+        Your phone keeps your requests, the open ones' pages, the diary, draft quotes, Money and Help, from the last time it had signal. With
+        no signal they still open, with a bar saying from when. What you do then is kept on the phone, marked Waiting to send, and sent in
+        order when the signal is back, each once. More, then{" "}
+        <a href="/admin/waiting" className="link">
+          Waiting to send
+        </a>
+        , lists it, and says in words anything that could not be done. Signing out empties it all.
+      </p>
+    ),
+  },
+  {
     id: "passkeys",
     title: "Signing in on a new phone, or after losing one",
     body: (

@@ -1,12 +1,16 @@
 import type { ReactNode } from "react";
 import { PostForm } from "~/components/forms/PostForm.tsx";
+import { outboxAttributes } from "~/lib/offline/words.ts";
 
 type Hidden = Record<string, string | number>;
 
-/** A change to one thing on an owner page: a POST to the page itself, naming what it does. */
-export function OwnerForm({ intent, hidden = {}, className, children }: { intent: string; hidden?: Hidden; className?: string; children: ReactNode }) {
+/**
+ * A change to one thing on an owner page: a POST to the page itself, naming what it does.
+ * `words` say what it does when it waits on the phone with no signal (lib/offline/words.ts).
+ */
+export function OwnerForm({ intent, hidden = {}, className, words, children }: { intent: string; hidden?: Hidden; className?: string; words?: string; children: ReactNode }) {
   return (
-    <PostForm className={className}>
+    <PostForm className={className} {...(words ? outboxAttributes(words) : {})}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -6,5 +6,6 @@ export const MORE_PLACES = [
   { name: "Insights", path: "/admin/insights", about: "Visits to each page, and the requests and work they bring." },
   { name: "Notifications", path: "/admin/notifications", about: "Be told of a new request on this phone, and by e-mail." },
   { name: "Passkeys", path: "/admin/passkeys", about: "The phones and computers that can sign in." },
+  { name: "Waiting to send", path: "/admin/waiting", about: "What you did with no signal, sent when the signal is back." },
   { name: "Help", path: "/admin/help", about: "How each part works, in short." },
 ] as const;

@@ -41,6 +41,9 @@ function pick(actions: readonly AnyAction[], form: FormData): AnyAction | undefi
   return actions.find(({ intent: picks }) => (typeof picks === "function" ? picks(posted) : typeof picks === "string" ? picks === posted : picks?.includes(posted)));
 }
 
+/** The mark on a redirect that changed nothing. */
+export const UNCHANGED_HEADER = "X-Nothing-Changed";
+
 function withSaved(to: string, saved: string | undefined) {
   if (!saved) return to;
   const [path, hash] = to.split("#", 2);
@@ -51,8 +54,9 @@ function respond(answer: StoredAnswer) {
   return "to" in answer ? redirect(answer.to, { status: answer.status, headers: answer.headers }) : data(answer.body, { status: answer.status });
 }
 
+/** Nothing changed: the page asked first, or found it done already. The phone's outbox reads the mark (decision 34). */
 function respondUnchanged(outcome: Outcome) {
-  return outcome.kind === "answer" ? data(outcome.body, { status: outcome.status }) : redirect(outcome.to, { status: 303, headers: outcome.headers });
+  return outcome.kind === "answer" ? data(outcome.body, { status: outcome.status }) : redirect(outcome.to, { status: 303, headers: { ...outcome.headers, [UNCHANGED_HEADER]: "1" } });
 }
 
 /** An outcome that changed nothing. */

@@ -1,10 +1,11 @@
 /**
- * The owner's service worker, served at /admin/sw.js with scope /admin/. It does two things:
+ * The owner's service worker, served at /admin/sw.js with scope /admin. It does two things:
  * shows a notification for every push it receives (browsers revoke a subscription whose pushes
  * are not shown), and opens the request a tapped notification names, focusing an owner window
- * that is already open. It caches nothing and handles no fetch: the owner's pages are never
- * stored on the device.
+ * that is already open. It also keeps the owner's pages for a time with no signal, under the
+ * session that kept them (keep-pages.ts, issue 36).
  */
+import { keepPages } from "./keep-pages.ts";
 
 /** The worker's code, written as a function so that it is type-checked, and served as its text. */
 function ownerServiceWorker(self: ServiceWorkerScope) {
@@ -70,4 +71,4 @@ interface ServiceWorkerScope {
   };
 }
 
-export const SERVICE_WORKER_SOURCE = `"use strict";\n(${ownerServiceWorker.toString()})(self);\n`;
+export const SERVICE_WORKER_SOURCE = `"use strict";\n(${ownerServiceWorker.toString()})(self);\n(${keepPages.toString()})(self);\n`;

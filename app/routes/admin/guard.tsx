@@ -9,13 +9,21 @@ import { ownerContext } from "~/lib/owner/context.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import { NO_SUCH_PAGE } from "~/lib/owner/not-found.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
+import { KEEP_HEADER, keepId } from "~/lib/offline/kept.server.ts";
+import { outboxAnswer } from "~/lib/offline/outbox-answer.server.ts";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/guard";
+
+/** Every signed-in page keeps itself for no signal and sends what was done offline (enhance/owner-offline.ts). */
+export const handle: RouteHandle = { scripts: ["owner-offline"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const owner = requireOwner(storeOf(context), request);
     context.set(ownerContext, owner);
-    const response = await next();
+    const response = outboxAnswer(request, await next());
+    // The id the phone keeps this session's pages under (lib/offline/kept.server.ts).
+    response.headers.set(KEEP_HEADER, keepId(readCookie(request, SESSION_COOKIE)!));
     // 30 days from last use: a renewed session's cookie is sent again with a fresh lifetime.
     if (owner.renewed) response.headers.append("Set-Cookie", sessionCookie(readCookie(request, SESSION_COOKIE)!));
     return response;

@@ -28,6 +28,8 @@ import { formatPounds } from "~/lib/quotes/money.ts";
 import { longDate } from "~/lib/time/words.ts";
 import { recordOr404 } from "~/lib/forms/record-id.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { NoSignalSend } from "~/components/owner/NoSignalSend.tsx";
+import { outboxAttributes } from "~/lib/offline/words.ts";
 import type { Route } from "./+types/invoice-send";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Send the invoice to ${loaderData.name}?` : "No such invoice");
@@ -119,9 +121,10 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
           <dd>{dueOn}</dd>
         </dl>
         {!stopped && (
-          <PostForm className="space-y-3">
+          <PostForm className="space-y-3" {...outboxAttributes(`Send the invoice of ${total} to ${name}`, true)}>
             <input type="hidden" name="version" value={loaderData.version} />
             <p>{name} gets an e-mail with the invoice as a PDF and a link to their page. Once sent, it is never changed: a credit note corrects it.</p>
+            <NoSignalSend what="The invoice" name={name} />
             <ButtonRow submit="Yes, send the invoice" back={{ href: `/admin/invoices/${id}`, label: "No, change the invoice" }} gap="gap-4" />
           </PostForm>
         )}

@@ -8,6 +8,8 @@ import { ButtonRow } from "~/components/owner/ButtonRow.tsx";
 import { redirect } from "react-router";
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { Notices } from "~/components/owner/Notices.tsx";
+import { NoSignalSend } from "~/components/owner/NoSignalSend.tsx";
+import { outboxAttributes } from "~/lib/offline/words.ts";
 import { TopBar } from "~/components/owner/TopBar.tsx";
 import { QuoteSummary } from "~/components/quotes/QuoteSummary.tsx";
 import { leadById } from "~/lib/requests/lead.ts";
@@ -74,9 +76,10 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
           </h2>
           <QuoteSummary quote={summary} caption={`Quote ${number}`} />
         </section>
-        <PostForm className="space-y-3">
+        <PostForm className="space-y-3" {...outboxAttributes(`Send quote ${number} to ${name}`, true)}>
           <input type="hidden" name="version" value={loaderData.version} />
           <p>{name} gets an e-mail with a link to the quote and its PDF, and can accept it online.</p>
+          <NoSignalSend what="The quote" name={name} />
           <ButtonRow submit="Yes, send the quote" back={{ href: `/admin/quotes/${id}`, label: "No, change the quote" }} gap="gap-4" />
         </PostForm>
       </div>

@@ -15,6 +15,7 @@ import { draftValuesOf, guaranteeOptions, QUOTE_NOTES_MAX, type DraftErrors, typ
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
 import { leadById } from "~/lib/requests/lead.ts";
+import { outboxAttributes } from "~/lib/offline/words.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { QUOTE_STATUS_NAMES } from "~/lib/quotes/status.ts";
 import { followUpsOf, MAX_LINES, quoteById, quoteNumber } from "~/lib/quotes/quotes.server.ts";
@@ -160,7 +161,7 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
   const errors = actionData?.errors;
   const totals = typedTotals(values.lines, values.vat);
   return (
-    <PostForm className="space-y-5" noValidate data-line-totals>
+    <PostForm className="space-y-5" noValidate data-line-totals {...outboxAttributes(`Changes to quote ${loaderData.number} for ${loaderData.lead.name}`)}>
       <LineEditor lines={values.lines} errors={errors} max={loaderData.maxLines} lineExtra={(i) => <SaveLineToPriceList quote={loaderData.id} index={i} />}>
         <PriceListPicker items={loaderData.priceList} lines={values.lines} />
       </LineEditor>

@@ -18,6 +18,7 @@ import { OwnerForm } from "~/components/owner/OwnerForm.tsx";
 import { RequestNowFacts, StatusLine } from "~/components/owner/RequestNow.tsx";
 import { nextStep, stageOf } from "~/lib/requests/job.ts";
 import { askedSinceSeen, markSeen } from "~/lib/requests/seen.server.ts";
+import { isKeeping } from "~/lib/offline/kept.server.ts";
 import { jobMoneyOf } from "~/lib/invoices/job-money.server.ts";
 import { nextVisitOf } from "~/lib/visits/pages.server.ts";
 import { visitsOfLead } from "~/lib/visits/visits.server.ts";
@@ -63,7 +64,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const accepted = acceptedQuoteOf(store, id);
   // What the customer did since the owner last looked, read before this look marks it seen.
   const asked = askedSinceSeen(store, [id]).get(id) ?? [];
-  if (request.method === "GET") markSeen(store, id, now);
+  if (request.method === "GET" && !isKeeping(request)) markSeen(store, id, now);
   const quotes = quotesOfLead(store, id).map((quote) => ({ id: quote.id, number: quoteNumber(quote), status: quote.status, total: formatPounds(quote.totalPence), sentAt: quote.sentAt, viewedAt: quote.viewedAt, answeredAt: quote.answeredAt }));
   const visits = visitItems(store, id, now);
   const booked = visitsOfLead(store, id).filter((visit) => visit.status === "booked");
@@ -150,7 +151,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         <RequestNowFacts now={loaderData.standing} />
 
         <CardSection title="Notes" id="notes-heading" fold={{ open: notes.length <= 3 || Boolean(errorFor("note")), summary: notes.length ? plural(notes.length, "note") : undefined }}>
-          <OwnerForm intent="note" className="space-y-3">
+          <OwnerForm intent="note" className="space-y-3" words={`Note on ${referenceOf(lead.id)}, ${lead.name}: “{note}”`}>
             <TextArea form="lead" name="note" label="Add a note" rows={2} maxLength={NOTE_MAX} error={errorFor("note")} />
             <button type="submit" className="btn-primary">
               Add note

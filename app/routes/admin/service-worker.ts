@@ -7,6 +7,8 @@ export function loader() {
       "Content-Type": "text/javascript; charset=utf-8",
       // Checked on every visit, so a new version reaches the device at once.
       "Cache-Control": "no-cache",
+      // Its scope is /admin, the inbox's own address included, which lies outside /admin/.
+      "Service-Worker-Allowed": "/admin",
     },
   });
 }

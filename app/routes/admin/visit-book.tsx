@@ -14,6 +14,8 @@ import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { Field, TextArea } from "~/components/forms/Field.tsx";
 import { ErrorSummary } from "~/components/owner/ErrorSummary.tsx";
 import { TopBar } from "~/components/owner/TopBar.tsx";
+import { NoSignalSend } from "~/components/owner/NoSignalSend.tsx";
+import { outboxAttributes } from "~/lib/offline/words.ts";
 import { KindChoice, VisitDays, visitFieldId } from "~/components/owner/VisitFields.tsx";
 import { bookedTimes } from "~/lib/visits/pages.server.ts";
 import { HOW_MANY_FIELD, NOTES_MAX, SCHEDULE_JOB, type VisitValues } from "~/lib/visits/visit-form.ts";
@@ -65,6 +67,8 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const howMany = actionData && "howMany" in actionData ? actionData.howMany : "1";
   const back = `/admin/requests/${lead.id}`;
+  // The customer is e-mailed: with no signal, that waits on the phone and says so.
+  const tells = lead.hasEmail && loaderData.mail;
   return (
     <>
       <TopBar title={title} back={{ href: back, label: `${referenceOf(lead.id)}, ${lead.name}` }} />
@@ -78,9 +82,10 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
               ? "E-mail is not set up here: the visit is booked all the same, and you tell the customer yourself."
               : `${lead.name} is e-mailed an invitation for their calendar, and a reminder the day before.`}
         </p>
+        {tells && <NoSignalSend what="The invitation" name={lead.name} />}
         <ErrorSummary errors={errors} idOf={visitFieldId} />
         {job ? (
-          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
+          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5" {...outboxAttributes(`Job days for ${lead.name} from {@date}, {from} to {to}`, tells)}>
             <input type="hidden" name="intent" value={SCHEDULE_JOB} />
             <VisitDays days={values.days.slice(0, 1)} errors={errors} booked={booked} today={today} legend="First day" />
             <Field
@@ -97,7 +102,7 @@ export default function BookVisit({ loaderData, actionData }: Route.ComponentPro
             <ButtonRow submit="Book job days" back={{ href: back, label: "Back" }} />
           </PostForm>
         ) : (
-          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5">
+          <PostForm noValidate data-visit-clash data-booked={JSON.stringify(booked)} aria-label={title} className="card space-y-5" {...outboxAttributes(`Visit for ${lead.name} on {@date}, {from} to {to}`, tells)}>
             <KindChoice value={values.kind} error={errors.kind} />
             <VisitDays days={values.days} errors={errors} booked={booked} today={today} />
             <TextArea form="visit" name="notes" label="Notes (optional)" hint="Only you see these: they are never sent to the customer." rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} error={errors.notes} />

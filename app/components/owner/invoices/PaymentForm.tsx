@@ -14,6 +14,8 @@ export type PaymentField = "receivedOn" | "amount" | "method" | "note";
 
 export interface PaymentFormProps {
   today: string;
+  /** The invoice's number, for the words of a payment waiting on the phone. */
+  number: string;
   due: string;
   /** What is still due as typed ("456.00"), and the method last used: what the form starts with. */
   dueTyped: string;
@@ -23,11 +25,11 @@ export interface PaymentFormProps {
   errors?: Partial<Record<PaymentField, string>>;
 }
 
-export function PaymentForm({ today, due, dueTyped, lastMethod, methods, values, errors }: PaymentFormProps) {
+export function PaymentForm({ today, number, due, dueTyped, lastMethod, methods, values, errors }: PaymentFormProps) {
   const method = methods.find((one) => one.value === lastMethod)?.label ?? "";
   return (
     <>
-      <OwnerForm intent="payment" hidden={{ receivedOn: today, amount: dueTyped, method: lastMethod, note: "" }} className="space-y-2">
+      <OwnerForm intent="payment" words={`Payment of {£amount} on ${number}`} hidden={{ receivedOn: today, amount: dueTyped, method: lastMethod, note: "" }} className="space-y-2">
         <button type="submit" className="btn-primary">
           Paid in full
         </button>
@@ -37,7 +39,7 @@ export function PaymentForm({ today, due, dueTyped, lastMethod, methods, values,
       </OwnerForm>
       <details open={Boolean(errors)} className="rounded-lg border border-slate-300 px-3 py-2">
         <summary className="min-h-11 cursor-pointer py-2 font-semibold">Record payment</summary>
-        <OwnerForm intent="payment" className="space-y-4 pb-2">
+        <OwnerForm intent="payment" words={`Payment of {£amount} on ${number}`} className="space-y-4 pb-2">
           <p className="text-muted">Still due: {due}. The customer is e-mailed a receipt.</p>
           <Field form="payment" name="receivedOn" label="Date received" type="date" max={today} defaultValue={values?.receivedOn ?? today} error={errors?.receivedOn} />
           <Field form="payment" name="amount" label="Amount (£)" inputMode="decimal" defaultValue={values?.amount ?? dueTyped} error={errors?.amount} />

@@ -62,7 +62,7 @@ export function SentInvoice({ invoice, payment }: { invoice: InvoicePageData; pa
             ))}
           </ul>
         )}
-        {!invoice.settled && <PaymentForm today={invoice.today} due={invoice.due} dueTyped={invoice.dueTyped} lastMethod={invoice.lastMethod} methods={invoice.methods} {...payment} />}
+        {!invoice.settled && <PaymentForm today={invoice.today} number={invoice.number} due={invoice.due} dueTyped={invoice.dueTyped} lastMethod={invoice.lastMethod} methods={invoice.methods} {...payment} />}
       </CardSection>
 
       <CardSection id="credit-heading" title="Credit notes">
