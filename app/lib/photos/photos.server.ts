@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { ACCEPTED_FORMATS } from "./formats.ts";
 import { MAX_PHOTO_MB, MAX_PHOTOS, PHOTO_MESSAGES } from "../forms/photos.ts";
 
 const MB = 1024 * 1024;
@@ -53,8 +54,6 @@ export interface StoredPhoto {
 // picture so twenty uploads at once stay within a small server's memory.
 sharp.cache(false);
 sharp.concurrency(1);
-
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /**
  * At most this many pictures are decoded at once, whatever the number of uploads: each decode
