@@ -12,6 +12,9 @@ export const MAX_JOB_PHOTOS = 20;
 export const MAX_JOB_PHOTO_MB = 25;
 export const CAPTION_MAX = 140;
 
+/** The answer a photo's Delete for good posts: a bare or replayed Delete only asks again. */
+export const PHOTO_DELETE_CONFIRMED = { name: "confirmed", value: "delete-photo" } as const;
+
 /** Why a photo of an upload was not kept, each said at the Add photos field with the file's name. */
 export const JOB_PHOTO_REFUSALS = {
   heic: "This photo is in a format we cannot open: in your camera settings choose Most Compatible",

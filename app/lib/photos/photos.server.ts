@@ -28,10 +28,16 @@ export const PHOTO_LIMITS = {
   thumbSide: 480,
 } as const;
 
-/** What the multipart parser found: the files as sent (in a scratch folder) or why they were refused. */
+/**
+ * What the multipart parser found: the files as sent (in a scratch folder) or why they were
+ * refused. An upload taken photo by photo (the photos of the job) keeps the good ones: each file
+ * says its name and whether it was cut off at the size limit, and `tooMany` that files past the
+ * count were not taken.
+ */
 export interface Upload {
-  files: { path: string; bytes: number }[];
+  files: { path: string; bytes: number; name?: string; tooLarge?: boolean }[];
   refusal?: keyof typeof PHOTO_MESSAGES;
+  tooMany?: boolean;
 }
 
 /** A checked, re-encoded photo, not yet on disk. */
