@@ -31,7 +31,8 @@ export const SIZES = { thumb: 400, large: 2048 } as const;
 export type Size = keyof typeof SIZES;
 
 /** The folder of the photos of the job, under the photos' folder. */
-export const jobPhotosDir = (photosDir: string) => path.join(photosDir, "job");
+export const JOB_PHOTOS_FOLDER = "job";
+export const jobPhotosDir = (photosDir: string) => path.join(photosDir, JOB_PHOTOS_FOLDER);
 export const jobPhotoFile = (id: string, size: Size) => `${id}-${size}.webp`;
 
 const PHOTO_ID = /^[0-9a-f]{32}$/;
