@@ -53,7 +53,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", asking,
         <input type="hidden" name="intent" value="add-photos" />
         <div>
           <label htmlFor="job-photos-file" className="field-label">
-            Add photos
+            Choose photos, or take them
           </label>
           <p id="job-photos-hint" className="-mt-1 mb-1 text-sm text-muted">
             {PHOTO_HINT}
