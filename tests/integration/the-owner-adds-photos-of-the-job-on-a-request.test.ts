@@ -3,7 +3,8 @@
  * position and time taken, a PNG and a WebP, added once with one key however often posted, served
  * only as the server's own WebP copies with no metadata, the time taken shown; each file the
  * server cannot keep (a HEIC, a text file named .jpg, one over 25 MB, a 21st) said at the field
- * while the good ones of the same upload are kept; a Delete that asks first; and the photos'
+ * while the good ones of the same upload are kept; a photo's stage and caption changed under it; a
+ * Delete that asks first; and the photos'
  * addresses closed without the owner's sign-in.
  */
 import { existsSync } from "node:fs";
@@ -167,6 +168,21 @@ describe("a file the server cannot keep", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("A caption can be at most 140 characters.");
     expect(rows()).toHaveLength(before);
+  });
+});
+
+describe("a photo's stage and caption", () => {
+  it("change under it, and a caption over 140 characters is said at that photo's caption", async () => {
+    const [photo] = rows();
+    const saved = await postForm(server, page(), { intent: "save-photo", photo: photo!.id, stage: "before", caption: "Rotten batten under the valley", once: makeOnceKey() }, { Cookie: cookie });
+    expect(saved.status, await saved.clone().text()).toBe(303);
+    expect(saved.headers.get("location")).toBe(`${page()}?saved=photo-saved#job-photos`);
+    expect(rows().find((row) => row.id === photo!.id)).toMatchObject({ stage: "before", caption: "Rotten batten under the valley" });
+
+    const refused = await postForm(server, page(), { intent: "save-photo", photo: photo!.id, stage: "after", caption: "y".repeat(141), once: makeOnceKey() }, { Cookie: cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(new RegExp(`id="job-photo-${photo!.id}-caption-error"[^>]*>A caption can be at most 140 characters.`));
+    expect(rows().find((row) => row.id === photo!.id)).toMatchObject({ stage: "before" });
   });
 });
 

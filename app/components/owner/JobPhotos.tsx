@@ -2,12 +2,13 @@
  * A request's Photos of the job (issue 37 §1): Add photos, a multipart form that works without
  * JavaScript (one tap opens the camera or the library), with the Stage and the optional Caption
  * of the photos added; then the photos by stage as a grid of thumbnails, each opening large, each
- * with a Delete that asks first.
+ * with its own stage and caption to change and a Delete that asks first.
  */
 import { PostForm } from "~/components/forms/PostForm.tsx";
 import { CardSection, type Fold } from "~/components/CardSection.tsx";
 import { CAPTION_MAX, MAX_JOB_PHOTO_MB, MAX_JOB_PHOTOS, PHOTO_DELETE_CONFIRMED, photoAlt, STAGE_NAMES, STAGES, type Stage } from "~/lib/photos/job-photos.ts";
 import { exactTime } from "~/lib/time/ago.ts";
+import { OwnerForm } from "./OwnerForm.tsx";
 import { AskFirst, SecondYes } from "./SecondYes.tsx";
 
 export interface JobPhotoItem {
@@ -27,12 +28,14 @@ interface Props {
   /** The messages at the form's fields: a refused upload's, or the photos an upload left out. */
   errors: Partial<Record<"photos" | "stage" | "caption", string[]>>;
   caption?: string;
+  /** A photo's own form refused: the message at its caption, by `photo-<id>`. */
+  photoErrors?: Readonly<Record<string, string | undefined>>;
   /** The photo whose Delete asks its question now. */
   asking: string | null;
   fold: Fold;
 }
 
-const PHOTO_HINT = `Up to ${MAX_JOB_PHOTOS} at a time, ${MAX_JOB_PHOTO_MB} MB each: JPEG, PNG or WebP. The stage and caption go with every photo you add now.`;
+const PHOTO_HINT = `Up to ${MAX_JOB_PHOTOS} at a time, ${MAX_JOB_PHOTO_MB} MB each: JPEG, PNG or WebP. The stage and caption go with every photo you add now; change a photo's own under it.`;
 
 function FieldErrors({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
@@ -45,7 +48,7 @@ function FieldErrors({ id, messages }: { id: string; messages?: string[] }) {
   );
 }
 
-export function JobPhotos({ leadId, photos, stage, errors, caption = "", asking, fold }: Props) {
+export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoErrors = {}, asking, fold }: Props) {
   const page = `/admin/requests/${leadId}`;
   return (
     <CardSection title="Photos of the job" id="job-photos" fold={fold}>
@@ -132,6 +135,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", asking,
                     <p className="text-sm text-muted">
                       {photo.timeFromCamera ? "Taken" : "Added"} <time dateTime={photo.takenAt}>{exactTime(photo.takenAt)}</time>
                     </p>
+                    <PhotoDetails photo={photo} error={photoErrors[`photo-${photo.id}`]} />
                     {asking === photo.id ? (
                       <SecondYes
                         intent="delete-photo"
@@ -151,5 +155,38 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", asking,
         })
       )}
     </CardSection>
+  );
+}
+
+/** One photo's stage and caption, changed under it (folded: the grid stays a grid). */
+function PhotoDetails({ photo, error }: { photo: JobPhotoItem; error?: string }) {
+  const caption = `job-photo-${photo.id}-caption`;
+  return (
+    <details open={Boolean(error)}>
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">Stage and caption</summary>
+      <OwnerForm intent="save-photo" hidden={{ photo: photo.id }} className="space-y-2">
+        <fieldset>
+          <legend className="sr-only">Stage</legend>
+          {STAGES.map((value) => (
+            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2">
+              <input type="radio" name="stage" value={value} defaultChecked={value === photo.stage} className="size-5 accent-accent" />
+              {STAGE_NAMES[value]}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={caption} className="field-label">
+          Caption
+        </label>
+        <input id={caption} type="text" name="caption" maxLength={CAPTION_MAX} defaultValue={photo.caption} className="field" aria-invalid={error ? true : undefined} aria-describedby={error ? `${caption}-error` : undefined} />
+        {error && (
+          <p id={`${caption}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-secondary">
+          Save
+        </button>
+      </OwnerForm>
+    </details>
   );
 }

@@ -200,6 +200,11 @@ export function jobPhotoOf(store: Db, leadId: number, id: string): JobPhoto | un
   return row ? asJobPhoto(row) : undefined;
 }
 
+/** Changes a photo's stage and caption, inside the open transaction. */
+export function updateJobPhoto(store: Db, id: string, details: { stage: Stage; caption: string }): boolean {
+  return statement(store.db, "UPDATE job_photos SET stage = ?, caption = ? WHERE id = ?").run(details.stage, details.caption, id).changes > 0;
+}
+
 /** Deletes a photo's row, inside the open transaction; its files go once it is committed. */
 export function deleteJobPhotoRow(store: Db, id: string): boolean {
   return statement(store.db, "DELETE FROM job_photos WHERE id = ?").run(id).changes > 0;

@@ -129,9 +129,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent" | "photos" | "stage" | "caption", string>>; values?: { caption?: string } };
+type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent" | "photos" | "stage" | "caption" | `photo-${string}`, string>>; values?: { caption?: string } };
 
-export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete", "job-photo.add", "job-photo.delete"]);
+export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete", "job-photo.add", "job-photo.save", "job-photo.delete"]);
 
 const SAVED: Record<string, string> = {
   status: "Status saved.",
@@ -141,6 +141,7 @@ const SAVED: Record<string, string> = {
   "customer-link": "The customer's link was reset: the old one no longer opens their page.",
   "invoice-deleted": "Draft invoice deleted.",
   "photo-deleted": "Photo deleted.",
+  "photo-saved": "Photo saved.",
   ...VISIT_NOTICES,
 };
 
@@ -219,6 +220,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           stage={loaderData.jobStage}
           errors={{ photos: photoErrors.length ? photoErrors : undefined, stage: lines(errorFor("stage")), caption: lines(errorFor("caption")) }}
           caption={actionData?.values?.caption}
+          photoErrors={actionData?.errors}
           asking={loaderData.askingPhoto}
           fold={{ open: true, summary: loaderData.jobPhotos.length ? plural(loaderData.jobPhotos.length, "photo") : undefined }}
         />
