@@ -1,6 +1,6 @@
 /**
  * The photos of the job go into a backup and come back with a restore, in their own folder,
- * both sizes of each (decision 34); the rest of backing up is tried on the real server in
+ * both sizes of each (decision 35); the rest of backing up is tried on the real server in
  * tests/integration/backup.test.ts.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";

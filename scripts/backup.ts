@@ -60,7 +60,7 @@ function photoFilesIn(db: DatabaseSync): string[] {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lead_photos'").get();
   if (!table) return [];
   const sent = db.prepare("SELECT id FROM lead_photos").all().map((row) => photoFileName(String((row as { id: string }).id)));
-  // The photos of the job (decision 34), in their folder under photos/, two sizes each.
+  // The photos of the job (decision 35), in their folder under photos/, two sizes each.
   const ofTheJob = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job_photos'").get()
     ? db.prepare("SELECT id FROM job_photos").all().flatMap((row) => (["thumb", "large"] as const).map((size) => path.join(JOB_PHOTOS_FOLDER, jobPhotoFile(String((row as { id: string }).id), size))))
     : [];

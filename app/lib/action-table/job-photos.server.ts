@@ -1,5 +1,5 @@
 /**
- * A request's photos of the job (issue 37 §1, decision 34): Add photos (`job-photo.add`), a
+ * A request's photos of the job (issue 37 §1, decision 35): Add photos (`job-photo.add`), a
  * multipart form whose files the server took one by one, a photo's stage and caption changed
  * (`job-photo.save`), and a photo's Delete (`job-photo.delete`), which asks first. They stand in the table's room beside the request
  * page's other actions, the photos' room being a common room below the one way in.

@@ -1,5 +1,5 @@
 /**
- * Photos of the job (issue 37 §1, decision 34): each upload's files checked by their content,
+ * Photos of the job (issue 37 §1, decision 35): each upload's files checked by their content,
  * turned upright and made into the two sizes the pages show (thumbnail and large, WebP, with no
  * metadata at all), the time taken read from the camera's EXIF first. The files live under
  * DATA_DIR/photos/job/, named by the photo's id; the `job_photos` rows say which request, stage

@@ -1,6 +1,6 @@
 /**
  * A photo of the job, in one of its two sizes (`thumb` or `large`): behind the guard like every
- * owner page, and only ever the server's own copy, with no metadata (decision 34).
+ * owner page, and only ever the server's own copy, with no metadata (decision 35).
  */
 import { readFile } from "node:fs/promises";
 import { foundOr404 } from "~/lib/forms/record-id.ts";
