@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 /** The unit tests: modules and scripts tried in the test's own process. */
 const UNIT = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"];
 /** Unit tests that replace a module (vi.mock) keep a module registry of their own. */
-const REPLACES_A_MODULE = ["app/lib/site/gallery-photos.server.test.ts"];
+const REPLACES_A_MODULE = ["app/lib/photos/gallery-pictures.server.test.ts"];
 /** Tests that measure how much the server does in a second, or how far apart its passes start: run after the rest, one at a time. */
 const MEASURES_THE_SERVER = ["tests/integration/backup.test.ts", "tests/integration/background-work-gives-way-to-visitors.test.ts"];
 

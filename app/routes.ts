@@ -55,6 +55,7 @@ export default [
         route("payments/:id/remove", "routes/admin/payment-remove.tsx"),
         route("requests.csv", "routes/admin/requests-csv.ts"),
         route("photos/:id", "routes/admin/photo.ts"),
+        route("job-photos/:id/:size", "routes/admin/job-photo.ts"),
         route("sources", "routes/admin/sources.tsx"),
         route("insights", "routes/admin/insights.tsx"),
         // Money at a glance, and the accountant's two files for the period it shows.

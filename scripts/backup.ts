@@ -4,7 +4,8 @@
  *   npm run restore -- BACKUP                puts a copy back in place (server stopped)
  * Both read the same DATA_DIR as the server. A backup is a folder named by its UTC date and time,
  * kestrel-YYYY-MM-DDTHH-MM-SSZ, holding leads.sqlite (requests, quotes, the owner's published site
- * versions and the server's push keys), photos/ and uploads/ (the gallery's pictures).
+ * versions and the server's push keys), photos/ (with the photos of the job in photos/job/) and
+ * uploads/ (the gallery's pictures).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { backup, DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { DATABASE_FILE as DATABASE, dataDir, PHOTOS_DIR as PHOTOS, SERVER_PID_FILE } from "../app/lib/db/files.server.ts";
 import { photoFileName } from "../app/lib/photos/photos.server.ts";
+import { JOB_PHOTOS_FOLDER, jobPhotoFile } from "../app/lib/photos/job-photos.server.ts";
 import { UPLOADS_DIR } from "../app/lib/site/pictures.server.ts";
 
 /** A backup's folder, or one a backup that was killed half way left under its temporary name. */
@@ -57,7 +59,12 @@ function pictureFilesIn(db: DatabaseSync): string[] {
 function photoFilesIn(db: DatabaseSync): string[] {
   const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'lead_photos'").get();
   if (!table) return [];
-  return db.prepare("SELECT id FROM lead_photos").all().map((row) => photoFileName(String((row as { id: string }).id)));
+  const sent = db.prepare("SELECT id FROM lead_photos").all().map((row) => photoFileName(String((row as { id: string }).id)));
+  // The photos of the job (decision 35), in their folder under photos/, two sizes each.
+  const ofTheJob = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'job_photos'").get()
+    ? db.prepare("SELECT id FROM job_photos").all().flatMap((row) => (["thumb", "large"] as const).map((size) => path.join(JOB_PHOTOS_FOLDER, jobPhotoFile(String((row as { id: string }).id), size))))
+    : [];
+  return [...sent, ...ofTheJob];
 }
 
 /**
@@ -111,6 +118,8 @@ export async function makeBackup(into: string, options: { now?: Date; source?: s
         missing.push(file);
         continue;
       }
+      // A photo of the job is in its folder (photos/job/), made with its first.
+      mkdirSync(path.dirname(path.join(partial, PHOTOS, file)), { recursive: true });
       copyFileSync(from, path.join(partial, PHOTOS, file));
       bytes += statSync(from).size;
     }
@@ -236,7 +245,10 @@ export function restoreBackup(from: string, options: { target?: string; now?: Da
   }
   copyFileSync(backupFile, path.join(target, DATABASE));
   mkdirSync(path.join(target, PHOTOS), { recursive: true });
-  for (const file of files) copyFileSync(path.join(backupDir, PHOTOS, file), path.join(target, PHOTOS, file));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(target, PHOTOS, file)), { recursive: true });
+    copyFileSync(path.join(backupDir, PHOTOS, file), path.join(target, PHOTOS, file));
+  }
   mkdirSync(path.join(target, UPLOADS_DIR), { recursive: true });
   for (const file of pictures) copyFileSync(path.join(backupDir, UPLOADS_DIR, file), path.join(target, UPLOADS_DIR, file));
   return { replaced, requests, photos: files.length + pictures.length };

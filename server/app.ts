@@ -9,7 +9,8 @@ import { PHOTO_LIMITS, type Upload } from "../app/lib/photos/photos.server.ts";
 import type { RequestContexts, Services } from "../app/lib/services/services.ts";
 import { bufferedLog, loggedPath } from "./access-log.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
-import { discardUpload, photosTooLarge, readMultipart, RequestRefused } from "./multipart.ts";
+import { discardUpload, photosTooLarge, readMultipart, RequestRefused, type UploadLimits } from "./multipart.ts";
+import { JOB_PHOTO_LIMITS } from "../app/lib/photos/job-photos.server.ts";
 import { postTargets } from "./post-targets.ts";
 import { closeAfterAnswer, readBody } from "./request-body.ts";
 import { decodablePath, readRequestTarget, UNDECODABLE_PATH_PAGE } from "./request-target.ts";
@@ -22,6 +23,17 @@ import path from "node:path";
 export const MAX_BODY_BYTES = 32 * 1024;
 /** A form with photos: 5 of 10 MB and the fields. */
 export const MAX_UPLOAD_BYTES = PHOTO_LIMITS.requestBytes;
+
+/** A request's page in the owner's area, whose Add photos takes the photos of the job. */
+const REQUEST_PAGE = /^\/admin\/requests\/\d+$/;
+
+/**
+ * What a multipart post may carry: a request's page takes up to 20 photos of the job of 25 MB
+ * each, photo by photo; every other form (the quote form, the gallery) 5 of 10 MB, or none.
+ */
+function uploadLimitsOf(pathname: string): UploadLimits {
+  return REQUEST_PAGE.test(pathname) ? { ...JOB_PHOTO_LIMITS, eachFile: true } : PHOTO_LIMITS;
+}
 
 export interface AppOptions {
   site: StaticSite;
@@ -238,8 +250,9 @@ export function createApp(options: AppOptions) {
    * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
    */
   async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL, client: string, overrides: Record<string, string | null>) {
-    if (Number(req.headers["content-length"] ?? 0) > MAX_UPLOAD_BYTES) throw photosTooLarge();
-    const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES });
+    const limits = uploadLimitsOf(url.pathname);
+    if (Number(req.headers["content-length"] ?? 0) > limits.requestBytes) throw photosTooLarge();
+    const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES, limits });
     res.on("close", () => void discardUpload(form.upload));
     return toApp(
       req,

@@ -45,7 +45,21 @@ export function photosTooLarge(): RequestRefused {
 
 const PHOTO_FIELD = "photos";
 
-export async function readMultipart(req: IncomingMessage, options: { uploadDir: string; maxFieldBytes: number }): Promise<MultipartForm> {
+/** What one address takes: how many files, how large each, and the whole post. */
+export interface UploadLimits {
+  files: number;
+  fileBytes: number;
+  requestBytes: number;
+  /**
+   * Taken photo by photo (the photos of the job): a file over the size is marked and the others
+   * kept, files past the count are left and said so. Otherwise (the quote form) either refuses
+   * the whole upload.
+   */
+  eachFile?: boolean;
+}
+
+export async function readMultipart(req: IncomingMessage, options: { uploadDir: string; maxFieldBytes: number; limits?: UploadLimits }): Promise<MultipartForm> {
+  const limits: UploadLimits = options.limits ?? PHOTO_LIMITS;
   const fields = new URLSearchParams();
   const upload: Upload = { files: [] };
   let parser: busboy.Busboy;
@@ -54,8 +68,8 @@ export async function readMultipart(req: IncomingMessage, options: { uploadDir: 
       headers: req.headers,
       defParamCharset: "utf8",
       limits: {
-        files: PHOTO_LIMITS.files,
-        fileSize: PHOTO_LIMITS.fileBytes,
+        files: limits.files,
+        fileSize: limits.fileBytes,
         fields: 30,
         fieldSize: options.maxFieldBytes,
         fieldNameSize: 100,
@@ -98,7 +112,7 @@ export async function readMultipart(req: IncomingMessage, options: { uploadDir: 
     req.on("data", (chunk: Buffer) => {
       received += chunk.length;
       // Past the cap the rest is no longer parsed: it is dropped once the 413 is answered (server/request-body.ts).
-      if (received > PHOTO_LIMITS.requestBytes) void fail(photosTooLarge());
+      if (received > limits.requestBytes) void fail(photosTooLarge());
     });
     // The connection dropped before the whole body came: nothing of it is kept.
     req.on("close", () => {
@@ -120,14 +134,20 @@ export async function readMultipart(req: IncomingMessage, options: { uploadDir: 
         stream.resume();
         return;
       }
-      const file = { path: path.join(options.uploadDir, randomUUID()), bytes: 0 };
+      const file: Upload["files"][number] = { path: path.join(options.uploadDir, randomUUID()), bytes: 0, name: info.filename };
       upload.files.push(file);
       fileStreams.push(stream);
       stream.on("data", (chunk: Buffer) => (file.bytes += chunk.length));
-      stream.on("limit", () => (upload.refusal ??= "tooLarge"));
+      stream.on("limit", () => {
+        if (limits.eachFile) file.tooLarge = true;
+        else upload.refusal ??= "tooLarge";
+      });
       writes.push(pipeline(stream, createWriteStream(file.path)).catch((error: Error) => void fail(error)));
     });
-    parser.on("filesLimit", () => (upload.refusal = "tooMany"));
+    parser.on("filesLimit", () => {
+      if (limits.eachFile) upload.tooMany = true;
+      else upload.refusal = "tooMany";
+    });
     parser.on("fieldsLimit", () => void fail(new RequestRefused(413, "Too many fields")));
     parser.on("partsLimit", () => void fail(new RequestRefused(413, "Too many fields")));
     parser.on("close", () => void finish({ fields, upload }));

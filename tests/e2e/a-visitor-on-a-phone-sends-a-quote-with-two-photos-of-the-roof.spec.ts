@@ -31,7 +31,7 @@ async function ownerSeesThePhotos(browser: Browser, name: string, firstPhotoSize
     await page.getByRole("link", { name: new RegExp(`^${name}`) }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     // The photos fold under their heading on the request page (it opens on what to do now): one tap opens them.
-    const section = page.getByRole("region", { name: "Photos" });
+    const section = page.getByRole("region", { name: "Photos", exact: true });
     await expect(section).toContainText("2 photos");
     await section.locator("summary").tap();
     const photos = section.getByRole("img");

@@ -29,6 +29,7 @@ import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { invoicePages, invoicesInEachState } from "../support/invoices.ts";
 import { storedPhoto } from "../support/owner.ts";
+import { picture } from "../support/pictures.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
 import { expectNoViolations, LEADS_DB, onlyIn, uniqueName } from "./support.ts";
@@ -88,7 +89,7 @@ test("the inbox, sources, passkeys, notifications, every page of Your site and a
   }
 });
 
-test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question and a note error have no violations", async ({ page }, testInfo) => {
+test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question, a note error, and its photos of the job with a photo refused and a Delete's question have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   let id: number;
   let customerPage: string;
@@ -123,6 +124,20 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await page.goto(`/admin/requests/${id}`);
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Write a note first.")).toBeVisible();
+  await expectPlainPage(page);
+  // Photos of the job: one kept, one refused at the field, then a photo's Delete asking first.
+  await page.goto(`/admin/requests/${id}`);
+  await page.getByLabel("Choose photos, or take them").setInputFiles([
+    { name: "roof.png", mimeType: "image/png", buffer: await picture("png", 320, 240) },
+    { name: "IMG_0412.HEIC", mimeType: "image/heic", buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(64)]) },
+  ]);
+  await page.getByRole("button", { name: "Add photos" }).click();
+  await expect(page.getByText("1 photo added.")).toBeVisible();
+  await expect(page.getByText("IMG_0412.HEIC: This photo is in a format we cannot open")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Survey photo 1" })).toBeVisible();
+  await expectPlainPage(page);
+  await page.getByRole("button", { name: "Delete Survey photo 1" }).click();
+  await expect(page.getByText("Delete this photo? This cannot be undone.")).toBeVisible();
   await expectPlainPage(page);
   await page.goto(`/admin/requests/${won}/visits/new`);
   await page.getByRole("button", { name: "Add another day" }).click();

@@ -10,6 +10,7 @@ import type { StoredPhoto } from "../../app/lib/photos/photos.server.ts";
 import { SESSION_COOKIE } from "../../app/lib/owner/auth.server.ts";
 import { customerPagePath, customerPageToken, resetCustomerLink } from "../../app/lib/links/page-links.server.ts";
 import { addNote } from "../../app/lib/requests/inbox.server.ts";
+import { insertJobPhotos } from "../../app/lib/photos/job-photos.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
 import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
@@ -150,6 +151,10 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
       { notify: true, photos: [storedPhoto(store)] },
     );
     addNote(store, lead.id, "Left a voicemail.", "Sweep");
+    // Photos of the job, one captioned, and one's Delete asking first (their files are not needed for the page).
+    const jobPhoto = (caption: string) => ({ id: randomBytes(16).toString("hex"), thumb: Buffer.alloc(0), large: Buffer.alloc(0), width: 800, height: 600, thumbWidth: 400, thumbHeight: 300, bytes: 0, caption });
+    const jobPhotos = [jobPhoto("Slipped slates above the bay window"), jobPhoto("")];
+    store.inTransaction(() => jobPhotos.forEach((photo) => insertJobPhotos(store, lead.id, [photo], { stage: "survey", caption: photo.caption, now: new Date() })));
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     // A price list, for its page and each quote draft's Add from price list.
     for (const item of [{ description: "Re-felt flat roof with torch-on felt", unit: "per m²", unitPence: 4500 }, { description: "Gutter clean", unit: "", unitPence: 6000 }]) addPriceItem(store, item, { actor: "Sweep" });
@@ -183,7 +188,7 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     quotes.owner.push(`/admin/requests/${lead.id}/customer-link`);
     // Jobs, Show closed with its Paid, and a won job's page opening on now (issue 35).
     quotes.owner.push("/admin?status=jobs", "/admin?status=closed", `/admin/requests/${openReview.review.leadId}`, `/admin/requests/${paying.id}`);
-    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/waiting", "/admin/offline", "/admin/price-list", "/admin/price-list?quote=1&saved=from-line", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
+    const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, `/admin/requests/${lead.id}?delete-photo=${jobPhotos[0]!.id}`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/waiting", "/admin/offline", "/admin/price-list", "/admin/price-list?quote=1&saved=from-line", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {
     store.close();

@@ -37,3 +37,18 @@ export async function noisyJpeg(bytes: number): Promise<Buffer> {
   const raw = randomBytes(side * side * 3);
   return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
 }
+
+/**
+ * A phone photo as it leaves the camera with its time: the GPS position and camera of
+ * `sidewaysPhoneJpeg`, and DateTimeOriginal ("2025:12:02 10:14:00", as cameras write it).
+ */
+export async function datedPhoneJpeg(dateTimeOriginal: string, width = 300, height = 200): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: "#5a6b7c" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "KestrelCam", Model: "Serial SN-55501" },
+      IFD2: { DateTimeOriginal: dateTimeOriginal },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 54/1 12/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 12/1 7/1" },
+    })
+    .toBuffer();
+}

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { ACCEPTED_FORMATS } from "./formats.ts";
 import { MAX_PHOTO_MB, MAX_PHOTOS, PHOTO_MESSAGES } from "../forms/photos.ts";
 
 const MB = 1024 * 1024;
@@ -27,10 +28,16 @@ export const PHOTO_LIMITS = {
   thumbSide: 480,
 } as const;
 
-/** What the multipart parser found: the files as sent (in a scratch folder) or why they were refused. */
+/**
+ * What the multipart parser found: the files as sent (in a scratch folder) or why they were
+ * refused. An upload taken photo by photo (the photos of the job) keeps the good ones: each file
+ * says its name and whether it was cut off at the size limit, and `tooMany` that files past the
+ * count were not taken.
+ */
 export interface Upload {
-  files: { path: string; bytes: number }[];
+  files: { path: string; bytes: number; name?: string; tooLarge?: boolean }[];
   refusal?: keyof typeof PHOTO_MESSAGES;
+  tooMany?: boolean;
 }
 
 /** A checked, re-encoded photo, not yet on disk. */
@@ -53,8 +60,6 @@ export interface StoredPhoto {
 // picture so twenty uploads at once stay within a small server's memory.
 sharp.cache(false);
 sharp.concurrency(1);
-
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /**
  * At most this many pictures are decoded at once, whatever the number of uploads: each decode

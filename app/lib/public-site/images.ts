@@ -1,7 +1,7 @@
 /**
  * What a picture is once made for the pages: the widths of its copies and its manifest entry.
  * Shared by the build (scripts/build-images.ts, for app/content/images) and the owner's gallery
- * uploads (app/lib/site/gallery-photos.server.ts), so both make the same set.
+ * uploads (app/lib/photos/gallery-pictures.server.ts), so both make the same set.
  */
 export const WIDTHS = [480, 800, 1200, 1600];
 

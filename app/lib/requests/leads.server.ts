@@ -6,6 +6,7 @@
  */
 import type { StatementSync } from "node:sqlite";
 import type { StoredPhoto } from "../photos/photos.server.ts";
+import { jobPhotoIdsOfRequests, removeJobPhotoFiles } from "../photos/job-photos.server.ts";
 import { Database } from "../db/connection.server.ts";
 import { eraseRequests, forgetRequests } from "./erase.server.ts";
 import { asLead, LEAD_COLUMNS, type Lead, type NewLead } from "./lead.ts";
@@ -108,6 +109,7 @@ export class LeadStore extends Database {
    */
   deleteLead(id: number, alongside?: () => void, first?: () => void): boolean {
     const photos = photosOf(this, id);
+    const jobPhotos = jobPhotoIdsOfRequests(this, "SELECT ?", id);
     const deleted = this.inTransaction(() => {
       first?.();
       const gone = eraseRequests(this.db, "SELECT id FROM leads WHERE id = ?", id) > 0;
@@ -115,6 +117,7 @@ export class LeadStore extends Database {
       return gone;
     });
     removePhotoFiles(this, photos);
+    if (deleted) removeJobPhotoFiles(this.photosDir, jobPhotos);
     return deleted;
   }
 
@@ -140,12 +143,14 @@ export class LeadStore extends Database {
     const select = `SELECT id FROM leads WHERE erased_at IS NULL AND ${LAST_CONTACT_SQL} < ?`;
     const before = ukDayStart(day).toISOString();
     const photos = photosOfRequests(this, select, before);
+    const jobPhotos = jobPhotoIdsOfRequests(this, select, before);
     const forgotten = this.inTransaction(() => {
       const count = forgetRequests(this.db, select, before);
       alongside?.(count);
       return count;
     });
     removePhotoFiles(this, photos);
+    removeJobPhotoFiles(this.photosDir, jobPhotos);
     return forgotten;
   }
 }

@@ -20,7 +20,7 @@ import { leadById } from "../requests/lead.ts";
 import { photoPath, photosOf } from "../requests/photo-store.server.ts";
 import { draftContent, saveCheckedDraft } from "./draft.server.ts";
 import { withList } from "./edits.ts";
-import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "./gallery-photos.server.ts";
+import { galleryPhotoFromStoredJpeg, processGalleryPhoto } from "../photos/gallery-pictures.server.ts";
 import { addPicture, UPLOADS_DIR } from "./pictures.server.ts";
 import { currentDraft } from "./versions.server.ts";
 

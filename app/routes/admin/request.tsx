@@ -51,6 +51,9 @@ import { upcomingWords, visitItems } from "~/lib/visits/pages.server.ts";
 import { hasSentInvoice } from "~/lib/invoices/invoices.server.ts";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { NOTE_MAX } from "~/lib/requests/forms.ts";
+import { JobPhotos } from "~/components/owner/JobPhotos.tsx";
+import { jobPhotosOf, lastStageOf } from "~/lib/photos/job-photos.server.ts";
+import { defaultStage, isRefusal, JOB_PHOTO_REFUSALS } from "~/lib/photos/job-photos.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 
@@ -101,6 +104,15 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     origin: pageOrigin(lead.page).name,
     notes: notesOf(store, id),
     photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
+    jobPhotos: jobPhotosOf(store, id),
+    jobStage: defaultStage(lastStageOf(store, id), quotes.some((quote) => quote.sentAt !== null)),
+    /** The photos an upload left out, each with why, as its address carries them after the change. */
+    photosLeftOut: url.searchParams.getAll("refused").flatMap((item) => {
+      const [why = "", ...name] = item.split(":");
+      return isRefusal(why) ? [name.join(":") ? `${name.join(":")}: ${JOB_PHOTO_REFUSALS[why]}` : JOB_PHOTO_REFUSALS[why]] : [];
+    }),
+    added: Number(url.searchParams.get("added")) || 0,
+    askingPhoto: url.searchParams.get("delete-photo"),
     history: auditOfLead(store, id),
     reviews,
     quotes,
@@ -118,9 +130,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent", string>> };
+type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent" | "photos" | "stage" | "caption" | `photo-${string}`, string>>; values?: { caption?: string } };
 
-export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete"]);
+export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete", "job-photo.add", "job-photo.save", "job-photo.delete"]);
 
 const SAVED: Record<string, string> = {
   status: "Status saved.",
@@ -129,6 +141,8 @@ const SAVED: Record<string, string> = {
   "job-done": "Job done: the customer has been asked for a review.",
   "customer-link": "The customer's link was reset: the old one no longer opens their page.",
   "invoice-deleted": "Draft invoice deleted.",
+  "photo-deleted": "Photo deleted.",
+  "photo-saved": "Photo saved.",
   ...VISIT_NOTICES,
 };
 
@@ -140,12 +154,15 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const links = replyLinks(lead, useBusiness().name);
   const errorFor = (field: keyof ActionAnswer["errors"]) => actionData?.errors[field];
   const early = lead.status === "new" || lead.status === "contacted";
+  const lines = (error: string | undefined) => (error ? error.split("\n") : undefined);
+  const photoErrors = lines(errorFor("photos")) ?? loaderData.photosLeftOut;
+  const notice = saved === "photos" ? `${plural(loaderData.added, "photo")} added.` : saved && SAVED[saved];
   return (
     <>
       <TopBar title={nameOf(lead)} back={{ href: "/admin", label: "Requests" }} />
       <div className="container-page max-w-3xl space-y-4 py-4">
         <StatusLine lead={lead} stage={loaderData.stage} reference={referenceOf(lead.id)} now={now} />
-        <Notices notice={saved && SAVED[saved]} />
+        <Notices notice={notice} />
 
         <NextStep lead={lead} quotes={quotes} reviews={loaderData.reviews} links={links} self={loaderData.self} step={loaderData.step} accepted={loaderData.acceptedQuote !== null} />
         <RequestNowFacts now={loaderData.standing} />
@@ -196,6 +213,17 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           quote={loaderData.acceptedQuote}
           canCreate={lead.status === "won" || loaderData.acceptedQuote !== null}
           fold={{ open: loaderData.invoices.length > 0 && loaderData.invoices.length <= 3, summary: loaderData.invoices.length ? plural(loaderData.invoices.length, "invoice") : "Create invoice" }}
+        />
+
+        <JobPhotos
+          leadId={lead.id}
+          photos={loaderData.jobPhotos}
+          stage={loaderData.jobStage}
+          errors={{ photos: photoErrors.length ? photoErrors : undefined, stage: lines(errorFor("stage")), caption: lines(errorFor("caption")) }}
+          caption={actionData?.values?.caption}
+          photoErrors={actionData?.errors}
+          asking={loaderData.askingPhoto}
+          fold={{ open: true, summary: loaderData.jobPhotos.length ? plural(loaderData.jobPhotos.length, "photo") : undefined }}
         />
 
         <RequestPhotos lead={lead} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />

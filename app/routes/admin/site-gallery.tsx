@@ -2,7 +2,7 @@
  * The owner's gallery (/admin/site/gallery): add a project with a photo straight from the phone's
  * camera or from a won request's photos, change, reorder and remove projects. A photo is checked
  * by its content, turned upright, stripped of every bit of metadata and made into the site's
- * sizes (app/lib/site/gallery-photos.server.ts); the original is never stored. Alt text is
+ * sizes (app/lib/photos/gallery-pictures.server.ts); the original is never stored. Alt text is
  * required. Saved into the same draft as the facts, to preview and publish from the page's bar
  * or Your site.
  */

@@ -1,5 +1,6 @@
 /**
- * Photos of finished jobs that the owner adds to the gallery at /admin/site. Each one is checked
+ * Photos of finished jobs that the owner adds to the gallery at /admin/site (the site's room
+ * decides what a project is; this room makes its pictures). Each one is checked
  * by its content (never its name or type), turned upright, stripped of all metadata (EXIF with
  * the GPS position, XMP, IPTC, comments; a colour profile is converted to sRGB) and made into
  * the same picture set the build makes for app/content/images (scripts/build-images.ts): AVIF
@@ -13,7 +14,8 @@ import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { WIDTHS, type PictureEntry } from "../public-site/images.ts";
-import { oneDecodeAtATime, PHOTO_LIMITS } from "../photos/photos.server.ts";
+import { ACCEPTED_FORMATS, isHeic } from "./formats.ts";
+import { oneDecodeAtATime, PHOTO_LIMITS } from "./photos.server.ts";
 
 const URL_BASE = "/images/uploads";
 
@@ -24,15 +26,6 @@ const MESSAGES = {
   notPicture: "This file is not a photo we can use. Send a JPEG, PNG or WebP picture.",
   tooLarge: `This photo is too large to process: at most ${PHOTO_LIMITS.pixels / 1_000_000} megapixels.`,
 } as const;
-
-const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
-
-/** The ISO-BMFF brands of HEIC/HEIF pictures, which this server's sharp cannot decode. */
-const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"]);
-
-function isHeic(input: Buffer): boolean {
-  return input.length >= 12 && input.toString("latin1", 4, 8) === "ftyp" && HEIC_BRANDS.has(input.toString("latin1", 8, 12));
-}
 
 /** The same qualities as the build's pictures (scripts/build-images.ts). */
 const AVIF_QUALITY = 50;

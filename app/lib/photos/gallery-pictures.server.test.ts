@@ -8,7 +8,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { picture, sidewaysPhoneJpeg } from "../../../tests/support/pictures.ts";
-import { galleryPhotoFromStoredJpeg, processGalleryPhoto, removeGalleryPhoto } from "./gallery-photos.server.ts";
+import { galleryPhotoFromStoredJpeg, processGalleryPhoto, removeGalleryPhoto } from "./gallery-pictures.server.ts";
 
 // A rename that can be made to fail, to stand for a disk failing halfway through a photo's files.
 vi.mock("node:fs/promises", async (importOriginal) => {
