@@ -9,6 +9,7 @@ import { PHOTO_LIMITS, type Upload } from "../app/lib/photos/photos.server.ts";
 import type { RequestContexts, Services } from "../app/lib/services/services.ts";
 import { bufferedLog, loggedPath } from "./access-log.ts";
 import { cspFor, SECURITY_HEADERS } from "./headers.ts";
+import { currentOwner } from "../app/lib/owner/auth.server.ts";
 import { discardUpload, photosTooLarge, readMultipart, RequestRefused, type UploadLimits } from "./multipart.ts";
 import { JOB_PHOTO_LIMITS } from "../app/lib/photos/job-photos.server.ts";
 import { postTargets } from "./post-targets.ts";
@@ -29,10 +30,12 @@ const REQUEST_PAGE = /^\/admin\/requests\/\d+$/;
 
 /**
  * What a multipart post may carry: a request's page takes up to 20 photos of the job of 25 MB
- * each, photo by photo; every other form (the quote form, the gallery) 5 of 10 MB, or none.
+ * each, photo by photo, from the signed-in owner alone; every other form (the quote form, the
+ * gallery), and anyone not signed in, 5 of 10 MB, or none. The session is looked at before a
+ * byte of the body is read, so nobody signed out can make the server write half a gigabyte.
  */
-function uploadLimitsOf(pathname: string): UploadLimits {
-  return REQUEST_PAGE.test(pathname) ? { ...JOB_PHOTO_LIMITS, eachFile: true } : PHOTO_LIMITS;
+function uploadLimitsOf(pathname: string, signedIn: () => boolean): UploadLimits {
+  return REQUEST_PAGE.test(pathname) && signedIn() ? { ...JOB_PHOTO_LIMITS, eachFile: true } : PHOTO_LIMITS;
 }
 
 export interface AppOptions {
@@ -250,7 +253,7 @@ export function createApp(options: AppOptions) {
    * an ordinary form, the photos wait on disk for the action, and are removed once it answered.
    */
   async function multipartToApp(req: IncomingMessage, res: ServerResponse, url: URL, client: string, overrides: Record<string, string | null>) {
-    const limits = uploadLimitsOf(url.pathname);
+    const limits = uploadLimitsOf(url.pathname, () => currentOwner(options.services.store, new Request(url, { headers: { cookie: String(req.headers.cookie ?? "") } })) !== undefined);
     if (Number(req.headers["content-length"] ?? 0) > limits.requestBytes) throw photosTooLarge();
     const form = await readMultipart(req, { uploadDir: options.uploadDir, maxFieldBytes: MAX_BODY_BYTES, limits });
     res.on("close", () => void discardUpload(form.upload));

@@ -109,6 +109,12 @@ describe("three photos added on the roof", () => {
       expect(response.headers.get("location")).toMatch(/^\/admin\/sign-in/);
     }
   });
+
+  it("take a request page's big post only from the owner: signed out, 60 MB is refused before it is read", async () => {
+    const big = { name: "big.jpg", bytes: Buffer.alloc(60 * 1024 * 1024), type: "image/jpeg" };
+    const response = await postMultipart(server, page(), { intent: "add-photos", stage: "survey", caption: "", once: makeOnceKey() }, [big]);
+    expect(response.status).toBe(413);
+  });
 });
 
 describe("a file the server cannot keep", () => {
