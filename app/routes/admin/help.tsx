@@ -327,6 +327,21 @@ const TOPICS: Topic[] = [
     ),
   },
   {
+    id: "survey-bookings",
+    title: "Letting customers book their own survey",
+    body: (
+      <p>
+        Open{" "}
+        <a href="/admin/survey-bookings" className="link">
+          Survey bookings
+        </a>{" "}
+        under More: the days and hours a survey may start, how long it lasts, the time you keep between visits, how soon and how far ahead, and how
+        many a day. Times offered leave room for the drive from the visit before and to the one after, and a day you are already near the
+        customer comes first. Days under a closure notice offer none. Untick Let customers book to stop offering times.
+      </p>
+    ),
+  },
+  {
     id: "passkeys",
     title: "Signing in on a new phone, or after losing one",
     body: (
