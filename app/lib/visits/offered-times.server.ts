@@ -2,7 +2,7 @@
  * The survey times a request is offered now (issue 38 §2), read from the store: the owner's rules,
  * the hours and closure published, the booked visits from today to the last day offered with the
  * town of each one's request, and the request's own town. And whether one time is still free,
- * asked again inside the booking's transaction (decision 34), never trusted from the page.
+ * asked again inside the booking's transaction (decision 36), never trusted from the page.
  */
 import type { Content } from "../../content/load.ts";
 import type { Db } from "../db/connection.server.ts";
