@@ -70,6 +70,7 @@ export default [
         route("more", "routes/admin/more.tsx"),
         route("passkeys", "routes/admin/passkeys.tsx"),
         route("notifications", "routes/admin/notifications.tsx"),
+        route("survey-bookings", "routes/admin/survey-bookings.tsx"),
         // Your site: the overview publishes the one draft; each short page saves its part into it.
         route("site", "routes/admin/site.tsx"),
         route("site/contact", "routes/admin/site-contact.tsx"),

@@ -83,7 +83,7 @@ test("the sign-in page and an invite have no violations", async ({ page }) => {
 test("the inbox, sources, passkeys, notifications, every page of Your site and a used invite have no violations", async ({ page }) => {
   const { invite } = await signUp(page, "Axe phone");
   await expectPlainPage(page);
-  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/price-list", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/reviews", invite]) {
+  for (const path of ["/admin?q=no-such-person-anywhere", "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/price-list", "/admin/passkeys", "/admin/notifications", "/admin/survey-bookings", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/reviews", invite]) {
     await page.goto(path);
     await expectPlainPage(page);
   }

@@ -27,7 +27,7 @@ afterAll(() => server.stop());
 const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const leaks = (text: string) => [SECRET.name, SECRET.email, SECRET.phone, SECRET.location, SECRET.message, "Secretname"].filter((s) => text.includes(s));
 
-const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, `/admin/photos/${"ab".repeat(16)}?size=thumb`, "/admin/no-such-page", "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/insights", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/preview/", "/admin/requests/999999"];
+const OWNER_URLS = () => ["/admin", `/admin/photos/${"ab".repeat(16)}`, `/admin/photos/${"ab".repeat(16)}?size=thumb`, "/admin/no-such-page", "/admin?q=Zebedee", `/admin/requests/${leadId}`, "/admin/requests.csv", "/admin/requests.csv?q=Zebedee", "/admin/sources", "/admin/insights", "/admin/help", "/admin/passkeys", "/admin/notifications", "/admin/survey-bookings", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/preview/", "/admin/requests/999999"];
 
 async function expectSentToSignIn(response: Response) {
   expect(response.status).toBe(303);

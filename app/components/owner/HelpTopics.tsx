@@ -3,6 +3,7 @@
  * them in a week of work. The page (routes/admin/help.tsx) lists them and shows each as a card.
  */
 import type { ReactNode } from "react";
+import { PHONE_TOPICS } from "./HelpPhoneTopics.tsx";
 
 export interface HelpTopic {
   id: string;
@@ -351,46 +352,5 @@ export const HELP_TOPICS: HelpTopic[] = [
       </>
     ),
   },
-  {
-    id: "notifications",
-    title: "Being told of a new request on your phone",
-    body: (
-      <p>
-        Open{" "}
-        <a href="/admin/notifications" className="link">
-          Notifications
-        </a>{" "}
-        on your phone and turn them on. On an iPhone, first add this site to your Home Screen (Share, then Add to Home Screen) and open it
-        from there. A request nobody has answered after an hour is sent to you again, during your opening hours.
-      </p>
-    ),
-  },
-  {
-    id: "no-signal",
-    title: "When you have no signal",
-    body: (
-      <p>
-        Your phone keeps your requests, the open ones' pages, the diary, draft quotes, Money and Help, from the last time it had signal. With
-        no signal they still open, with a bar saying from when. What you do then is kept on the phone, marked Waiting to send, and sent in
-        order when the signal is back, each once. More, then{" "}
-        <a href="/admin/waiting" className="link">
-          Waiting to send
-        </a>
-        , lists it, and says in words anything that could not be done. Signing out empties it all.
-      </p>
-    ),
-  },
-  {
-    id: "passkeys",
-    title: "Signing in on a new phone, or after losing one",
-    body: (
-      <p>
-        Sign in on a device you still have, open{" "}
-        <a href="/admin/passkeys" className="link">
-          Passkeys
-        </a>
-        , and add one for the new device, or remove the lost one. Lost every device? Ask whoever looks after your server for a new invite link.
-      </p>
-    ),
-  },
+  ...PHONE_TOPICS,
 ];

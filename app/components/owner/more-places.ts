@@ -4,6 +4,7 @@ export const MORE_PLACES = [
   { name: "Reviews", path: "/admin/reviews", about: "What customers wrote after a finished job, to publish on your site." },
   { name: "Where requests come from", path: "/admin/sources", about: "Which pages, searches and campaigns bring requests." },
   { name: "Insights", path: "/admin/insights", about: "Visits to each page, and the requests and work they bring." },
+  { name: "Survey bookings", path: "/admin/survey-bookings", about: "When customers may book their own free survey online." },
   { name: "Notifications", path: "/admin/notifications", about: "Be told of a new request on this phone, and by e-mail." },
   { name: "Passkeys", path: "/admin/passkeys", about: "The phones and computers that can sign in." },
   { name: "Waiting to send", path: "/admin/waiting", about: "What you did with no signal, sent when the signal is back." },

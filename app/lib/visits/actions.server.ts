@@ -1,6 +1,7 @@
 /**
  * The diary's actions (decision 28): a visit booked from a request (one or more days), moved,
- * cancelled (asked first), and the calendar feed's link replaced.
+ * cancelled (asked first), the calendar feed's link replaced, and the rules of the surveys the
+ * visitor books himself saved.
  */
 import { data } from "react-router";
 import * as z from "zod/mini";
@@ -12,6 +13,7 @@ import { bookSchema, EMPTY_DAY, HOW_MANY_FIELD, SCHEDULE_JOB, MAX_DAYS, moveSche
 import { jobDays, MAX_JOB_DAYS } from "./defaults.ts";
 import { ukInstant } from "../time/uk-time.ts";
 import { visitById, type Visit } from "./visits.server.ts";
+import { surveyRulesSave } from "./survey-rules-actions.server.ts";
 
 /** Who changes the diary, with the hours published now and whether the customer can be e-mailed. */
 export function visitChangeOf({ actor, content, services, now }: Applying<unknown>): VisitChange {
@@ -118,4 +120,4 @@ export const calendarLinkReplace = defineAction({
   },
 });
 
-export const VISIT_ACTIONS = [visitScheduleJob, visitBook, visitMove, visitCancel, calendarLinkReplace];
+export const VISIT_ACTIONS = [visitScheduleJob, visitBook, visitMove, visitCancel, calendarLinkReplace, surveyRulesSave];
