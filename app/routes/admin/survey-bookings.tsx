@@ -43,7 +43,7 @@ export default function SurveyBookings({ loaderData, actionData }: Route.Compone
       <TopBar title="Survey bookings" back={MORE_BACK} />
       <div className="container-page max-w-3xl space-y-6 pt-4">
         <p className="text-muted">
-          The times a visitor may pick for a free survey, on the page that thanks him for his request. Days under a closure notice (Your site, Opening hours) offer none.
+          The rules for the times a visitor will pick for a free survey. They are kept now; the site does not offer times yet. Days under a closure notice (Your site, Opening hours) will offer none.
         </p>
         <Notices notice={loaderData.notice} error={actionData?.error} />
         <PostForm id={FORM} noValidate aria-label="Survey bookings" className="space-y-6">
