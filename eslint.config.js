@@ -15,7 +15,7 @@ const NOT_SERVER_ONLY = { group: ["**/*.server", "**/*.server.ts"], message: "A 
  * common rooms, which know no trade, then the trades. Each imports only the rooms listed before it.
  */
 const COMMON_ROOMS = ["db", "brand", "time", "public-site", "forms", "links", "jobs", "mail", "pdf", "photos"];
-const TRADES = ["owner", "requests", "services", "actions", "enquiries", "visits", "quotes", "invoices", "reviews", "site", "insights", "customer", "action-table"];
+const TRADES = ["owner", "requests", "services", "actions", "enquiries", "visits", "quotes", "invoices", "reviews", "site", "insights", "offline", "customer", "action-table"];
 const LIB_ROOMS = [...COMMON_ROOMS, ...TRADES];
 
 /** The pattern that keeps the room `name` of app/lib from importing the rooms above it (none for the top room). */

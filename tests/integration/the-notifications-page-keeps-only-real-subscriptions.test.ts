@@ -82,11 +82,11 @@ describe("the owner's app", () => {
     expect(home, "the public pages are not part of the app").not.toContain("manifest");
   });
 
-  it("serves the service worker from /admin/, so its scope can be no wider", async () => {
+  it("serves the service worker from /admin/, its scope allowed no wider than /admin, the inbox's own address", async () => {
     const response = await fetch(`${server.url}/admin/sw.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
-    expect(response.headers.get("service-worker-allowed")).toBeNull();
+    expect(response.headers.get("service-worker-allowed")).toBe("/admin");
     const code = await response.text();
     expect(code).toContain('addEventListener("push"');
     expect(code).toContain("showNotification");
