@@ -127,6 +127,8 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await expectPlainPage(page);
   // Photos of the job: one kept, one refused at the field, then a photo's Delete asking first.
   await page.goto(`/admin/requests/${id}`);
+  // Folded while the request has none: its heading opens it.
+  await page.getByRole("heading", { name: "Photos of the job" }).click();
   await page.getByLabel("Choose photos, or take them").setInputFiles([
     { name: "roof.png", mimeType: "image/png", buffer: await picture("png", 320, 240) },
     { name: "IMG_0412.HEIC", mimeType: "image/heic", buffer: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(64)]) },

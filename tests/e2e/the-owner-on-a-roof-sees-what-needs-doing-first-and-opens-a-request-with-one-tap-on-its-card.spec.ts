@@ -138,7 +138,7 @@ test("the inbox puts what needs doing first, its filters are links with counts, 
 
   // From 1024 px the same one menu sits at the side with every place, and no More.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText(["Requests", "Diary", "Money", "Your site", "Price list", "Reviews", "Where requests come from", "Insights", "Survey bookings", "Notifications", "Passkeys", "Help"]);
+  await expect(nav.getByRole("link").filter({ visible: true })).toHaveText(["Requests", "Diary", "Money", "Your site", "Price list", "Reviews", "Where requests come from", "Insights", "Survey bookings", "Notifications", "Passkeys", "Waiting to send", "Help"]);
   await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
   const side = (await nav.boundingBox())!;
   expect([side.x, side.height]).toEqual([0, 800]);

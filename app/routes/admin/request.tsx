@@ -223,7 +223,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           caption={actionData?.values?.caption}
           photoErrors={actionData?.errors}
           asking={loaderData.askingPhoto}
-          fold={{ open: true, summary: loaderData.jobPhotos.length ? plural(loaderData.jobPhotos.length, "photo") : undefined }}
+          fold={{
+            // Folded while empty or long, so the page opens on now; open for a few, a refusal or a question.
+            open: Boolean(photoErrors.length || errorFor("stage") || errorFor("caption") || loaderData.askingPhoto) || (loaderData.jobPhotos.length > 0 && loaderData.jobPhotos.length <= 6),
+            summary: loaderData.jobPhotos.length ? plural(loaderData.jobPhotos.length, "photo") : "Add photos",
+          }}
         />
 
         <RequestPhotos lead={lead} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />
