@@ -14,7 +14,7 @@ const NOT_SERVER_ONLY = { group: ["**/*.server", "**/*.server.ts"], message: "A 
  * The rooms of app/lib from the bottom up (docs/decisions/0018-rooms-and-arrows.md): first the
  * common rooms, which know no trade, then the trades. Each imports only the rooms listed before it.
  */
-const COMMON_ROOMS = ["db", "brand", "time", "public-site", "forms", "links", "jobs", "mail", "pdf", "photos"];
+const COMMON_ROOMS = ["db", "pictures", "brand", "time", "forms", "photos", "public-site", "links", "jobs", "mail", "pdf"];
 const TRADES = ["owner", "requests", "services", "actions", "enquiries", "visits", "quotes", "invoices", "reviews", "site", "insights", "offline", "customer", "action-table"];
 const LIB_ROOMS = [...COMMON_ROOMS, ...TRADES];
 

@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { WIDTHS, type ImageManifest } from "../app/lib/public-site/images.ts";
+import { WIDTHS, type ImageManifest } from "../app/lib/pictures/picture-set.ts";
 
 const RASTER = /\.(jpe?g|png|webp|avif)$/i;
 

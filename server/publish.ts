@@ -22,7 +22,7 @@ import { link, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/p
 import path from "node:path";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { Content } from "../app/content/load.ts";
-import type { Pictures } from "../app/lib/public-site/images.ts";
+import type { Pictures } from "../app/lib/pictures/picture-set.ts";
 import type { PublishOutcome, SitePublisher, UnseenStage } from "../app/lib/services/publisher.ts";
 import { requestContextsOf } from "./app.ts";
 import { buildSocialImages } from "./social-images.ts";

@@ -1,12 +1,12 @@
 import manifest from "~/content/images.generated.json" with { type: "json" };
 import type { Image } from "~/content/index.ts";
-import type { ImageManifest } from "~/lib/public-site/images.ts";
+import type { ImageManifest } from "~/lib/pictures/picture-set.ts";
 import { usePictures } from "~/lib/public-site/content-context.tsx";
 
 const images: ImageManifest = manifest;
 
 /**
- * A picture from app/content/images, in the formats and sizes the build made (app/lib/public-site/images.ts),
+ * A picture from app/content/images, in the formats and sizes the build made (app/lib/pictures/picture-set.ts),
  * or one the owner uploaded (handed to the render, app/lib/public-site/content-context.tsx).
  * A picture missing from both stops the build rather than leaving a hole in a page.
  */

@@ -13,7 +13,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { WIDTHS, type PictureEntry } from "../public-site/images.ts";
+import { WIDTHS, type PictureEntry } from "../pictures/picture-set.ts";
 import { ACCEPTED_FORMATS, isHeic } from "./formats.ts";
 import { oneDecodeAtATime, PHOTO_LIMITS } from "./photos.server.ts";
 

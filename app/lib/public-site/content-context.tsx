@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, type ReactNode } from "react";
 import type { Content } from "~/content/load.ts";
-import type { Pictures } from "./images.ts";
+import type { Pictures } from "../pictures/picture-set.ts";
 
 interface Rendered {
   content: Content;

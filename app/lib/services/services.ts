@@ -14,7 +14,7 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import { fileContent } from "../../content/index.ts";
 import type { Content } from "../../content/load.ts";
-import type { PictureEntry, Pictures } from "../public-site/images.ts";
+import type { PictureEntry, Pictures } from "../pictures/picture-set.ts";
 import type { LeadStore } from "../requests/leads.server.ts";
 import type { OutgoingMail } from "../mail/mailer.server.ts";
 import type { Upload } from "../photos/photos.server.ts";

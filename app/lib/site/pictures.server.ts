@@ -3,7 +3,7 @@
  * render (app/lib/services/services.ts), where <Picture> finds them beside the build's own.
  */
 import type { Db } from "../db/connection.server.ts";
-import type { PictureEntry } from "../public-site/images.ts";
+import type { PictureEntry } from "../pictures/picture-set.ts";
 
 /** Where the owner's pictures' files are: served at /images/uploads/. */
 export const UPLOADS_DIR = "uploads";

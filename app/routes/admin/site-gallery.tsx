@@ -13,7 +13,7 @@ import { SitePage } from "~/components/owner/SitePage.tsx";
 import { RemoveBox } from "~/components/owner/RemoveBox.tsx";
 import { Field, Select, TextArea } from "~/components/forms/Field.tsx";
 import { galleryProjectSchema } from "~/content/schema.ts";
-import type { Pictures } from "~/lib/public-site/images.ts";
+import type { Pictures } from "~/lib/pictures/picture-set.ts";
 import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import type { Route } from "./+types/site-gallery";
