@@ -10,7 +10,8 @@
  * The files go to `outDir`, which the server serves at /images/uploads/.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, rm } from "node:fs/promises";
+import { syncFolder, writeNewFile } from "./durable.server.ts";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { WIDTHS, type PictureEntry } from "../pictures/picture-set.ts";
@@ -164,23 +165,12 @@ async function writeAll(outputs: Output[], outDir: string): Promise<void> {
     for (const output of outputs) {
       const temporary = path.join(outDir, `.${output.file}.${randomBytes(4).toString("hex")}.tmp`);
       written.push(temporary);
-      const handle = await open(temporary, "wx");
-      try {
-        await handle.writeFile(output.data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await writeNewFile(temporary, output.data);
       const final = path.join(outDir, output.file);
       written.push(final);
       await rename(temporary, final);
     }
-    const folder = await open(outDir, "r");
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
+    await syncFolder(outDir);
   } catch (error) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
     throw error;

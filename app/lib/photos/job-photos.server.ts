@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rm } from "node:fs/promises";
+import { syncFolder, writeNewFile } from "./durable.server.ts";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -123,21 +124,10 @@ export async function writeJobPhotos(photosDir: string, photos: MadeJobPhoto[]):
       const id = randomBytes(16).toString("hex");
       written.push({ ...photo, id, bytes: photo.thumb.length + photo.large.length });
       for (const [size, bytes] of [["thumb", photo.thumb], ["large", photo.large]] as const) {
-        const handle = await open(path.join(dir, jobPhotoFile(id, size)), "wx");
-        try {
-          await handle.writeFile(bytes);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await writeNewFile(path.join(dir, jobPhotoFile(id, size)), bytes);
       }
     }
-    const folder = await open(dir, "r");
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
+    await syncFolder(dir);
     return written;
   } catch (error) {
     await Promise.all(written.flatMap(({ id }) => (["thumb", "large"] as const).map((size) => rm(path.join(dir, jobPhotoFile(id, size)), { force: true }))));

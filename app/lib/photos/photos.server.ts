@@ -5,7 +5,8 @@
  * serial) is ever stored. The pictures live under DATA_DIR/photos/ and are never served publicly.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
+import { syncFolder, writeNewFile } from "./durable.server.ts";
 import path from "node:path";
 import sharp from "sharp";
 import { ACCEPTED_FORMATS } from "./formats.ts";
@@ -131,21 +132,10 @@ export async function writePhotos(photos: PreparedPhoto[], dir: string): Promise
     for (const photo of photos) {
       const id = randomBytes(16).toString("hex");
       const file = photoFileName(id);
-      const handle = await open(path.join(dir, file), "wx");
-      try {
-        await handle.writeFile(photo.jpeg);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await writeNewFile(path.join(dir, file), photo.jpeg);
       written.push({ id, file, bytes: photo.jpeg.length, width: photo.width, height: photo.height });
     }
-    const folder = await open(dir, "r");
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
+    await syncFolder(dir);
     return written;
   } catch (error) {
     await removePhotoFiles(written, dir);
