@@ -9,10 +9,8 @@ function item(url: string, state: OutboxItem["state"] = "waiting", words = url):
 
 describe("the outbox", () => {
   it("names the record an action works on", () => {
-    expect(recordOf("/admin/requests/3")).toBe("requests/3");
-    expect(recordOf("/admin/requests/3/visits/new")).toBe("requests/3");
-    expect(recordOf("/admin/invoices/4/send")).toBe("invoices/4");
-    expect(recordOf("http://localhost/admin/quotes/12?x=1")).toBe("quotes/12");
+    const records = { "/admin/requests/3": "requests/3", "/admin/requests/3/visits/new": "requests/3", "/admin/invoices/4/send": "invoices/4", "http://localhost/admin/quotes/12?x=1": "quotes/12" };
+    for (const [url, record] of Object.entries(records)) expect(recordOf(url), url).toBe(record);
   });
 
   it("sends the first made first, whatever order they are read in", () => {

@@ -2,18 +2,18 @@ import { describe, expect, it } from "vitest";
 import { defaultStage, photoAlt } from "./job-photos.ts";
 
 describe("the stage ticked on Add photos", () => {
-  it("is Survey while no quote has been sent and none was used", () => {
-    expect(defaultStage(undefined, false)).toBe("survey");
-  });
-  it("is the last one used while no quote has been sent", () => {
-    expect(defaultStage("before", false)).toBe("before");
-    expect(defaultStage("survey", false)).toBe("survey");
-  });
-  it("is the last one used once a quote is sent, unless that was Survey", () => {
-    expect(defaultStage("after", true)).toBe("after");
-    expect(defaultStage("during", true)).toBe("during");
-    expect(defaultStage("survey", true)).toBe("before");
-    expect(defaultStage(undefined, true)).toBe("before");
+  // Survey while no quote has been sent and none was used; the last one used while none has
+  // been sent; once a quote is sent, the last one used unless that was Survey.
+  it.each([
+    [undefined, false, "survey"],
+    ["before", false, "before"],
+    ["survey", false, "survey"],
+    ["after", true, "after"],
+    ["during", true, "during"],
+    ["survey", true, "before"],
+    [undefined, true, "before"],
+  ] as const)("after %s, with a quote sent: %s, is %s", (last, quoted, stage) => {
+    expect(defaultStage(last, quoted)).toBe(stage);
   });
 });
 
