@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { LeadStore } from "../requests/leads.server.ts";
 import { inboxPage } from "../requests/inbox.server.ts";
@@ -92,4 +94,29 @@ describe("the migrations", () => {
     openDatabase(file, [...MIGRATIONS, { name: "0099-from-the-future", sql: "CREATE TABLE future (a TEXT)" }]).close();
     expect(() => openDatabase(file)).toThrow(/newer version of the site \(migration 0099-from-the-future\)/);
   });
+});
+
+/** Opens `file` from `count` processes of their own at once; resolves to what each printed. */
+async function openTogether(file: string, count: number): Promise<string[]> {
+  const start = Date.now() + 1500;
+  const opener = path.resolve("tests/support/open-database.ts");
+  const runs = Array.from({ length: count }, () => promisify(execFile)(process.execPath, [opener, file, String(start)]));
+  return (await Promise.all(runs)).map((run) => run.stdout.trim());
+}
+
+describe("opening the database from several processes at once", () => {
+  it.each([
+    ["a new file, each process migrating", () => newFile()],
+    ["a file whose writer holds its lock for half a second", () => {
+      const file = newFile();
+      openDatabase(file).close();
+      const writer = new DatabaseSync(file);
+      setTimeout(() => writer.exec("BEGIN IMMEDIATE"), 1400);
+      setTimeout(() => { writer.exec("COMMIT"); writer.close(); }, 1900);
+      return file;
+    }],
+  ])("waits for the lock and opens it, each migration run once: %s", async (_case, made) => {
+    const opened = await openTogether(made(), 4);
+    expect(opened).toEqual(Array(4).fill(String(MIGRATIONS.length)));
+  }, 20_000);
 });

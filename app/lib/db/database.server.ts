@@ -18,9 +18,11 @@ export class MigrationFailed extends Error {
 
 /** Opens the database file (made when missing) and runs the migrations it has not had. */
 export function openDatabase(file: string, migrations: readonly Migration[] = MIGRATIONS): DatabaseSync {
-  const db = new DatabaseSync(file);
+  // The wait for a lock is set before anything else: turning on WAL, and the migrations, take a
+  // lock another process opening the same file at the same moment may hold.
+  const db = new DatabaseSync(file, { timeout: 5000 });
   try {
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+    db.exec("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;");
     migrate(db, migrations);
     return db;
   } catch (error) {
@@ -63,6 +65,8 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[] = MIG
     if (applied.has(migration.name)) continue;
     try {
       inTransaction(db, () => {
+        // Another process opening the file at the same moment may have run it while this one waited.
+        if (db.prepare("SELECT 1 FROM schema_migrations WHERE name = ?").get(migration.name)) return;
         db.exec(migration.sql);
         db.prepare("INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)").run(migration.name, new Date().toISOString());
         db.exec(`PRAGMA user_version = ${index + 1}`);
