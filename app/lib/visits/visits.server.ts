@@ -30,6 +30,8 @@ export interface Visit {
   /** When it was booked or last moved. */
   changedAt: string;
   cancelledAt: string | null;
+  /** Who booked it: the owner, or the customer online (issue 38). */
+  bookedBy: "owner" | "customer";
 }
 
 /** A visit with whose it is: the customer's name and the address of the work. */
@@ -40,7 +42,7 @@ export interface VisitWithCustomer extends Visit {
 
 /** The columns as a Visit; `prefix` names the table where a query joins another. */
 const columns = (prefix = "") =>
-  ["id", "lead_id AS leadId", "kind", "start_at AS startAt", "end_at AS endAt", "notes", "uid", "sequence", "status", "told", "created_at AS createdAt", "changed_at AS changedAt", "cancelled_at AS cancelledAt"]
+  ["id", "lead_id AS leadId", "kind", "start_at AS startAt", "end_at AS endAt", "notes", "uid", "sequence", "status", "told", "created_at AS createdAt", "changed_at AS changedAt", "cancelled_at AS cancelledAt", "booked_by AS bookedBy"]
     .map((column) => prefix + column)
     .join(", ");
 const COLUMNS = columns("v.");
@@ -95,6 +97,8 @@ export interface NewVisit {
   notes: string;
   told: Told;
   now: Date;
+  /** The owner unless said: the customer when he booked it online. */
+  bookedBy?: Visit["bookedBy"];
 }
 
 /** Stores a booked visit with a UID of its own, SEQUENCE 0. */
@@ -103,10 +107,10 @@ export function insertVisit(db: DatabaseSync, visit: NewVisit): Visit {
   return asRow<Visit>(
     db
       .prepare(
-        `INSERT INTO visits (lead_id, kind, start_at, end_at, notes, uid, told, created_at, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO visits (lead_id, kind, start_at, end_at, notes, uid, told, created_at, changed_at, booked_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING ${RETURNED}`,
       )
-      .get(visit.leadId, visit.kind, visit.start.toISOString(), visit.end.toISOString(), visit.notes, randomUUID(), visit.told, now, now),
+      .get(visit.leadId, visit.kind, visit.start.toISOString(), visit.end.toISOString(), visit.notes, randomUUID(), visit.told, now, now, visit.bookedBy ?? "owner"),
   );
 }
 
