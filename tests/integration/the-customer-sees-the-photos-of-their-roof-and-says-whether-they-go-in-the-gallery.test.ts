@@ -168,10 +168,16 @@ describe("the gallery", () => {
     expect(refusedPage).toMatch(new RegExp(`id="alt-${ids.after}"[^>]*aria-invalid="true"`));
     expect(refusedPage).toContain("cannot be published without it");
 
-    const put = await toGallery();
+    const once = makeOnceKey();
+    const put = await toGallery({ once });
     expect(put.status, await put.clone().text()).toBe(303);
     expect(put.headers.get("location")).toBe(`${request()}?saved=gallery-published#to-gallery`);
     const gallery = await (await fetch(`${server.url}/gallery`)).text();
+    // The same tap again (its key): the same answer, and the project is there once.
+    const again = await toGallery({ once });
+    expect([again.status, again.headers.get("location")]).toEqual([303, put.headers.get("location")]);
+    expect(await (await fetch(`${server.url}/gallery`)).text()).toBe(gallery);
+    expect(withStore(server.dataDir, (store) => store.db.prepare("SELECT count(*) AS n FROM audit WHERE action_name = 'gallery.from-job'").get())).toEqual({ n: 1 });
     expect(gallery).toContain("Roof Repairs in Hitchin");
     expect(gallery).toContain('alt="Slipped slates above a bay window"');
     expect(gallery).toContain('alt="The bay window roof with new slates"');
