@@ -74,6 +74,8 @@ function PhotoChoice({ name, photo, label, checked, altValue, altError }: { name
 
 export function JobToGallery({ offer, consent, before, after, start, towns, review, errors, values, saved }: JobToGalleryProps) {
   const value = (name: string, fallback: string) => values[name] ?? fallback;
+  // Nothing to say until the job is done or the customer has answered.
+  if (offer === "not-done" && !consent) return null;
   return (
     <CardSection id="to-gallery" title="Put in the gallery" fold={{ open: Boolean(saved?.startsWith("gallery") || Object.keys(errors).some((key) => key.startsWith("gallery"))), summary: consent ? `Customer said ${consent.answer === "yes" ? "Yes" : "No"}` : undefined }}>
       <p>
@@ -82,13 +84,12 @@ export function JobToGallery({ offer, consent, before, after, start, towns, revi
             Photos on the website: the customer said <strong>{consent.answer === "yes" ? "Yes" : "No"}</strong> on <time dateTime={consent.answeredAt}>{exactTime(consent.answeredAt)}</time>.
           </>
         ) : (
-          "Photos on the website: the customer has not answered. Their page asks them once the job is done."
+          "Photos on the website: the customer has not answered yet. Their page asks them now the job is done."
         )}
       </p>
       {saved && SAVED[saved] && <p role="status">{SAVED[saved]}</p>}
       <Error id="gallery-error" message={errors.gallery} />
       {offer === "no-consent" && <p>{NO_CONSENT}</p>}
-      {offer === "not-done" && <p className="text-muted">Once the job is done and the customer agrees, you can put its Before and After here.</p>}
       {offer === "offered" && after.length === 0 && <p>Add an After photo of the finished job first.</p>}
       {offer === "offered" && after.length > 0 && (
         <PostForm className="space-y-4">
