@@ -101,6 +101,7 @@ export default [
   route("c/:token/invoices/:invoiceId/pdf", "routes/customer-page-invoice-pdf.ts"),
   route("c/:token/credit-notes/:creditNoteId/pdf", "routes/customer-page-credit-note-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
+  route("c/:token/photos/:photoId/:size", "routes/customer-page-photo.ts"),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
   // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived
   // like the customer's page; rendered per request (server/app.ts).

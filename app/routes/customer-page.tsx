@@ -25,6 +25,8 @@ import { rootFrom } from "~/lib/public-site/seo.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
+import { CustomerPhotos } from "~/components/customer/CustomerPhotos.tsx";
+import { customerPhotos } from "~/lib/customer/photos.server.ts";
 import type { Route } from "./+types/customer-page";
 import type { RouteHandle } from "~/root.tsx";
 
@@ -54,7 +56,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
   const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
-  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked };
+  const path = customerPagePath(params.token);
+  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, photos: customerPhotos(store, link.leadId, path) };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -62,7 +65,7 @@ type Answer = { quoteId: number; field: string; error: string; rearrange?: Rearr
 
 // Accept and Decline: the same answer as on the quote's own link (/q/), recorded, locked, the owner
 // told, a copy queued. Ask to rearrange a visit: the owner is told; nothing in the diary changes.
-export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange"]);
+export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange", "photos.consent"]);
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
@@ -82,7 +85,10 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         )}
       </div>
       {page.answered ? (
-        <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+        <>
+          <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+          <CustomerPhotos {...loaderData.photos} error={actionData?.field === "photo-consent" ? actionData.error : undefined} />
+        </>
       ) : (
         <p>We have your request and will be in touch by phone or e-mail. This page fills in as we answer.</p>
       )}
