@@ -53,8 +53,11 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // look (he opens the link he is about to text) is not the customer's.
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
-  const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
-  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked };
+  const search = new URL(request.url).searchParams;
+  const asked = Number(search.get("asked")) || null;
+  // Moved or cancelled by the customer himself: said at the top, where the page opens.
+  const changed = search.has("moved") ? ("moved" as const) : search.has("cancelled") ? ("cancelled" as const) : null;
+  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked, changed };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -63,6 +66,11 @@ type Answer = { quoteId: number; field: string; error: string; rearrange?: Rearr
 // Accept and Decline: the same answer as on the quote's own link (/q/), recorded, locked, the owner
 // told, a copy queued. Ask to rearrange a visit: the owner is told; nothing in the diary changes.
 export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange"]);
+
+const CHANGED_WORDS = {
+  moved: "Your survey is moved. The new time is below, and is on its way to you by e-mail.",
+  cancelled: "Your survey is cancelled. We have let the roofer know.",
+};
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
@@ -81,6 +89,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </p>
         )}
       </div>
+      {loaderData.changed && (
+        <p role="status" className="font-semibold text-ok">
+          {CHANGED_WORDS[loaderData.changed]}
+        </p>
+      )}
       {page.answered ? (
         <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
       ) : (
