@@ -14,10 +14,19 @@ import { insertVisit } from "../../app/lib/visits/visits.server.ts";
 const DAY = 86_400_000;
 const HITCHIN = { page: "/areas/roofers-in-hitchin/", location: "12 Bancroft, Hitchin SG5 1JW" };
 
-export function selfBookedSurvey(store: LeadStore): { paths: string[]; restore: (store: LeadStore) => void } {
+/** Turns survey bookings on with the default rules; what it returns puts the owner's rules back as they were. */
+export function bookingsOn(store: LeadStore): (store: LeadStore) => void {
   const hours = fileContent.business.openingHours;
   const before = surveyRules(store, hours);
   saveSurveyRules(store, { ...defaultRules(hours), on: true }, new Date());
+  return (later) => {
+    if (before.saved) saveSurveyRules(later, before.rules, new Date());
+    else later.db.exec("DELETE FROM survey_hours; DELETE FROM survey_rules");
+  };
+}
+
+export function selfBookedSurvey(store: LeadStore): { paths: string[]; restore: (store: LeadStore) => void } {
+  const restore = bookingsOn(store);
   const leadId = store.add({ form: "quote", ...HITCHIN, name: "Sweep Booker", email: "booker@example.org", phone: "01462 000002", message: "Slipped tiles." }, { notify: false }).id;
   // A free time three days on or later, so Move and Cancel are his for a while yet.
   const [time] = offeredTimes(store, fileContent, HITCHIN, new Date())
@@ -25,11 +34,5 @@ export function selfBookedSurvey(store: LeadStore): { paths: string[]; restore: 
     .sort((a, b) => a.start.getTime() - b.start.getTime());
   const visit = insertVisit(store.db, { leadId, kind: "survey", start: time!.start, end: time!.end, notes: "", told: "e-mail", bookedBy: "customer", now: new Date() });
   const page = customerPagePath(customerPageToken(store, leadId)!);
-  return {
-    paths: [page, `${page}/visits/${visit.id}/move`, `${page}/visits/${visit.id}/cancel`],
-    restore: (later) => {
-      if (before.saved) saveSurveyRules(later, before.rules, new Date());
-      else later.db.exec("DELETE FROM survey_hours; DELETE FROM survey_rules");
-    },
-  };
+  return { paths: [page, `${page}/visits/${visit.id}/move`, `${page}/visits/${visit.id}/cancel`], restore };
 }
