@@ -36,6 +36,8 @@ afterAll(() => stop());
 const post = (path: string, fields: [string, string][]) => fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { Origin: server.url }, redirect: "manual" });
 const page = async (path: string) => (await (await fetch(`${server.url}${path}`)).text()).replaceAll("<!-- -->", "");
 const visitOf = (id: number) => withStore(server.dataDir, (store) => store.db.prepare("SELECT start_at AS startAt, status, sequence, uid FROM visits WHERE id = ?").get(id) as Pick<Visit, "startAt" | "status" | "sequence" | "uid">);
+/** The audit lines of the request that the action `name` wrote, in its words: one per change applied. */
+const linesNamed = (leadId: number, name: string) => withStore(server.dataDir, (store) => store.db.prepare("SELECT actor, action FROM audit WHERE lead_id = ? AND action_name = ? ORDER BY id").all(leadId, name).map((row) => ({ ...row })));
 const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
 const ownerSubjects = (words: string) => smtp.messages.filter((mail) => mail.to.includes(OWNER) && subjectOf(mail.raw).startsWith(words)).map((mail) => subjectOf(mail.raw));
 const icsOf = (mail: ReceivedMail) => allParts(mimeOf(mail.raw)).find((part) => part.type === "text/calendar")!.text.replace(/\r\n /g, "");
@@ -59,7 +61,7 @@ function surveyBooked(email: string, start: Date, bookedBy: Visit["bookedBy"] = 
 }
 
 it("moves the survey he booked to a free time: one invitation, the same UID, SEQUENCE higher, and the owner told; twice with one key moves once", async () => {
-  const { visitId, path } = surveyBooked("mover@example.org", freeTime(3).start);
+  const { leadId, visitId, path } = surveyBooked("mover@example.org", freeTime(3).start);
   const before = visitOf(visitId);
   const own = await page(path);
   expect([own.includes(`href="${path}/visits/${visitId}/move"`), own.includes(`href="${path}/visits/${visitId}/cancel"`)]).toEqual([true, true]);
@@ -80,6 +82,7 @@ it("moves the survey he booked to a free time: one invitation, the same UID, SEQ
 
   const after = visitOf(visitId);
   expect(after).toEqual({ ...before, startAt: target, sequence: before.sequence + 1 });
+  expect(linesNamed(leadId, "visit.customer-move"), "one change, through the one way in").toEqual([{ actor: "the customer", action: "moved a visit" }]);
   const invitation = await waitFor(() => mailsTo("mover@example.org")[0]);
   const ics = icsOf(invitation);
   expect([field(ics, "UID"), field(ics, "SEQUENCE"), field(ics, "METHOD")]).toEqual([before.uid, "1", "REQUEST"]);
@@ -92,7 +95,7 @@ it("moves the survey he booked to a free time: one invitation, the same UID, SEQ
 });
 
 it("cancels the survey he booked after a second yes: METHOD:CANCEL, and the owner told; twice with one key cancels once", async () => {
-  const { visitId, path } = surveyBooked("canceller@example.org", freeTime(4).start);
+  const { leadId, visitId, path } = surveyBooked("canceller@example.org", freeTime(4).start);
   const before = visitOf(visitId);
   const question = await page(`${path}/visits/${visitId}/cancel`);
   expect(question.includes("Cancel your survey?")).toBe(true);
@@ -102,6 +105,7 @@ it("cancels the survey he booked after a second yes: METHOD:CANCEL, and the owne
   expect([first.status, first.headers.get("location")]).toEqual([303, `${path}?cancelled=${visitId}#visit-${visitId}`]);
   expect((await post(`${path}/visits/${visitId}/cancel`, fields)).headers.get("location")).toBe(first.headers.get("location"));
   expect(visitOf(visitId)).toEqual({ ...before, status: "cancelled", sequence: before.sequence + 1 });
+  expect(linesNamed(leadId, "visit.customer-cancel")).toEqual([{ actor: "the customer", action: "cancelled a visit" }]);
   const cancellation = await waitFor(() => mailsTo("canceller@example.org")[0]);
   expect([field(icsOf(cancellation), "METHOD"), field(icsOf(cancellation), "UID")]).toEqual(["CANCEL", before.uid]);
   await waitFor(() => ownerSubjects("Survey cancelled by the customer").length === 1, 20_000);
