@@ -68,8 +68,8 @@ type Answer = { quoteId: number; field: string; error: string; rearrange?: Rearr
 export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange"]);
 
 const CHANGED_WORDS = {
-  moved: "Your survey is moved. The new time is below, and is on its way to you by e-mail.",
-  cancelled: "Your survey is cancelled. We have let the roofer know.",
+  moved: "Your survey is moved: the new time is below. We have been told.",
+  cancelled: "Your survey is cancelled. We have been told.",
 };
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {

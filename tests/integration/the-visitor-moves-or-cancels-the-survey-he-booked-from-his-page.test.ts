@@ -91,7 +91,7 @@ it("moves the survey he booked to a free time: one invitation, the same UID, SEQ
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(mailsTo("mover@example.org"), "one invitation").toHaveLength(1);
   expect(ownerSubjects("Survey moved by the customer"), "the owner told once").toHaveLength(1);
-  expect((await page(`${path}?moved=${visitId}`)).includes("Your survey is moved.")).toBe(true);
+  expect((await page(`${path}?moved=${visitId}`)).includes("Your survey is moved: the new time is below.")).toBe(true);
 });
 
 it("cancels the survey he booked after a second yes: METHOD:CANCEL, and the owner told; twice with one key cancels once", async () => {
@@ -146,6 +146,14 @@ it("refuses a time taken since the page was shown, and a forged link or another 
   const html = await refused.text();
   expect(html.includes("Sorry, that time has just gone")).toBe(true);
   expect(html.includes(`value="${taken.toISOString()}"`), "the times offered again, without the one gone").toBe(false);
+  expect(visitOf(visitId)).toEqual(before);
+
+  // No time chosen, or one that is no time: said above the times, nothing changed.
+  for (const fields of [[], [["start", "next Tuesday"]]] as [string, string][][]) {
+    const unchosen = await post(`${path}/visits/${visitId}/move`, fields);
+    expect(unchosen.status).toBe(400);
+    expect((await unchosen.text()).includes('class="field-error">Choose a new time.</p>')).toBe(true);
+  }
   expect(visitOf(visitId)).toEqual(before);
 
   const forged = `/c/${"A".repeat(43)}/visits/${visitId}`;

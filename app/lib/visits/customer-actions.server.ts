@@ -56,14 +56,16 @@ function customerVisitOf({ params, store }: Finding) {
   return visit;
 }
 
+const CHOOSE_TIME = "Choose a new time.";
+
 const backToPage = (token: string | undefined, visitId: number, what: string) => `${customerPagePath(token ?? "")}?${what}=${visitId}#visit-${visitId}`;
 
 export const visitCustomerMove = defineAction({
   name: "visit.customer-move",
   side: "customer",
   find: customerVisitOf,
-  schema: z.object({ start: z.string().check(z.refine((value) => !Number.isNaN(Date.parse(value)), "Choose a new time.")) }),
-  refused: (errors): CustomerChangeRefused => ({ error: errors.start ?? "Choose a new time." }),
+  schema: z.object({ start: z.string({ error: CHOOSE_TIME }).check(z.refine((value) => !Number.isNaN(Date.parse(value)), CHOOSE_TIME)) }),
+  refused: (errors): CustomerChangeRefused => ({ error: errors.start ?? CHOOSE_TIME }),
   apply: (input, applying) => {
     const { store, content, target, params, wake } = applying;
     const moved = moveByCustomer(store, content, target, new Date(input.start), { ...visitChangeOf(applying), now: applying.now });
