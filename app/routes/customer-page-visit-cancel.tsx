@@ -31,20 +31,20 @@ export const action = (args: Route.ActionArgs) => customerPost<CustomerChangeRef
 
 export default function CustomerPageVisitCancel({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.page[loaderData.state]} />;
-  const { visit, path, mayChange } = loaderData;
+  const { visit, path, whyNot } = loaderData;
   return (
     <section className="container-page max-w-2xl space-y-6 py-4 sm:py-8">
       <h1 className="text-2xl sm:text-3xl">Cancel your survey?</h1>
       <p>
         {visit.what}: <strong>{visit.when}</strong>.
       </p>
-      {actionData?.error && (
+      {actionData?.error && !whyNot && (
         <p role="alert" className="field-error">
           {actionData.error}
         </p>
       )}
-      {!mayChange ? (
-        <TooLate path={path} visitId={visit.id} />
+      {whyNot ? (
+        <TooLate why={whyNot} path={path} visitId={visit.id} />
       ) : (
         <PostForm className="flex flex-wrap items-center gap-4">
           <button type="submit" name="intent" value="cancel-survey" className="btn-primary">

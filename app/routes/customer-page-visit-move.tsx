@@ -32,7 +32,7 @@ export const action = (args: Route.ActionArgs) => customerPost<CustomerChangeRef
 
 export default function CustomerPageVisitMove({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.state !== "open") return <ClosedLink words={CLOSED_WORDS.page[loaderData.state]} />;
-  const { visit, path, days, mayChange } = loaderData;
+  const { visit, path, days, whyNot } = loaderData;
   const error = actionData?.error;
   return (
     <section className="container-page max-w-2xl space-y-6 py-4 sm:py-8">
@@ -40,8 +40,8 @@ export default function CustomerPageVisitMove({ loaderData, actionData }: Route.
       <p>
         {visit.what} now: <strong>{visit.when}</strong>.
       </p>
-      {!mayChange ? (
-        <TooLate path={path} visitId={visit.id} />
+      {whyNot ? (
+        <TooLate why={whyNot} path={path} visitId={visit.id} />
       ) : days.length === 0 ? (
         <>
           <p>There is no other free time just now. Please call us, or ask to rearrange it from your page.</p>

@@ -118,14 +118,20 @@ it("within 24 hours, and for a visit the owner booked, offers Ask to rearrange a
   const soon = surveyBooked("soon@example.org", new Date(Date.now() + 20 * HOUR));
   const owners = surveyBooked("owners@example.org", freeTime(5).start, "owner");
   const free = freeTime(3, 4).start.toISOString();
-  for (const { visitId, path } of [soon, owners]) {
+  for (const [{ visitId, path }, why] of [
+    [soon, "Your survey is less than 24 hours away, so it can no longer be changed here: ask to rearrange it from your page, or call us."],
+    [owners, "We booked this visit with you, so we change it: ask to rearrange it from your page, or call us."],
+  ] as const) {
     const before = visitOf(visitId);
     const own = await page(path);
     expect([own.includes(`name="visit" value="${visitId}"`), own.includes(`${path}/visits/${visitId}/move`)], "Ask to rearrange, and no Move").toEqual([true, false]);
-    expect((await page(`${path}/visits/${visitId}/move`)).includes("Ask to rearrange it from your page")).toBe(true);
+    for (const asked of ["move", "cancel"]) {
+      const shown = await page(`${path}/visits/${visitId}/${asked}`);
+      expect([shown.includes(why), shown.includes('name="start"'), shown.includes("cancel-survey")], `${asked} says why, and offers nothing`).toEqual([true, false, false]);
+    }
     const moved = await post(`${path}/visits/${visitId}/move`, [["start", free]]);
     expect(moved.status).toBe(409);
-    expect((await moved.text()).includes("less than 24 hours away")).toBe(true);
+    expect((await moved.text()).includes(why)).toBe(true);
     expect((await post(`${path}/visits/${visitId}/cancel`, [["intent", "cancel-survey"]])).status).toBe(409);
     expect(visitOf(visitId)).toEqual(before);
   }

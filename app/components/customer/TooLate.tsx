@@ -1,11 +1,11 @@
-/** What Move and Cancel say of a visit the customer can no longer change himself: ask to rearrange it from his page. */
-export function TooLate({ path, visitId }: { path: string; visitId: number }) {
+/** What Move and Cancel say of a visit the customer can no longer change himself (`why`), with the way to Ask to rearrange on his page. */
+export function TooLate({ why, path, visitId }: { why: string; path: string; visitId: number }) {
   return (
     <>
-      <p>This visit can no longer be changed here: it is less than 24 hours away, or we booked it with you. Ask us to rearrange it instead, or call us.</p>
+      <p>{why}</p>
       <p>
         <a href={`${path}#visit-${visitId}`} className="link font-semibold">
-          Ask to rearrange it from your page
+          Back to your page
         </a>
       </p>
     </>

@@ -10,7 +10,7 @@ import { recordIdOr404 } from "../forms/record-id.ts";
 import { checkCustomerLink, customerPagePath } from "../links/page-links.server.ts";
 import { CLOSED_LINK_STATUS } from "../links/tokens.server.ts";
 import { leadById } from "../requests/lead.ts";
-import { customerMayChange } from "../visits/customer-changes.server.ts";
+import { whyNotChange } from "../visits/customer-changes.server.ts";
 import { offeredTimes } from "../visits/offered-times.server.ts";
 import { visitById } from "../visits/visits.server.ts";
 import { clockWords, CUSTOMER_KIND_NAMES, dayWords, upperFirst, whenWords } from "../visits/words.ts";
@@ -29,9 +29,9 @@ export function visitChangePage(store: KeyedDb, content: Content, token: string,
   if (link.state !== "open") return data({ state: link.state }, { status: CLOSED_LINK_STATUS[link.state] });
   const visit = visitById(store, recordIdOr404(visitIdParam));
   if (!visit || visit.leadId !== link.leadId) throw data(null, { status: 404 });
-  const mayChange = customerMayChange(visit, now);
+  const whyNot = whyNotChange(visit, now) ?? null;
   const days: FreeDay[] = [];
-  if (mayChange && withTimes) {
+  if (!whyNot && withTimes) {
     const lead = leadById(store, link.leadId)!;
     const times = offeredTimes(store, content, lead, now, visit.id)
       .times.filter((time) => time.start.toISOString() !== visit.startAt)
@@ -45,7 +45,8 @@ export function visitChangePage(store: KeyedDb, content: Content, token: string,
     state: "open" as const,
     path: customerPagePath(token),
     visit: { id: visit.id, what: upperFirst(CUSTOMER_KIND_NAMES[visit.kind]), when: whenWords(new Date(visit.startAt), new Date(visit.endAt), now) },
-    mayChange,
+    /** Why he may not change it himself now; null when he may. */
+    whyNot,
     days,
   };
 }

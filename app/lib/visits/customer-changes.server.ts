@@ -24,13 +24,20 @@ import { clockWords, dayWords, whenWords } from "./words.ts";
 /** How long before a survey the customer may still move or cancel it himself. */
 export const CUSTOMER_CHANGE_HOURS = 24;
 
-/** Whether the customer may move or cancel this visit himself now: a survey he booked online, still booked, at least 24 hours away. */
-export function customerMayChange(visit: Pick<Visit, "kind" | "status" | "bookedBy" | "startAt">, now: Date): boolean {
-  return visit.kind === "survey" && visit.bookedBy === "customer" && visit.status === "booked" && new Date(visit.startAt).getTime() - now.getTime() >= CUSTOMER_CHANGE_HOURS * 3_600_000;
-}
+type Changeable = Pick<Visit, "kind" | "status" | "bookedBy" | "startAt">;
 
 export const TIME_GONE = "Sorry, that time has just gone. Please choose another.";
-export const TOO_LATE = "Your survey is less than 24 hours away, so it can no longer be changed here. Ask to rearrange it instead, or call us.";
+
+/** Why the customer may not move or cancel this visit himself now, in his words; undefined when he may (a survey he booked online, still booked, 24 hours or more away). */
+export function whyNotChange(visit: Changeable, now: Date): string | undefined {
+  if (visit.status !== "booked") return "This visit is cancelled, so there is nothing to change.";
+  if (visit.kind !== "survey" || visit.bookedBy !== "customer") return "We booked this visit with you, so we change it: ask to rearrange it from your page, or call us.";
+  if (new Date(visit.startAt).getTime() - now.getTime() < CUSTOMER_CHANGE_HOURS * 3_600_000) return "Your survey is less than 24 hours away, so it can no longer be changed here: ask to rearrange it from your page, or call us.";
+  return undefined;
+}
+
+/** Whether the customer may move or cancel this visit himself now. */
+export const customerMayChange = (visit: Changeable, now: Date): boolean => whyNotChange(visit, now) === undefined;
 
 const KIND = "customer-visit-change-mail";
 
@@ -53,12 +60,12 @@ function tellOwner(store: Db, lead: Lead, title: string, line: string, detail: s
 /** Moves the customer's survey to the offered time starting at `start`, when he may and it is still free. */
 export function moveByCustomer(store: Db, content: Content, visit: Visit, start: Date, change: VisitChange & { now: Date }): Changed {
   const { now } = change;
-  if (!customerMayChange(visit, now)) return { ok: false, error: TOO_LATE };
+  const why = whyNotChange(visit, now);
+  if (why) return { ok: false, error: why };
   const lead = leadById(store, visit.leadId)!;
   const time = stillFree(store, content, lead, start, now, visit.id);
   if (!time) return { ok: false, error: TIME_GONE };
-  const moved = moveVisit(store, visit.id, { times: { start: time.start, end: time.end } }, change);
-  if (!moved) return { ok: false, error: TOO_LATE };
+  const moved = moveVisit(store, visit.id, { times: { start: time.start, end: time.end } }, change)!;
   const was = whenWords(new Date(visit.startAt), new Date(visit.endAt), now);
   tellOwner(store, lead, "Survey moved by the customer", surveyLine(moved, lead, content, now), `${oneLine(lead.name)} moved their survey from ${was} to ${whenWords(time.start, time.end, now)}.`, now);
   return { ok: true, visit: moved };
@@ -67,9 +74,9 @@ export function moveByCustomer(store: Db, content: Content, visit: Visit, start:
 /** Cancels the customer's survey, when he may. */
 export function cancelByCustomer(store: Db, content: Content, visit: Visit, change: VisitChange & { now: Date }): Changed {
   const { now } = change;
-  if (!customerMayChange(visit, now)) return { ok: false, error: TOO_LATE };
-  const cancelled = cancelVisit(store, visit.id, change);
-  if (!cancelled) return { ok: false, error: TOO_LATE };
+  const why = whyNotChange(visit, now);
+  if (why) return { ok: false, error: why };
+  const cancelled = cancelVisit(store, visit.id, change)!;
   const lead = leadById(store, visit.leadId)!;
   tellOwner(store, lead, "Survey cancelled by the customer", surveyLine(visit, lead, content, now), `${oneLine(lead.name)} cancelled their survey on ${whenWords(new Date(visit.startAt), new Date(visit.endAt), now)}. The time is free again.`, now);
   return { ok: true, visit: cancelled };
