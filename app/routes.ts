@@ -103,6 +103,9 @@ export default [
   route("c/:token/review", "routes/customer-page-review.tsx"),
   route("c/:token/photos/:photoId/:size", "routes/customer-page-photo.ts"),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
+  // A survey the customer booked online, moved or cancelled by him up to 24 hours before.
+  route("c/:token/visits/:visitId/move", "routes/customer-page-visit-move.tsx"),
+  route("c/:token/visits/:visitId/cancel", "routes/customer-page-visit-cancel.tsx"),
   // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived
   // like the customer's page; rendered per request (server/app.ts).
   route("calendar/:file", "routes/calendar-feed.ts"),

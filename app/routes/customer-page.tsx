@@ -55,9 +55,12 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // look (he opens the link he is about to text) is not the customer's.
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
-  const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
+  const search = new URL(request.url).searchParams;
+  const asked = Number(search.get("asked")) || null;
+  // Moved or cancelled by the customer himself: said at the top, where the page opens.
+  const changed = search.has("moved") ? ("moved" as const) : search.has("cancelled") ? ("cancelled" as const) : null;
   const path = customerPagePath(params.token);
-  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, photos: customerPhotos(store, link.leadId, path) };
+  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, changed, photos: customerPhotos(store, link.leadId, path) };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -66,6 +69,11 @@ type Answer = { quoteId: number; field: string; error: string; rearrange?: Rearr
 // Accept and Decline: the same answer as on the quote's own link (/q/), recorded, locked, the owner
 // told, a copy queued. Ask to rearrange a visit: the owner is told; nothing in the diary changes.
 export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange", "photos.consent"]);
+
+const CHANGED_WORDS = {
+  moved: "Your survey is moved: the new time is below. We have been told.",
+  cancelled: "Your survey is cancelled. We have been told.",
+};
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
@@ -84,6 +92,11 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </p>
         )}
       </div>
+      {loaderData.changed && (
+        <p role="status" className="font-semibold text-ok">
+          {CHANGED_WORDS[loaderData.changed]}
+        </p>
+      )}
       {page.answered ? (
         <>
           <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />

@@ -13,7 +13,8 @@
  * customer was not told of, one cancelled) and the visit forms (Book a visit refused, Move visit,
  * Cancel visit's question); and the customer's quote link when it is open, unknown, expired or
  * replaced, their review link, and their own page before the owner answered and with quotes and
- * invoices (part paid and overdue, paid, void, part credited, a draft); Money, with those
+ * invoices (part paid and overdue, paid, void, part credited, a draft), and with a survey they
+ * booked online, its Move (the free times) and Cancel's question; Money, with those
  * invoices and with From and To refused; and the invoice pages (Create invoice, a draft, its send and delete questions, a part-paid invoice
  * with a payment refused at its field, Remove payment's and Credit note's questions, a void one).
  */
@@ -29,6 +30,7 @@ import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { invoicePages, invoicesInEachState } from "../support/invoices.ts";
 import { jobPhotosAndConsent, storedPhoto } from "../support/owner.ts";
+import { bookingsOn, selfBookedSurvey } from "../support/self-booked-survey.ts";
 import { picture } from "../support/pictures.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
@@ -200,6 +202,35 @@ test("quotes, the inbox's expiring list, Money, the customer's open and closed l
   await page.getByRole("group", { name: "Line 1" }).getByLabel("Unit price (£)").fill("12.505");
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("An amount in pounds, such as 450 or 12.50.")).toBeVisible();
+  await expectPlainPage(page);
+});
+
+test("a survey the visitor booked online: his page with Move and Cancel, the free times to move it to and Cancel's question have no violations", async ({ page }) => {
+  const withStore = <T>(work: (store: LeadStore) => T): T => {
+    const store = new LeadStore(LEADS_DB);
+    try {
+      return work(store);
+    } finally {
+      store.close();
+    }
+  };
+  // Bookings are on only while a page that needs them is drawn: the server is shared.
+  const [own, move, cancel] = withStore((store) => {
+    const booked = selfBookedSurvey(store);
+    booked.restore(store);
+    return booked.paths;
+  });
+  for (const path of [own!, cancel!]) {
+    await page.goto(path);
+    await expectPlainPage(page);
+  }
+  const restore = withStore(bookingsOn);
+  try {
+    await page.goto(move!);
+  } finally {
+    withStore(restore);
+  }
+  await expect(page.getByRole("radio").first()).toBeVisible();
   await expectPlainPage(page);
 });
 

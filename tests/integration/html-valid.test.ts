@@ -1,7 +1,8 @@
 /**
- * The Nu HTML Checker finds no error on any page: every prerendered page, the not-found page, and
- * every owner page (signed out and in). On the same pages, every <input> says its type (a text
- * field `type="text"`), as checkers that read the markup rather than the browser's default ask.
+ * The Nu HTML Checker finds no error on any page: every prerendered page, the not-found page,
+ * every owner page (signed out and in), and the Move and Cancel pages of a survey the visitor
+ * booked. On the same pages, every <input> says its type (a text field `type="text"`), as
+ * checkers that read the markup rather than the browser's default ask.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -11,7 +12,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { ownerPages } from "../support/owner.ts";
+import { ownerPages, withStore } from "../support/owner.ts";
+import { selfBookedSurvey } from "../support/self-booked-survey.ts";
 
 const vnuJar: string = createRequire(import.meta.url)("vnu-jar");
 
@@ -33,7 +35,9 @@ it("reports zero errors on every page, where every input says its type", { timeo
   const files: string[] = [];
   const untyped: string[] = [];
   const owner = ownerPages(server.dataDir);
-  const pages = [...canonicalPaths(), ...aliasPaths(), "/no-such-page", ...owner.map((p) => p.path)];
+  // A survey the visitor booked online: his page with Move and Cancel, and the times to move it to.
+  const selfBooked = withStore(server.dataDir, (store) => selfBookedSurvey(store).paths);
+  const pages = [...canonicalPaths(), ...aliasPaths(), "/no-such-page", ...owner.map((p) => p.path), ...selfBooked];
   for (const [i, page] of pages.entries()) {
     const file = path.join(dir, `${i}.html`);
     const headers = owner.find((p) => p.path === page)?.headers ?? {};

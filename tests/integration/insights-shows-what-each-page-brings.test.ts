@@ -12,6 +12,7 @@ import { createInvoice, sendInvoice, type Invoice } from "../../app/lib/invoices
 import { recordPayment } from "../../app/lib/invoices/payments.server.ts";
 import { billedOf } from "../../app/lib/invoices/seller.ts";
 import { ukToday } from "../../app/lib/time/uk-time.ts";
+import { insertVisit } from "../../app/lib/visits/visits.server.ts";
 import { openStore, signedInOwner } from "../support/owner.ts";
 import { postForm, QUOTE, startServer, type RunningServer } from "../support/server.ts";
 
@@ -63,6 +64,9 @@ describe("Insights", { timeout: 60_000 }, () => {
       const seller = { name: "Kestrel Roofing", postalAddress: ["1 Yard Lane"], phone: "07700 900123", email: "info@example.com", accountName: "Kestrel", sortCode: "60-16-13", accountNumber: "31926819" };
       sendInvoice(store, deposit.id, { seller, customer: billedOf(lead), actor: "Test" });
       recordPayment(store, deposit.id, { receivedOn: ukToday(), amountPence: 30_000, method: "bank-transfer", note: "", actor: "Test" });
+      // The visitor booked his own survey online: Surveys booked online follows the page too.
+      const start = new Date(Date.now() + 3 * 86_400_000);
+      insertVisit(store.db, { leadId: lead.id, kind: "survey", start, end: new Date(start.getTime() + 45 * 60_000), notes: "", told: "e-mail", bookedBy: "customer", now: new Date() });
     } finally {
       store.close();
     }
@@ -73,12 +77,13 @@ describe("Insights", { timeout: 60_000 }, () => {
       page = text(await (await fetch(`${server.url}/admin/insights`, { headers: { cookie } })).text());
       if (/Page views 5 /.test(page)) break;
     }
-    // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, 1 won, £1,234.00, £300.00 paid.
-    expect(page).toMatch(/Maldon town page : its sources and devices \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 won from the Maldon town page £1,234\.00 £300\.00/);
+    // The town page: 5 views, 5 visitors (the desktop twice, from two addresses), 1 request, 20 %, its survey booked online, 1 won, £1,234.00, £300.00 paid.
+    expect(page).toMatch(/Maldon town page : its sources and devices \/areas\/roofers-in-maldon\/ 5 5 1 requests from the Maldon town page 20 % 1 1 won from the Maldon town page £1,234\.00 £300\.00/);
     expect(page).toMatch(/Paid £300\.00 /);
     expect(page).toMatch(/Page views 5 /);
     expect(page).toMatch(/Visitors 5 /);
     expect(page).toMatch(/Won 1 · £1,234\.00/);
+    expect(page).toMatch(/Surveys booked online 1 none the period before/);
     for (const [source, views] of [["Direct", 2], ["Google", 1], ["Facebook", 1], ["newsletter", 1]] as const) expect(page).toMatch(new RegExp(`${source} ${views} ${views} \\d+ %`));
     expect(page).toMatch(/Phone 3 3 60 %/);
     expect(page).toMatch(/Desktop 2 2 40 %/);

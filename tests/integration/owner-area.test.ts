@@ -123,6 +123,7 @@ describe("signed in", () => {
       ["Your diary, and the visits in your phone's calendar", /is your agenda/],
       ["Your customer's own page, and What to do now", /It opens on What to do now/],
       ["Photos of the job, your customer and the gallery", /Only after their Yes does the request offer Put in the gallery/],
+      ["Survey bookings", /can move or cancel that survey from their own page up to 24 hours before it starts/],
     ] as const) {
       const section = sections.find((found) => found.title === title);
       expect(section, `Help has a section "${title}"`).toBeDefined();

@@ -7,7 +7,8 @@ import { AddToCalendar } from "~/components/customer/AddToCalendar.tsx";
 /**
  * The customer's visits on their page (/c/{token}): each visit's kind, day and time in words, a
  * cancelled one marked so; for each booked one, Add to calendar (Google Calendar or its calendar
- * file) and Ask to rearrange, a form under it that opens without a script (details and summary).
+ * file) and Ask to rearrange, a form under it that opens without a script (details and summary);
+ * for a survey they booked online, 24 hours or more away, Move and Cancel instead, each its own page.
  * Visits over or cancelled are folded under their count, after the ones to come.
  */
 /** Why Ask to rearrange was refused, with what was typed. */
@@ -30,7 +31,9 @@ export function CustomerVisits({ visits, path, location, asked, refused }: { vis
       {!visit.cancelled && !visit.past && (
         <>
           <AddToCalendar visit={visit} path={path} location={location} />
-          {asked === visit.id ? (
+          {visit.mayChange ? (
+            <MoveOrCancel visit={visit} path={path} />
+          ) : asked === visit.id ? (
             <p role="status" className="font-semibold text-ok">
               Thank you: we have your message, and will be in touch to find another time.
             </p>
@@ -53,6 +56,21 @@ export function CustomerVisits({ visits, path, location, asked, refused }: { vis
         </details>
       )}
     </CardSection>
+  );
+}
+
+/** Move and Cancel of a survey the customer booked online: the free times, and the question asked first, each on its own page. */
+function MoveOrCancel({ visit, path }: { visit: CustomerVisit; path: string }) {
+  const hidden = <span className="sr-only">: {visit.what.toLowerCase()}, {visit.when}</span>;
+  return (
+    <p className="flex flex-wrap gap-4">
+      <a href={`${path}/visits/${visit.id}/move`} className="btn-secondary">
+        Move{hidden}
+      </a>
+      <a href={`${path}/visits/${visit.id}/cancel`} className="btn-secondary">
+        Cancel{hidden}
+      </a>
+    </p>
   );
 }
 

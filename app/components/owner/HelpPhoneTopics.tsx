@@ -1,24 +1,36 @@
 /**
  * Help's topics on the phone itself and the app around the work: notifications, no signal,
- * signing in, and the survey times customers may book. Listed after the week's work (HelpTopics.tsx).
+ * signing in, and the surveys customers book, move and cancel themselves. Listed after the week's work (HelpTopics.tsx).
  */
 import type { ReactNode } from "react";
 
 export const PHONE_TOPICS: { id: string; title: string; body: ReactNode }[] = [
   {
     id: "survey-bookings",
-    title: "Letting customers book their own survey",
+    title: "Survey bookings",
     body: (
-      <p>
-        Open{" "}
-        <a href="/admin/survey-bookings" className="link">
-          Survey bookings
-        </a>{" "}
-        under More to set when customers may book their own survey: the days and hours a survey may start, how long it lasts, the time you keep
-        between visits, how soon and how far ahead, and how many a day. The times will leave room for the drive from the visit before and to
-        the one after, and put first a day you are already near the customer; days under a closure notice offer none. Your rules are kept now;
-        customers are not yet offered times on the site.
-      </p>
+      <>
+        <p>
+          Open{" "}
+          <a href="/admin/survey-bookings" className="link">
+            Survey bookings
+          </a>{" "}
+          under More to let customers book their own free survey, and to set when: the days and hours a survey may start, how long it lasts,
+          the time you keep between visits, how soon and how far ahead, and how many a day. The times leave room for the drive from the visit
+          before and to the one after, and put first a day you are already near the customer; days under a closure notice offer none.
+        </p>
+        <p>
+          With bookings on, a customer is offered the best free times on the thank-you page straight after sending a request, and on their
+          own page while no survey is booked. Each booking is a survey on your diary like one you booked, with its invitation and reminder,
+          and you are told at once by a notification and an e-mail.
+        </p>
+        <p>
+          A customer who booked online can move or cancel that survey from their own page up to 24 hours before it starts: Move offers the
+          times still free, Cancel asks first. Their calendar follows, and you are told each time (Survey moved by the customer, Survey
+          cancelled by the customer). After that, and for a visit you booked yourself, their page offers Ask to rearrange instead, and the
+          change is yours to make.
+        </p>
+      </>
     ),
   },
   {

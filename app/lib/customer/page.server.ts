@@ -16,6 +16,7 @@ import type { LeadStatus } from "../requests/status.ts";
 import { quoteSummary } from "../quotes/summary.server.ts";
 import type { CustomerVisit } from "./shown.ts";
 import { visitsOfLead } from "../visits/visits.server.ts";
+import { customerMayChange } from "../visits/customer-changes.server.ts";
 import { invoicesSentTo } from "./invoices-shown.server.ts";
 import { whatToDoNow } from "./what-now.ts";
 import { CUSTOMER_KIND_NAMES, upperFirst, whenWords } from "../visits/words.ts";
@@ -50,6 +51,7 @@ export function customerPage(store: Db, leadId: number, quotes: Quote[], now: Da
     endAt: visit.endAt,
     past: visit.endAt <= now.toISOString(),
     cancelled: visit.status === "cancelled",
+    mayChange: customerMayChange(visit, now),
   }));
   const head = { reference: referenceOf(lead.id), createdAt: lead.createdAt };
   const invoices = invoicesSentTo(store, leadId, now);

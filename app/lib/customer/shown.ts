@@ -17,6 +17,8 @@ export interface CustomerVisit {
   /** Over: it ended before the page was drawn. */
   past: boolean;
   cancelled: boolean;
+  /** A survey he booked online, 24 hours or more away: he may move or cancel it himself. */
+  mayChange: boolean;
 }
 
 /** The review page: the form, the thanks once it is written, or why the link is closed. */

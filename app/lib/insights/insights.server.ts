@@ -40,19 +40,20 @@ export interface Insights {
   notFound: { path: string; referrer: string; hits: number; lastSeen: string }[];
 }
 
-const none = (): Figures => ({ views: 0, visitors: 0, requests: 0, won: 0, wonPence: 0, paidPence: 0 });
+const none = (): Figures => ({ views: 0, visitors: 0, requests: 0, won: 0, wonPence: 0, paidPence: 0, bookedOnline: 0 });
 
-/** Requests sent in [from, to] (UK days) by page, with those won, their accepted quotes' totals and what was paid on their invoices. */
+/** Requests sent in [from, to] (UK days) by page, with those won, their accepted quotes' totals, what was paid on their invoices, and those whose survey the visitor booked online. */
 function requestsByPage(store: Db, from: string, to: string): Map<string, Figures> {
   const rows = store.db
     .prepare(
       `SELECT page, COUNT(*) AS requests, SUM(status = 'won') AS won,
          COALESCE(SUM((SELECT SUM(total_pence) FROM quotes q WHERE q.lead_id = leads.id AND q.status = 'accepted')), 0) AS wonPence,
-         COALESCE(SUM((SELECT SUM(p.amount_pence) FROM payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.lead_id = leads.id AND p.removed_at IS NULL)), 0) AS paidPence
+         COALESCE(SUM((SELECT SUM(p.amount_pence) FROM payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.lead_id = leads.id AND p.removed_at IS NULL)), 0) AS paidPence,
+         SUM(EXISTS (SELECT 1 FROM visits v WHERE v.lead_id = leads.id AND v.kind = 'survey' AND v.booked_by = 'customer')) AS bookedOnline
        FROM leads WHERE created_at >= ? AND created_at < ? AND status != 'spam' GROUP BY page`,
     )
-    .all(ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as { page: string; requests: number; won: number; wonPence: number; paidPence: number }[];
-  return new Map(rows.map((row) => [row.page, { ...none(), requests: row.requests, won: row.won, wonPence: row.wonPence, paidPence: row.paidPence }]));
+    .all(ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as { page: string; requests: number; won: number; wonPence: number; paidPence: number; bookedOnline: number }[];
+  return new Map(rows.map((row) => [row.page, { ...none(), requests: row.requests, won: row.won, wonPence: row.wonPence, paidPence: row.paidPence, bookedOnline: row.bookedOnline }]));
 }
 
 function viewsByPage(store: Db, from: string, to: string): Map<string, Figures> {
@@ -67,7 +68,7 @@ function figuresByPage(store: Db, from: string, to: string): Map<string, Figures
   for (const [page, asked] of requestsByPage(store, from, to)) {
     // A request's page is the path its form was on; views are counted under the same path.
     const current = pages.get(page) ?? none();
-    pages.set(page, { ...current, requests: asked.requests, won: asked.won, wonPence: asked.wonPence, paidPence: asked.paidPence });
+    pages.set(page, { ...current, requests: asked.requests, won: asked.won, wonPence: asked.wonPence, paidPence: asked.paidPence, bookedOnline: asked.bookedOnline });
   }
   return pages;
 }

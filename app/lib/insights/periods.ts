@@ -22,4 +22,6 @@ export interface Figures {
   wonPence: number;
   /** Payments received (not removed) on the invoices of those requests, whenever received. */
   paidPence: number;
+  /** Those requests whose survey the visitor booked online himself, whenever he booked it (moved or cancelled since included). */
+  bookedOnline: number;
 }

@@ -1,6 +1,6 @@
 /**
  * The weekly summary on the injectable clock, over a real SMTP server: due Monday 07:00 UK time
- * in winter and in summer, sent once across a restart, skipped once its Monday is over, none when
+ * in winter and in summer, saying how many surveys visitors booked online, sent once across a restart, skipped once its Monday is over, none when
  * turned off; the push names nobody.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { JobRunner } from "../jobs/jobs.server.ts";
 import { LeadStore } from "../requests/leads.server.ts";
 import { addSubscription } from "../jobs/push.server.ts";
 import { VisitCounter } from "./counter.server.ts";
+import { insertVisit } from "../visits/visits.server.ts";
 import { scheduleWeeklySummary, setWeeklySummary, weeklySummaryHandler } from "./weekly-summary.server.ts";
 import { fileContent } from "../../content/index.ts";
 import { letterParts } from "../../../tests/support/smtp.ts";
@@ -42,7 +43,10 @@ function lastWeek(day: string) {
     counter.view({ method: "GET", path: "/areas/roofers-in-maldon/", query: new URLSearchParams(), headers: { "user-agent": PHONE }, address, host: "www.example.com", owner: false });
   }
   counter.flush();
-  store.add({ form: "quote", page: "/areas/roofers-in-maldon/", name: "Summary Customer", email: "s@example.org", phone: "07700 900000", location: "Maldon", message: "Roof" }, { notify: false, now: new Date(`${day}T11:00:00Z`) });
+  const sent = new Date(`${day}T11:00:00Z`);
+  const leadId = store.add({ form: "quote", page: "/areas/roofers-in-maldon/", name: "Summary Customer", email: "s@example.org", phone: "07700 900000", location: "Maldon", message: "Roof" }, { notify: false, now: sent }).id;
+  // The visitor booked his own survey from the thank-you page.
+  insertVisit(store.db, { leadId, kind: "survey", start: new Date(sent.getTime() + 3 * 86_400_000), end: new Date(sent.getTime() + 3 * 86_400_000 + 45 * 60_000), notes: "", told: "e-mail", bookedBy: "customer", now: sent });
 }
 
 describe("the weekly summary", () => {
@@ -67,6 +71,7 @@ describe("the weekly summary", () => {
     const raw = server.smtp.messages[0]!.raw.replace(/=\r?\n/g, "");
     expect(raw).toMatch(/Subject: Your website last week: 3 visitors, 1 request/);
     expect(raw).toContain("Visitors: 3 (the week before: 0)");
+    expect(raw).toContain("Surveys booked online: 1 (the week before: 0)");
     expect(raw).toContain("Maldon town page: 3 visitors, 1 request");
     expect(raw).not.toContain("Summary Customer");
     // A letter like every other e-mail: HTML in British English beside the same words as text,

@@ -1,6 +1,6 @@
 /**
  * The weekly summary: every Monday at 07:00 UK time, summer or winter, last week's page views,
- * visitors, requests and work won against the week before, the five pages with most visitors,
+ * visitors, requests, work won and surveys booked online against the week before, the five pages with most visitors,
  * and the new pages not found, by e-mail and a push naming nobody. A row of the one queue for
  * each Monday, sent once across restarts; missed, it is sent when the server is back that Monday
  * and skipped after. The owner turns it off on Notifications.
@@ -108,6 +108,7 @@ export function summaryLetter(summary: WeekSummary, business: LetterBusiness, si
           { label: "Requests", value: figure(totals.requests, before.requests) },
           { label: "Won", value: `${plural(totals.won, "job")}, ${formatPounds(totals.wonPence)} (the week before: ${before.won}, ${formatPounds(before.wonPence)})` },
           { label: "Paid", value: `${formatPounds(totals.paidPence)} (the week before: ${formatPounds(before.paidPence)})` },
+          { label: "Surveys booked online", value: figure(totals.bookedOnline, before.bookedOnline) },
         ],
       },
       "The pages most visited:",

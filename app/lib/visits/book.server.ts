@@ -57,8 +57,11 @@ export function bookVisits(store: Db, leadId: number, input: BookedInput, change
   });
 }
 
+/** A move: the new times, and the owner's reason (none when the customer moves his own survey). */
+type Move = Pick<MovedInput, "times"> & Partial<Pick<MovedInput, "reason" | "words">>;
+
 /** Moves a booked visit (same UID, SEQUENCE one higher); undefined when there is no such booked visit. */
-export function moveVisit(store: Db, visitId: number, input: MovedInput, change: VisitChange): Visit | undefined {
+export function moveVisit(store: Db, visitId: number, input: Move, change: VisitChange): Visit | undefined {
   const now = change.now ?? new Date();
   return store.inTransaction(() => {
     const before = visitById(store, visitId);
@@ -66,9 +69,9 @@ export function moveVisit(store: Db, visitId: number, input: MovedInput, change:
     if (!before || !lead || before.status !== "booked") return undefined;
     const told = toldOf(lead, change.mail);
     const visit = rescheduleVisit(store.db, visitId, input.times, told, now)!;
-    const because = reasonWords(input.reason, input.words);
-    const reason = `${REASON_NAMES[input.reason]}${input.words ? `: ${input.words}` : ""}`;
-    recordAudit(store, { actor: change.actor, action: "moved a visit", leadId: lead.id, detail: `${KIND_NAMES[visit.kind]}, ${when(before, now)} → ${when(visit, now)}; reason: ${reason}${NOT_TOLD[told]}`, now });
+    const because = input.reason && reasonWords(input.reason, input.words);
+    const reason = input.reason ? `; reason: ${REASON_NAMES[input.reason]}${input.words ? `: ${input.words}` : ""}` : "";
+    recordAudit(store, { actor: change.actor, action: "moved a visit", leadId: lead.id, detail: `${KIND_NAMES[visit.kind]}, ${when(before, now)} → ${when(visit, now)}${reason}${NOT_TOLD[told]}`, now });
     if (told === "e-mail") queueVisitMail(store.db, { news: "moved", ...mailOf(visit), leadId: lead.id, before: { startAt: before.startAt, endAt: before.endAt }, ...(because ? { because } : {}) }, now);
     planReminder(store.db, visit, change.hours, now);
     queueMorningPush(store.db, ukDate(input.times.start), now);

@@ -24,8 +24,11 @@ const request = (page: string, location: string) => ({ page, location });
 
 /** A survey on the diary for a request sent from `page` with `location`, on a UK date from one wall-clock minute to another. */
 function booked(page: string, location: string, date: string, from: number, to: number) {
-  const leadId = store.add({ form: "quote", page, name: "Margaret Hale", email: "", phone: "01462 555123", location, message: "Roof." }, { notify: false }).id;
-  bookVisits(store, leadId, { kind: "survey", days: [{ start: ukInstant(date, from), end: ukInstant(date, to) }], notes: "" }, { actor: "Dave", hours, mail: false, now: NOW });
+  return bookVisits(store, leadOf(page, location), { kind: "survey", days: [{ start: ukInstant(date, from), end: ukInstant(date, to) }], notes: "" }, { actor: "Dave", hours, mail: false, now: NOW })![0]!;
+}
+
+function leadOf(page: string, location: string) {
+  return store.add({ form: "quote", page, name: "Margaret Hale", email: "", phone: "01462 555123", location, message: "Roof." }, { notify: false }).id;
 }
 
 describe("the times a request is offered", () => {
@@ -65,5 +68,13 @@ describe("the times a request is offered", () => {
     // A time outside the rules, sent by hand: 10:05 is no quarter hour, Sunday no working day.
     expect(stillFree(store, fileContent, request("/", ""), ukInstant("2026-12-01", 10 * 60 + 5), NOW)).toBeUndefined();
     expect(stillFree(store, fileContent, request("/", ""), ukInstant("2026-11-29", 10 * 60), NOW)).toBeUndefined();
+  });
+
+  it("treats a visit's own slot as free when it is the one moving, and only then", () => {
+    saveSurveyRules(store, { ...defaultRules(hours), on: true, maxPerDay: 1 }, NOW);
+    const own = booked("/", "Stevenage SG1 1AA", "2026-11-30", 10 * 60, 10 * 60 + 45);
+    const start = ukInstant("2026-11-30", 10 * 60 + 30);
+    expect(stillFree(store, fileContent, request("/", ""), start, NOW), "the day is full with its one survey").toBeUndefined();
+    expect(stillFree(store, fileContent, request("/", ""), start, NOW, own.id)?.from, "moving that survey itself, its day and time are open to it").toBe(10 * 60 + 30);
   });
 });

@@ -26,29 +26,29 @@ interface VisitRow {
   location: string;
 }
 
-/** The booked visits that touch the UK days from `from` to `to`, each with its request's town. */
-function bookedBetween(store: Db, content: Content, from: string, to: string): BookedVisit[] {
+/** The booked visits that touch the UK days from `from` to `to`, each with its request's town; `except` a visit being moved, whose own slot is free to it. */
+function bookedBetween(store: Db, content: Content, from: string, to: string, except: number): BookedVisit[] {
   const rows = store.db
     .prepare(
       `SELECT v.start_at AS startAt, v.end_at AS endAt, v.kind, l.page, l.location FROM visits v JOIN leads l ON l.id = v.lead_id
-       WHERE v.status = 'booked' AND v.end_at > ? AND v.start_at < ? ORDER BY v.start_at`,
+       WHERE v.status = 'booked' AND v.id != ? AND v.end_at > ? AND v.start_at < ? ORDER BY v.start_at`,
     )
-    .all(ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as unknown as VisitRow[];
+    .all(except, ukDayStart(from).toISOString(), ukDayStart(addDays(to, 1)).toISOString()) as unknown as VisitRow[];
   return rows.map((row) => ({ start: new Date(row.startAt), end: new Date(row.endAt), kind: row.kind, town: visitorTown(row, content.areas) }));
 }
 
-/** The free times for a request now, best first; none while the owner has bookings off. */
-export function offeredTimes(store: Db, content: Content, request: RequestPlace, now: Date): { on: boolean; times: SurveyTime[] } {
+/** The free times for a request now, best first; none while the owner has bookings off. Moving a visit, `except` is its id. */
+export function offeredTimes(store: Db, content: Content, request: RequestPlace, now: Date, except = 0): { on: boolean; times: SurveyTime[] } {
   const { business, areas } = content;
   const { rules } = surveyRules(store, business.openingHours);
   if (!rules.on) return { on: false, times: [] };
   const today = ukDate(now);
-  const visits = bookedBetween(store, content, today, addDays(today, rules.aheadDays));
+  const visits = bookedBetween(store, content, today, addDays(today, rules.aheadDays), except);
   const times = surveyTimes({ rules, week: { hours: business.openingHours, closure: business.closure }, visits, towns: areas, town: visitorTown(request, areas), now });
   return { on: true, times };
 }
 
 /** The offered time starting at `start`, when it is still free now; undefined when taken, outside the rules, or bookings are off. */
-export function stillFree(store: Db, content: Content, request: RequestPlace, start: Date, now: Date): SurveyTime | undefined {
-  return offeredTimes(store, content, request, now).times.find((time) => time.start.getTime() === start.getTime());
+export function stillFree(store: Db, content: Content, request: RequestPlace, start: Date, now: Date, except = 0): SurveyTime | undefined {
+  return offeredTimes(store, content, request, now, except).times.find((time) => time.start.getTime() === start.getTime());
 }

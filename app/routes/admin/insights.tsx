@@ -61,9 +61,10 @@ function Totals({ totals, before }: { totals: Figures; before: Figures }) {
     ["Requests", number(totals.requests), change(totals.requests, before.requests)],
     ["Won", `${totals.won} · ${formatPounds(totals.wonPence)}`, change(totals.wonPence, before.wonPence)],
     ["Paid", formatPounds(totals.paidPence), change(totals.paidPence, before.paidPence)],
+    ["Surveys booked online", number(totals.bookedOnline), change(totals.bookedOnline, before.bookedOnline)],
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {rows.map(([name, value, compared]) => (
         <div key={name} className="card p-3">
           <dt className="text-muted">{name}</dt>
@@ -125,8 +126,8 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
           {pages.length === 0 ? (
             <p>No page views or requests in this period yet.</p>
           ) : (
-            <Frame name="Pages: views, visitors, requests, work won and paid">
-              <CardTable caption="Pages: views, visitors, requests, work won and paid" names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Won", "Won £", "Paid £"]} sticky>
+            <Frame name="Pages: views, visitors, requests, surveys booked online, work won and paid">
+              <CardTable caption="Pages: views, visitors, requests, surveys booked online, work won and paid" names={["Page", "Page views", "Visitors", "Requests", "Of visitors", "Surveys booked online", "Won", "Won £", "Paid £"]} sticky>
                 {pages.map((page) => (
                   <Row key={page.path}>
                     <RowHead label="Page" className="sticky left-0 bg-white">
@@ -144,6 +145,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
                       <RequestsLink figure={page.requests} href={inboxOf(page.path, loaderData.from, loaderData.to)} label={`requests from the ${page.name}`} />
                     </Cell>
                     <Cell label="Of visitors">{ofVisitors(page.requests, page.visitors)}</Cell>
+                    <Cell label="Surveys booked online">{number(page.bookedOnline)}</Cell>
                     <Cell label="Won">
                       <RequestsLink figure={page.won} href={`${inboxOf(page.path, loaderData.from, loaderData.to)}&status=won`} label={`won from the ${page.name}`} />
                     </Cell>

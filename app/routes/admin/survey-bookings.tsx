@@ -43,7 +43,7 @@ export default function SurveyBookings({ loaderData, actionData }: Route.Compone
       <TopBar title="Survey bookings" back={MORE_BACK} />
       <div className="container-page max-w-3xl space-y-6 pt-4">
         <p className="text-muted">
-          The rules for the times a visitor will pick for a free survey. They are kept now; the site does not offer times yet. Days under a closure notice (Your site, Opening hours) will offer none.
+          The rules for the times a visitor picks for a free survey. With bookings on, they are offered on the thank-you page after each request and on the customer's own page; a customer who booked online can move or cancel up to 24 hours before. Days under a closure notice (Your site, Opening hours) offer none.
         </p>
         <Notices notice={loaderData.notice} error={actionData?.error} />
         <PostForm id={FORM} noValidate aria-label="Survey bookings" className="space-y-6">
