@@ -31,6 +31,8 @@ const PERSONAL: readonly Step[] = [
   { what: "its draft invoices (never sent, never numbered)", sql: `DELETE FROM invoices WHERE status = 'draft' AND lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos of the job (their files go once the rows are gone)", sql: `DELETE FROM job_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+  { what: "its survey report", sql: `DELETE FROM survey_reports WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+  { what: "the survey report its quotes were sent with (that a quote had one is kept)", sql: `UPDATE quote_reports SET findings = '[]', recommend = '' WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "what the customer asked about its visits", sql: `DELETE FROM rearrange_requests WHERE lead_id IN (SELECT id FROM ${ERASED})` },
@@ -42,6 +44,7 @@ const PERSONAL: readonly Step[] = [
 
 export const ERASES: readonly Step[] = [
   ...PERSONAL,
+  { what: "its quotes' survey reports", sql: `DELETE FROM quote_reports WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "its quotes and their links", sql: `DELETE FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the request itself (and its words in the search index, by trigger)", sql: `DELETE FROM leads WHERE id IN (SELECT id FROM ${ERASED})` },
 ];

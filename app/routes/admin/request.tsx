@@ -53,6 +53,7 @@ import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { NOTE_MAX } from "~/lib/requests/forms.ts";
 import { JobPhotos } from "~/components/owner/JobPhotos.tsx";
 import { jobPhotosOf, lastStageOf } from "~/lib/photos/job-photos.server.ts";
+import { surveyReportOf } from "~/lib/photos/survey-report.server.ts";
 import { defaultStage, isRefusal, JOB_PHOTO_REFUSALS } from "~/lib/photos/job-photos.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
@@ -105,6 +106,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     notes: notesOf(store, id),
     photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     jobPhotos: jobPhotosOf(store, id),
+    /** The survey report: offered once a Survey photo exists (issue 37 §2). */
+    report: { findings: surveyReportOf(store, id)?.findings.length ?? null, offered: jobPhotosOf(store, id).some((photo) => photo.stage === "survey") },
     jobStage: defaultStage(lastStageOf(store, id), quotes.some((quote) => quote.sentAt !== null)),
     /** The photos an upload left out, each with why, as its address carries them after the change. */
     photosLeftOut: url.searchParams.getAll("refused").flatMap((item) => {
@@ -143,6 +146,7 @@ const SAVED: Record<string, string> = {
   "invoice-deleted": "Draft invoice deleted.",
   "photo-deleted": "Photo deleted.",
   "photo-saved": "Photo saved.",
+  report: "Survey report saved.",
   ...VISIT_NOTICES,
 };
 
@@ -229,6 +233,15 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             summary: loaderData.jobPhotos.length ? plural(loaderData.jobPhotos.length, "photo") : "Add photos",
           }}
         />
+
+        {(loaderData.report.offered || loaderData.report.findings !== null) && (
+          <CardSection title="Survey report" id="survey-report">
+            <p>{loaderData.report.findings === null ? "No report yet: the findings, each with its photos, and what you recommend." : `A draft with ${plural(loaderData.report.findings, "finding")}: attach it when you send a quote.`}</p>
+            <a href={`/admin/requests/${lead.id}/report`} className="btn-secondary">
+              {loaderData.report.findings === null ? "Write survey report" : "Change survey report"}
+            </a>
+          </CardSection>
+        )}
 
         <RequestPhotos lead={lead} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />
 
