@@ -107,3 +107,13 @@ export function valuesOf(report: Report | undefined): ReportValues {
   const findings = (report?.findings ?? []).map((finding, i) => ({ words: finding.words, photos: finding.photos, order: String(i + 1) }));
   return withAnotherFinding({ findings, recommend: report?.recommend ?? "" });
 }
+
+/** The day of the survey as the report's heading says it: "Tuesday 2 December 2025". */
+export function surveyDayWords(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+    .format(new Date(`${date}T12:00:00Z`))
+    .replace(/^(\p{L}+),/u, "$1");
+}
+
+/** The value of the send step's ticked "Attach the survey report". */
+export const ATTACH_REPORT = "attach";
