@@ -93,6 +93,8 @@ export default [
   // A customer's quote: the token is the key, so it is rendered per request (server/app.ts).
   route("q/:token", "routes/customer-quote.tsx"),
   route("q/:token/pdf", "routes/customer-quote-pdf.ts"),
+  // The survey report's photos, through the customer's own link (the quote's, or their page's).
+  route("q/:token/report/:photo/:size", "routes/customer-report-photo.ts", { id: "quote-report-photo" }),
   // A customer's review of a finished job: one-time link, rendered per request like the quote.
   route("review/:token", "routes/customer-review.tsx"),
   // The customer's own page: every request has one, and every e-mail to the customer links to it.
@@ -102,6 +104,7 @@ export default [
   route("c/:token/invoices/:invoiceId/pdf", "routes/customer-page-invoice-pdf.ts"),
   route("c/:token/credit-notes/:creditNoteId/pdf", "routes/customer-page-credit-note-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
+  route("c/:token/report/:photo/:size", "routes/customer-report-photo.ts", { id: "page-report-photo" }),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
   // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived
   // like the customer's page; rendered per request (server/app.ts).

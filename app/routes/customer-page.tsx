@@ -25,6 +25,8 @@ import { rootFrom } from "~/lib/public-site/seo.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
+import { SurveyFindings } from "~/components/customer/SurveyFindings.tsx";
+import { latestReportOf, reportForPage } from "~/lib/photos/survey-report.server.ts";
 import type { Route } from "./+types/customer-page";
 import type { RouteHandle } from "~/root.tsx";
 
@@ -54,7 +56,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
   const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
-  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked };
+  // The survey report of the latest quote sent with one: its photos through this page's link.
+  const report = latestReportOf(store, quotes.map((quote) => quote.id))?.report;
+  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked, report: report && reportForPage(report) };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -82,7 +86,10 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         )}
       </div>
       {page.answered ? (
-        <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+        <>
+          <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+          {loaderData.report && <SurveyFindings report={loaderData.report} base={`${path}/report`} />}
+        </>
       ) : (
         <p>We have your request and will be in touch by phone or e-mail. This page fills in as we answer.</p>
       )}

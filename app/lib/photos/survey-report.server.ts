@@ -8,6 +8,7 @@ import type { Db } from "../db/connection.server.ts";
 import { statement } from "../db/statements.ts";
 import { ukDate } from "../time/uk-time.ts";
 import { jobPhotosOf, type JobPhoto } from "./job-photos.server.ts";
+import { photoAlt } from "./job-photos.ts";
 import type { Report } from "./survey-report.ts";
 
 const asReport = (row: { findings: string; recommend: string }): Report => ({ findings: JSON.parse(row.findings) as Report["findings"], recommend: row.recommend });
@@ -79,4 +80,33 @@ export function latestReportOf(store: Db, quoteIds: readonly number[]): { quoteI
 /** Whether a photo is shown in the report a quote was sent with: only those are served through the customer's links. */
 export function photoInReport(report: SentReport | undefined, photoId: string): JobPhoto | undefined {
   return report?.findings.flatMap((finding) => finding.photos).find((photo) => photo.id === photoId);
+}
+
+/** A photo of the report as the customer's pages show it: its two sizes and its alt text. */
+export interface ReportPicture {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+/** A sent report as the customer's pages show it (its photos served through the page's own link). */
+export interface ReportForPage {
+  surveyDay: string;
+  findings: { words: string; pictures: ReportPicture[] }[];
+  recommend: string;
+}
+
+export function reportForPage(report: SentReport): ReportForPage {
+  let n = 0;
+  return {
+    surveyDay: report.surveyDay,
+    recommend: report.recommend,
+    findings: report.findings.map((finding) => ({
+      words: finding.words,
+      pictures: finding.photos.map((photo) => ({ id: photo.id, alt: photoAlt(photo, ++n), width: photo.width, height: photo.height, thumbWidth: photo.thumbWidth, thumbHeight: photo.thumbHeight })),
+    })),
+  };
 }
