@@ -24,6 +24,7 @@ import { addNote, setStatus } from "../../app/lib/requests/inbox.server.ts";
 import { acceptQuote, createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { LEAD_STATUSES } from "../../app/lib/requests/status.ts";
+import { attachReport } from "../../app/lib/photos/survey-report.server.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
@@ -140,6 +141,31 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await expectPlainPage(page);
   await page.getByRole("button", { name: "Delete Survey photo 1" }).click();
   await expect(page.getByText("Delete this photo? This cannot be undone.")).toBeVisible();
+  await expectPlainPage(page);
+  // The survey report: refused at its field, then saved with the photo ticked; a quote sent with it, on the customer's /q/.
+  await page.goto(`/admin/requests/${id}/report`);
+  await page.getByRole("button", { name: "Save report" }).click();
+  await expect(page.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  await expectPlainPage(page);
+  await page.getByLabel("What you found").fill("Three slipped slates above the bay window");
+  await page.getByRole("checkbox", { name: "Survey photo 1" }).check();
+  await page.getByLabel("What we recommend").fill("Replace the slipped slates.");
+  await page.getByRole("button", { name: "Save report" }).click();
+  await expect(page.getByText("Survey report saved.")).toBeVisible();
+  const reportStore = new LeadStore(LEADS_DB);
+  let reported: string;
+  try {
+    const quote = createQuote(reportStore, id, { actor: "Axe" })!;
+    saveDraft(reportStore, quote.id, { lines: [{ description: "Slates replaced", quantity: 300, unitPence: 4500 }], vat: false, validUntil: addDays(ukToday(), 20), notes: "", guarantees: [], followUps: false });
+    const sent = sendQuote(reportStore, quote.id, { actor: "Axe" });
+    if ("refused" in sent) throw new Error(sent.refused);
+    reportStore.inTransaction(() => attachReport(reportStore, quote.id, id, new Date()));
+    reported = quotePath(sent.token);
+  } finally {
+    reportStore.close();
+  }
+  await page.goto(reported);
+  await expect(page.getByRole("img", { name: "Survey photo 1" })).toBeVisible();
   await expectPlainPage(page);
   await page.goto(`/admin/requests/${won}/visits/new`);
   await page.getByRole("button", { name: "Add another day" }).click();

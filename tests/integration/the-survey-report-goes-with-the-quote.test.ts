@@ -190,6 +190,20 @@ describe("the survey report", () => {
     expect(await html("/", {})).not.toContain(FOUND);
   });
 
+  it("counts in Insights: quotes sent with a survey report against those without, and how many became Won", async () => {
+    const row = (text: string, name: string) => {
+      const at = text.indexOf(`>${name}</th>`);
+      expect(at, name).toBeGreaterThan(0);
+      return [...text.slice(at, text.indexOf("</tr>", at)).matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((match) => match[1]);
+    };
+    let text = await html("/admin/insights");
+    expect(row(text, "Quotes with a survey report")).toEqual(["1", "0", "0 %"]);
+    expect(row(text, "Quotes without")).toEqual(["0", "0", "—"]);
+    expect((await post(page(), [["once", makeOnceKey()], ["intent", "status"], ["status", "won"]])).status).toBe(303);
+    text = await html("/admin/insights");
+    expect(row(text, "Quotes with a survey report")).toEqual(["1", "1", "100 %"]);
+  });
+
   it("serves nothing through a forged or reset link, nor a photo not in the report", async () => {
     const [photo] = photos;
     const forged = (link: string) => link.replace(/[\w-]{6}$/, "AAAAAA");

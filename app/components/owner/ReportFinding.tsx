@@ -69,6 +69,7 @@ export function ReportFinding({ i, count, finding, photos, errors }: { i: number
           <input
             id={fieldId(order)}
             name={order}
+            type="text"
             inputMode="numeric"
             defaultValue={finding.order}
             className="field w-20"
