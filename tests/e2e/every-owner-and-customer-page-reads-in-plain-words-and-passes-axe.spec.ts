@@ -90,7 +90,7 @@ test("the inbox, sources, passkeys, notifications, every page of Your site and a
   }
 });
 
-test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question, a note error, and its photos of the job with a photo refused and a Delete's question have no violations", async ({ page }, testInfo) => {
+test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question, a note error, its photos of the job with a photo refused and a Delete's question, its survey report's form refused and saved, and the customer's quote with the report have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   let id: number;
   let customerPage: string;
