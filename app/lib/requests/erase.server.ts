@@ -32,7 +32,6 @@ const PERSONAL: readonly Step[] = [
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos of the job (their files go once the rows are gone)", sql: `DELETE FROM job_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its survey report", sql: `DELETE FROM survey_reports WHERE lead_id IN (SELECT id FROM ${ERASED})` },
-  { what: "the survey report its quotes were sent with (that a quote had one is kept)", sql: `UPDATE quote_reports SET findings = '[]', recommend = '' WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "what the customer asked about its visits", sql: `DELETE FROM rearrange_requests WHERE lead_id IN (SELECT id FROM ${ERASED})` },
@@ -55,6 +54,7 @@ export const ERASES: readonly Step[] = [
  */
 export const FORGETS: readonly Step[] = [
   ...PERSONAL,
+  { what: "the survey report its quotes were sent with (that a quote had one is kept)", sql: `UPDATE quote_reports SET findings = '[]', recommend = '' WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   {
     what: "its quotes' links and what the customer typed in answer (the numbers, lines and amounts stay)",
     sql: `UPDATE quotes SET token_hash = NULL, answer_name = NULL, answer_address = NULL, decline_reason = NULL, notes = '' WHERE lead_id IN (SELECT id FROM ${ERASED})`,
