@@ -34,6 +34,7 @@ export default [
         route("requests/:id/answered", "routes/admin/answered.ts"),
         route("requests/:id/job-done", "routes/admin/job-done.tsx"),
         route("requests/:id/customer-link", "routes/admin/customer-link.tsx"),
+        route("requests/:id/report", "routes/admin/survey-report.tsx"),
         // Visits: booked from a request, then moved or cancelled on their own pages.
         route("requests/:id/visits/new", "routes/admin/visit-book.tsx"),
         route("visits/:id/move", "routes/admin/visit-move.tsx"),
@@ -92,6 +93,8 @@ export default [
   // A customer's quote: the token is the key, so it is rendered per request (server/app.ts).
   route("q/:token", "routes/customer-quote.tsx"),
   route("q/:token/pdf", "routes/customer-quote-pdf.ts"),
+  // The survey report's photos, through the customer's own link (the quote's, or their page's).
+  route("q/:token/report/:photo/:size", "routes/customer-report-photo.ts", { id: "quote-report-photo" }),
   // A customer's review of a finished job: one-time link, rendered per request like the quote.
   route("review/:token", "routes/customer-review.tsx"),
   // The customer's own page: every request has one, and every e-mail to the customer links to it.
@@ -102,6 +105,7 @@ export default [
   route("c/:token/credit-notes/:creditNoteId/pdf", "routes/customer-page-credit-note-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
   route("c/:token/photos/:photoId/:size", "routes/customer-page-photo.ts"),
+  route("c/:token/report/:photo/:size", "routes/customer-report-photo.ts", { id: "page-report-photo" }),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
   // A survey the customer booked online, moved or cancelled by him up to 24 hours before.
   route("c/:token/visits/:visitId/move", "routes/customer-page-visit-move.tsx"),

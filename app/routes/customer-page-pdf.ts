@@ -3,6 +3,7 @@ import { quotesSentTo } from "~/lib/quotes/answer.server.ts";
 import { checkCustomerLink } from "~/lib/links/page-links.server.ts";
 import { leadById } from "~/lib/requests/lead.ts";
 import { pdfResponse } from "~/lib/quotes/pdf.server.ts";
+import { reportForPdf } from "~/lib/quotes/report-pages.server.ts";
 import { siteUrl } from "~/lib/public-site/seo.ts";
 import { contentOf, storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-page-pdf";
@@ -15,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!quote || !lead) {
     return new Response("This link does not work any more.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex" } });
   }
-  const response = await pdfResponse({ quote, business: contentOf(context).business, siteUrl: siteUrl(), customer: lead });
+  const response = await pdfResponse({ quote, business: contentOf(context).business, siteUrl: siteUrl(), customer: lead, report: await reportForPdf(store, quote.id) });
   response.headers.set("X-Robots-Tag", "noindex");
   return response;
 }

@@ -27,6 +27,8 @@ import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import { CustomerPhotos } from "~/components/customer/CustomerPhotos.tsx";
 import { customerPhotos } from "~/lib/customer/photos.server.ts";
+import { SurveyFindings } from "~/components/customer/SurveyFindings.tsx";
+import { latestReportOf, reportForPage } from "~/lib/photos/survey-report.server.ts";
 import type { Route } from "./+types/customer-page";
 import type { RouteHandle } from "~/root.tsx";
 
@@ -59,8 +61,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const asked = Number(search.get("asked")) || null;
   // Moved or cancelled by the customer himself: said at the top, where the page opens.
   const changed = search.has("moved") ? ("moved" as const) : search.has("cancelled") ? ("cancelled" as const) : null;
+  // The survey report of the latest quote sent with one: its photos through this page's link.
+  const report = latestReportOf(store, quotes.map((quote) => quote.id))?.report;
   const path = customerPagePath(params.token);
-  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, changed, photos: customerPhotos(store, link.leadId, path) };
+  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, changed, photos: customerPhotos(store, link.leadId, path), report: report && reportForPage(report) };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -100,6 +104,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       {page.answered ? (
         <>
           <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+          {loaderData.report && <SurveyFindings report={loaderData.report} base={`${path}/report`} />}
           <CustomerPhotos {...loaderData.photos} error={actionData?.field === "photo-consent" ? actionData.error : undefined} />
         </>
       ) : (

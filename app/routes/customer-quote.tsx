@@ -23,6 +23,8 @@ import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
+import { SurveyFindings } from "~/components/customer/SurveyFindings.tsx";
+import { reportForPage, reportOfQuote } from "~/lib/photos/survey-report.server.ts";
 import type { Route } from "./+types/customer-quote";
 import type { RouteHandle } from "~/root.tsx";
 
@@ -60,6 +62,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     answeredAt: quote.answeredAt,
     answerName: quote.answerName,
     summary: quoteSummary(quote),
+    /** The survey report it was sent with, if any; its photos through this link. */
+    report: ((sent) => sent && reportForPage(sent))(reportOfQuote(store, quote.id)),
+    reportPath: `${quotePath(params.token)}/report`,
   };
 }
 
@@ -95,6 +100,7 @@ export default function CustomerQuotePage({ loaderData, actionData }: Route.Comp
           Download PDF
         </a>
       </CardSection>
+      {loaderData.report && <SurveyFindings report={loaderData.report} base={loaderData.reportPath} />}
       {open && <QuoteAnswerForms errorFor={errorFor} accept={false} />}
       <QuestionsCall />
     </div>

@@ -25,6 +25,7 @@ import { addNote, setStatus } from "../../app/lib/requests/inbox.server.ts";
 import { acceptQuote, createQuote, expireDue, quotePath, reviseQuote, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
 import { requestReview, reviewPath } from "../../app/lib/reviews/reviews.server.ts";
 import { LEAD_STATUSES } from "../../app/lib/requests/status.ts";
+import { attachReport } from "../../app/lib/photos/survey-report.server.ts";
 import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
@@ -91,7 +92,7 @@ test("the inbox, sources, passkeys, notifications, every page of Your site and a
   }
 });
 
-test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question, a note error, and its photos of the job with a photo refused and a Delete's question have no violations", async ({ page }, testInfo) => {
+test("a request in each status, its visits and their forms, its delete confirmation, Job done's and Reset customer link's questions, its customer's page before an answer, the diary, Reset calendar link's question, a note error, its photos of the job with a photo refused and a Delete's question, its survey report's form refused and saved, and the customer's quote with the report have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   let id: number;
   let customerPage: string;
@@ -142,6 +143,31 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await expectPlainPage(page);
   await page.getByRole("button", { name: "Delete Survey photo 1" }).click();
   await expect(page.getByText("Delete this photo? This cannot be undone.")).toBeVisible();
+  await expectPlainPage(page);
+  // The survey report: refused at its field, then saved with the photo ticked; a quote sent with it, on the customer's /q/.
+  await page.goto(`/admin/requests/${id}/report`);
+  await page.getByRole("button", { name: "Save report" }).click();
+  await expect(page.getByRole("heading", { name: "There is a problem" })).toBeVisible();
+  await expectPlainPage(page);
+  await page.getByLabel("What you found").fill("Three slipped slates above the bay window");
+  await page.getByRole("checkbox", { name: "Survey photo 1" }).check();
+  await page.getByLabel("What we recommend").fill("Replace the slipped slates.");
+  await page.getByRole("button", { name: "Save report" }).click();
+  await expect(page.getByText("Survey report saved.")).toBeVisible();
+  const reportStore = new LeadStore(LEADS_DB);
+  let reported: string;
+  try {
+    const quote = createQuote(reportStore, id, { actor: "Axe" })!;
+    saveDraft(reportStore, quote.id, { lines: [{ description: "Slates replaced", quantity: 300, unitPence: 4500 }], vat: false, validUntil: addDays(ukToday(), 20), notes: "", guarantees: [], followUps: false });
+    const sent = sendQuote(reportStore, quote.id, { actor: "Axe" });
+    if ("refused" in sent) throw new Error(sent.refused);
+    reportStore.inTransaction(() => attachReport(reportStore, quote.id, id, new Date()));
+    reported = quotePath(sent.token);
+  } finally {
+    reportStore.close();
+  }
+  await page.goto(reported);
+  await expect(page.getByRole("img", { name: "Survey photo 1" })).toBeVisible();
   await expectPlainPage(page);
   await page.goto(`/admin/requests/${won}/visits/new`);
   await page.getByRole("button", { name: "Add another day" }).click();

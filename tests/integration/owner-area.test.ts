@@ -124,6 +124,7 @@ describe("signed in", () => {
       ["Your customer's own page, and What to do now", /It opens on What to do now/],
       ["Photos of the job, your customer and the gallery", /Only after their Yes does the request offer Put in the gallery/],
       ["Survey bookings", /can move or cancel that survey from their own page up to 24 hours before it starts/],
+      ["Writing a survey report", /tap the photos that show it/],
     ] as const) {
       const section = sections.find((found) => found.title === title);
       expect(section, `Help has a section "${title}"`).toBeDefined();

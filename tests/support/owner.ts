@@ -12,6 +12,7 @@ import { customerPagePath, customerPageToken, resetCustomerLink } from "../../ap
 import { addNote } from "../../app/lib/requests/inbox.server.ts";
 import { insertJobPhotos } from "../../app/lib/photos/job-photos.server.ts";
 import { recordPhotoConsent } from "../../app/lib/photos/customer-photos.server.ts";
+import { attachReport, saveSurveyReport } from "../../app/lib/photos/survey-report.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
 import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
@@ -171,7 +172,12 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     const invite = invitePath(createInvite(store, { name: "Sweep" }).token);
     // A price list, for its page and each quote draft's Add from price list.
     for (const item of [{ description: "Re-felt flat roof with torch-on felt", unit: "per m²", unitPence: 4500 }, { description: "Gutter clean", unit: "", unitPence: 6000 }]) addPriceItem(store, item, { actor: "Sweep" });
+    // A survey report of those photos, sent with the quotes: on the customer's /q/ and /c/ pages, and its own form.
+    const findings = [{ words: "Three slipped slates above the bay window", photos: [jobPhotos[0]!.id, jobPhotos[1]!.id] }, { words: "Gutter joint leaking over the door", photos: [jobPhotos[1]!.id] }];
+    store.inTransaction(() => saveSurveyReport(store, lead.id, { findings, recommend: "Replace the slates and re-seal the gutter." }, new Date()));
     const quotes = sweepQuotes(store, lead.id);
+    for (const { id } of store.db.prepare("SELECT id FROM quotes WHERE lead_id = ? AND sent_at IS NOT NULL").all(lead.id) as { id: number }[]) attachReport(store, id, lead.id, new Date());
+    quotes.owner.push(`/admin/requests/${lead.id}/report`);
     quotes.owner.push(...sweepVisits(store, lead.id), ...invoicePages(store, lead.id));
     // A finished job's review: the customer's open form and their thank-you, and the owner's list.
     // Each won job is asked once: one asked and waiting, one answered, one not yet done (its question).

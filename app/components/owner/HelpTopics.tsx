@@ -106,6 +106,18 @@ export const HELP_TOPICS: HelpTopic[] = [
     ),
   },
   {
+    id: "survey-report",
+    title: "Writing a survey report",
+    body: (
+      <p>
+        Once a request has photos with the stage Survey, it offers Write survey report. Write each finding in a line (&ldquo;Three slipped slates above the bay
+        window&rdquo;) and tap the photos that show it; put them in order with the Place number or Move up and Move down. Then say in a paragraph what
+        you recommend, and save: it is kept as a draft with the request. When you send a quote, Attach the survey report is ticked: the customer gets the
+        findings with their photos in the quote&rsquo;s PDF and on their own pages. Insights shows how many quotes sent with a report were won.
+      </p>
+    ),
+  },
+  {
     id: "price-list",
     title: "Your price list",
     body: (

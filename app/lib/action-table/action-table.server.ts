@@ -18,12 +18,13 @@ import { PHOTO_CUSTOMER_ACTIONS } from "../customer/photos.server.ts";
 import { REQUEST_ACTIONS } from "./requests.server.ts";
 import { OWNER_AREA_ACTIONS } from "./owner-area.server.ts";
 import { JOB_PHOTO_ACTIONS } from "./job-photos.server.ts";
+import { SURVEY_REPORT_ACTIONS } from "./survey-report.server.ts";
 import { INSIGHTS_ACTIONS } from "../insights/actions.server.ts";
 import { REVIEW_ACTIONS } from "../reviews/actions.server.ts";
 import { SITE_ACTIONS } from "../site/actions.server.ts";
 import { REVIEW_PUBLISH_ACTIONS } from "../site/review-actions.server.ts";
 
-const ALL = [...REQUEST_ACTIONS, ...JOB_PHOTO_ACTIONS, ...VISIT_ACTIONS, ...VISIT_CUSTOMER_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...REVIEW_CUSTOMER_ACTIONS, ...PHOTO_CUSTOMER_ACTIONS, ...REVIEW_PUBLISH_ACTIONS, ...SITE_ACTIONS, ...INSIGHTS_ACTIONS, ...OWNER_AREA_ACTIONS] as const;
+const ALL = [...REQUEST_ACTIONS, ...JOB_PHOTO_ACTIONS, ...SURVEY_REPORT_ACTIONS, ...VISIT_ACTIONS, ...VISIT_CUSTOMER_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...REVIEW_CUSTOMER_ACTIONS, ...PHOTO_CUSTOMER_ACTIONS, ...REVIEW_PUBLISH_ACTIONS, ...SITE_ACTIONS, ...INSIGHTS_ACTIONS, ...OWNER_AREA_ACTIONS] as const;
 
 export type ActionName = (typeof ALL)[number]["name"];
 

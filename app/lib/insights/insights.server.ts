@@ -8,6 +8,7 @@ import type { Db } from "../db/connection.server.ts";
 import { pageOrigin, type PageGroup } from "../public-site/page-origin.server.ts";
 import { addDays, ukDate, ukDayStart } from "../time/uk-time.ts";
 import { PERIODS, type Figures, type PeriodKey } from "./periods.ts";
+import { surveyReportFigures, type ReportFigures } from "./survey-reports.server.ts";
 
 export interface PageFigures extends Figures {
   path: string;
@@ -38,6 +39,8 @@ export interface Insights {
   /** By month only: each of the 12 months (YYYY-MM), oldest first, with its figures. */
   months: ({ month: string } & Figures)[];
   notFound: { path: string; referrer: string; hits: number; lastSeen: string }[];
+  /** The quotes sent in the period with the survey report and without, and how many of each became Won. */
+  reports: { withReport: ReportFigures; without: ReportFigures };
 }
 
 const none = (): Figures => ({ views: 0, visitors: 0, requests: 0, won: 0, wonPence: 0, paidPence: 0, bookedOnline: 0 });
@@ -144,6 +147,7 @@ export function insights(store: Db, period: PeriodKey, now: Date = new Date(), p
     pages,
     months,
     page: page && pages.some((row) => row.path === page) ? { path: page, name: pageOrigin(page).name } : null,
+    reports: surveyReportFigures(store, from, to),
     sources: shares(store, "source", from, to, page),
     devices: shares(store, "device", from, to, page),
     campaigns: (

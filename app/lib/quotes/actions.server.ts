@@ -5,6 +5,8 @@
  */
 import { data } from "react-router";
 import * as z from "zod/mini";
+import { attachReport } from "../photos/survey-report.server.ts";
+import { ATTACH_REPORT } from "../photos/survey-report.ts";
 import type { Business } from "../../content/index.ts";
 import { answer, defineAction, done, redirectTo, type Finding } from "../actions/define.ts";
 import { text } from "../forms/parse-form.ts";
@@ -33,9 +35,10 @@ export const quoteSend = defineAction({
   // A second tap, or a Back and Yes again: it went the first time.
   early: (_, { target }) => (target.status !== "draft" ? redirectTo(`/admin/quotes/${target.id}?saved=sent`) : undefined),
   version: { of: quoteVersion, stale: { error: "The quote was changed after this page was shown, so it was not sent. Check it below, then send it." } },
-  schema: z.object({}),
+  // "Attach the survey report", ticked by default when the request has one (issue 37 §2).
+  schema: z.object({ report: z.pipe(text(), z.transform((value) => value === ATTACH_REPORT)) }),
   done: "sent",
-  apply: (_, { store, target: quote, actor, content, services, wake }) => {
+  apply: ({ report }, { store, target: quote, actor, content, services, wake, now }) => {
     const back = `/admin/quotes/${quote.id}`;
     let sent: ReturnType<typeof sendQuote>;
     try {
@@ -58,6 +61,7 @@ export const quoteSend = defineAction({
       if (sent.refused === "not-draft") return redirectTo(`${back}?saved=sent`);
       return answer({ error: `${REFUSED[sent.refused]} Nothing was sent.` }, 409);
     }
+    if (report) attachReport(store, quote.id, quote.leadId, now);
     wake();
     return done(back);
   },

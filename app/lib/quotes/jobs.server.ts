@@ -16,13 +16,14 @@ import type { QuoteEvent } from "./events.server.ts";
 import { mailAcceptedCopy, mailFollowUp, mailQuoteToCustomer, tellOwner, type MailBusiness } from "./mail.server.ts";
 import type { KeyedDb } from "../db/connection.server.ts";
 import { customerPageUrl } from "../links/page-links.server.ts";
+import { reportForPdf } from "./report-pages.server.ts";
 
 /**
  * `businessNow`: the business facts published when an e-mail goes;
  * `hoursNow`: the opening hours published now, which hold a follow-up falling due to opening time;
  * `mail`: the mail set up on this server (none: nothing is sent, and each job says so).
  */
-export function quoteHandlers(store: KeyedDb, businessNow: () => MailBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
+export function quoteHandlers(store: KeyedDb & { readonly photosDir: string }, businessNow: () => MailBusiness, siteUrl: string, hoursNow: HoursNow, mail: OutgoingMail | undefined): Record<string, JobHandler> {
   /** The quote, its request and the customer's page, or why there is nothing to send. */
   const load = (quoteId: unknown) => {
     const quote = quoteById(store, Number(quoteId));
@@ -41,7 +42,7 @@ export function quoteHandlers(store: KeyedDb, businessNow: () => MailBusiness, s
       if (!mail) throw new MailNotSetUp();
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailQuoteToCustomer(mail, { quote, lead, page, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` });
+      await mailQuoteToCustomer(mail, { quote, lead, page, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}`, report: await reportForPdf(store, quote.id) });
       return { outcome: "sent" };
     },
     // Never sent: the quote is a draft again, as when the mail server refused it at once.
@@ -59,7 +60,7 @@ export function quoteHandlers(store: KeyedDb, businessNow: () => MailBusiness, s
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
       // A link of its own to the accepted quote, stored before the e-mail goes (an answered quote's link never expires).
       const token = store.inTransaction(() => addQuoteLink(store, found.quote.id, now));
-      await mailAcceptedCopy(mail, { ...found, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` });
+      await mailAcceptedCopy(mail, { ...found, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}`, report: await reportForPdf(store, found.quote.id) });
       return { outcome: "sent" };
     },
     "quote-follow-up": async (job, now) => {
@@ -76,7 +77,7 @@ export function quoteHandlers(store: KeyedDb, businessNow: () => MailBusiness, s
       if (!mail) return { outcome: "not sent: e-mail is not set up" };
       // The link is stored before the e-mail goes, so the e-mail never carries a link that does not work.
       const token = store.inTransaction(() => addQuoteLink(store, quote.id, now));
-      await mailFollowUp(mail, { quote, lead, page, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}` }, day);
+      await mailFollowUp(mail, { quote, lead, page, business: businessNow(), siteUrl, link: `${siteUrl}${quotePath(token)}`, report: await reportForPdf(store, quote.id) }, day);
       return {
         outcome: "sent",
         commit: () =>

@@ -15,6 +15,7 @@ import type { QuoteEvent } from "./events.server.ts";
 import { formatPounds } from "./money.ts";
 import { longDate } from "../time/words.ts";
 import { quotePdf } from "./pdf.server.ts";
+import type { PrintReport } from "../photos/report-print.server.ts";
 
 export type MailBusiness = Pick<Business, "name" | "phone" | "email" | "base">;
 
@@ -28,6 +29,8 @@ export interface QuoteLetterInput {
   link: string;
   /** The customer's page (/c/…), with everything of their request. */
   page: string;
+  /** The survey report the quote was sent with, made for print (its pages follow the quote's in the PDF). */
+  report?: PrintReport;
 }
 
 const dear = (lead: Lead) => `Dear ${displayName(oneLine(lead.name))},`;
@@ -86,8 +89,8 @@ export function followUpLetter({ quote, lead, business, siteUrl, link, page }: Q
   });
 }
 
-async function withPdf(letter: Letter, { quote, lead, business, siteUrl }: QuoteLetterInput) {
-  const content = await quotePdf({ quote, business, siteUrl, customer: { name: lead.name, location: lead.location } });
+async function withPdf(letter: Letter, { quote, lead, business, siteUrl, report }: QuoteLetterInput) {
+  const content = await quotePdf({ quote, business, siteUrl, customer: { name: lead.name, location: lead.location }, report });
   return { ...letter, to: { name: lead.name, address: lead.email }, attachments: [{ filename: quoteFileName(quote), content, contentType: "application/pdf" }] };
 }
 

@@ -11,6 +11,8 @@ import { quoteFileName, quoteNumber, type Quote } from "./quotes.server.ts";
 import { letterhead, linesTable, newPaper, paragraph, pdfDownload, section, sideBySide, title, totals, type Column } from "../pdf/paper.server.ts";
 import { ukDate } from "../time/uk-time.ts";
 import { formatPounds, quantityAsText, quoteTotals, VAT_RATE_PERCENT } from "./money.ts";
+import type { PrintReport } from "../photos/report-print.server.ts";
+import { reportPages } from "./report-pages.server.ts";
 
 export interface QuotePdfInput {
   quote: Quote;
@@ -18,6 +20,8 @@ export interface QuotePdfInput {
   /** The site's address (SITE_URL), printed as the firm's website. */
   siteUrl: string;
   customer: { name: string; location: string };
+  /** The survey report it was sent with, made for print: its pages follow the quote's. */
+  report?: PrintReport;
 }
 
 const COLUMNS: Column[] = [
@@ -27,7 +31,7 @@ const COLUMNS: Column[] = [
   { title: "Amount", share: 0.21, align: "right" },
 ];
 
-export async function quotePdf({ quote, business, siteUrl, customer }: QuotePdfInput): Promise<Buffer> {
+export async function quotePdf({ quote, business, siteUrl, customer, report }: QuotePdfInput): Promise<Buffer> {
   const number = quoteNumber(quote);
   const paper = newPaper({ title: `Quote ${number}`, author: business.name, createdAt: new Date(quote.sentAt ?? quote.createdAt) });
   const { doc, left, width } = paper;
@@ -76,6 +80,7 @@ export async function quotePdf({ quote, business, siteUrl, customer }: QuotePdfI
       `Open your quote from the link in our e-mail (View your quote) and press Accept quote, typing your full name. You can accept it until ${longDate(quote.validUntil)}. Questions, or something to change? Call ${business.phone.display} or e-mail ${business.email}.`,
     );
   }
+  if (report) reportPages(paper, report);
   return paper.finish(`${business.name} · Quote ${number}`);
 }
 

@@ -31,6 +31,7 @@ const PERSONAL: readonly Step[] = [
   { what: "its draft invoices (never sent, never numbered)", sql: `DELETE FROM invoices WHERE status = 'draft' AND lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos of the job (their files go once the rows are gone)", sql: `DELETE FROM job_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+  { what: "its survey report", sql: `DELETE FROM survey_reports WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the customer's answer about showing photos of their roof", sql: `DELETE FROM photo_consents WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
@@ -43,6 +44,7 @@ const PERSONAL: readonly Step[] = [
 
 export const ERASES: readonly Step[] = [
   ...PERSONAL,
+  { what: "its quotes' survey reports", sql: `DELETE FROM quote_reports WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "its quotes and their links", sql: `DELETE FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the request itself (and its words in the search index, by trigger)", sql: `DELETE FROM leads WHERE id IN (SELECT id FROM ${ERASED})` },
 ];
@@ -53,6 +55,7 @@ export const ERASES: readonly Step[] = [
  */
 export const FORGETS: readonly Step[] = [
   ...PERSONAL,
+  { what: "the survey report its quotes were sent with (that a quote had one is kept)", sql: `UPDATE quote_reports SET findings = '[]', recommend = '' WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   {
     what: "its quotes' links and what the customer typed in answer (the numbers, lines and amounts stay)",
     sql: `UPDATE quotes SET token_hash = NULL, answer_name = NULL, answer_address = NULL, decline_reason = NULL, notes = '' WHERE lead_id IN (SELECT id FROM ${ERASED})`,

@@ -12,6 +12,7 @@ import { formatPounds } from "~/lib/quotes/money.ts";
 import { insights } from "~/lib/insights/insights.server.ts";
 import { PERIODS, periodOf, type Figures, type PeriodKey } from "~/lib/insights/periods.ts";
 import { MORE_BACK, TopBar } from "~/components/owner/TopBar.tsx";
+import { SurveyReports } from "~/components/owner/SurveyReports.tsx";
 import type { Route } from "./+types/insights";
 
 export const meta: Route.MetaFunction = ({ matches }) => ownerMeta(matches, "Insights");
@@ -161,6 +162,7 @@ export default function Insights({ loaderData }: Route.ComponentProps) {
             Visitors are counted once a day per page, source and device.
           </p>
         </section>
+        <SurveyReports figures={loaderData.reports} />
         <section aria-labelledby="sources-heading" className="card space-y-3 p-4">
           <h2 id="sources-heading" className="text-xl">Where visitors come from{loaderData.page && <>: {loaderData.page.name}</>}</h2>
           {loaderData.page && (

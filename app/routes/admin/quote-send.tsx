@@ -21,6 +21,8 @@ import { quoteVersion } from "~/lib/quotes/version.ts";
 import { recordOr404 } from "~/lib/forms/record-id.ts";
 import { servicesOf, storeOf } from "~/lib/services/services.ts";
 import { ownerPost } from "~/lib/action-table/action-table.server.ts";
+import { surveyReportOf } from "~/lib/photos/survey-report.server.ts";
+import { ATTACH_REPORT } from "~/lib/photos/survey-report.ts";
 import type { Route } from "./+types/quote-send";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Send quote ${loaderData.number}?` : "No such quote");
@@ -33,6 +35,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
   if (quote.status !== "draft") throw redirect(`/admin/quotes/${quote.id}`, 303);
   return {
     id: quote.id,
+    leadId: quote.leadId,
     number: quoteNumber(quote),
     name: lead.name,
     email: lead.email,
@@ -41,6 +44,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
     total: formatPounds(quote.totalPence),
     version: quoteVersion(quote),
     mail: Boolean(servicesOf(context).mail),
+    /** The request's survey report: how many findings, or null when none was written. */
+    reportFindings: surveyReportOf(store, quote.leadId)?.findings.length ?? null,
   };
 }
 
@@ -79,6 +84,20 @@ export default function ConfirmSend({ loaderData, actionData }: Route.ComponentP
         <PostForm className="space-y-3" {...outboxAttributes(`Send quote ${number} to ${name}`, true)}>
           <input type="hidden" name="version" value={loaderData.version} />
           <p>{name} gets an e-mail with a link to the quote and its PDF, and can accept it online.</p>
+          {loaderData.reportFindings !== null && (
+            <div>
+              <label className="flex min-h-11 cursor-pointer items-center gap-3">
+                <input type="checkbox" name="report" value={ATTACH_REPORT} defaultChecked className="size-5 accent-accent" aria-describedby="attach-report-hint" />
+                <span className="font-semibold">Attach the survey report</span>
+              </label>
+              <p id="attach-report-hint" className="text-sm text-muted">
+                Its {loaderData.reportFindings} finding{loaderData.reportFindings === 1 ? "" : "s"} with their photos, and what you recommend: in the PDF and on {name}&rsquo;s pages.{" "}
+                <a href={`/admin/requests/${loaderData.leadId}/report`} className="link">
+                  See the report
+                </a>
+              </p>
+            </div>
+          )}
           <NoSignalSend what="The quote" name={name} />
           <ButtonRow submit="Yes, send the quote" back={{ href: `/admin/quotes/${id}`, label: "No, change the quote" }} gap="gap-4" />
         </PostForm>

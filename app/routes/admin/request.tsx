@@ -56,6 +56,7 @@ import { jobPhotosOf, lastStageOf } from "~/lib/photos/job-photos.server.ts";
 import { isShown, shownSettingsOf } from "~/lib/photos/customer-photos.server.ts";
 import { JobToGallery } from "~/components/owner/JobToGallery.tsx";
 import { jobToGallery } from "~/lib/site/gallery-from-job.server.ts";
+import { surveyReportOf } from "~/lib/photos/survey-report.server.ts";
 import { defaultStage, isRefusal, JOB_PHOTO_REFUSALS } from "~/lib/photos/job-photos.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
@@ -110,6 +111,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
     jobPhotos: jobPhotosOf(store, id).map((photo) => ({ ...photo, shown: isShown({ stage: photo.stage, shownToCustomer: shown.get(photo.id) ?? null }) })),
     toGallery: jobToGallery(store, id, contentOf(context)),
+    /** The survey report: offered once a Survey photo exists (issue 37 §2). */
+    report: { findings: surveyReportOf(store, id)?.findings.length ?? null, offered: jobPhotosOf(store, id).some((photo) => photo.stage === "survey") },
     jobStage: defaultStage(lastStageOf(store, id), quotes.some((quote) => quote.sentAt !== null)),
     /** The photos an upload left out, each with why, as its address carries them after the change. */
     photosLeftOut: url.searchParams.getAll("refused").flatMap((item) => {
@@ -148,6 +151,7 @@ const SAVED: Record<string, string> = {
   "invoice-deleted": "Draft invoice deleted.",
   "photo-deleted": "Photo deleted.",
   "photo-saved": "Photo saved.",
+  report: "Survey report saved.",
   ...VISIT_NOTICES,
 };
 
@@ -236,6 +240,15 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         />
 
         <JobToGallery {...loaderData.toGallery} errors={actionData?.errors ?? {}} values={actionData?.values ?? {}} saved={saved} />
+
+        {(loaderData.report.offered || loaderData.report.findings !== null) && (
+          <CardSection title="Survey report" id="survey-report">
+            <p>{loaderData.report.findings === null ? "No report yet: the findings, each with its photos, and what you recommend." : `A draft with ${plural(loaderData.report.findings, "finding")}: attach it when you send a quote.`}</p>
+            <a href={`/admin/requests/${lead.id}/report`} className="btn-secondary">
+              {loaderData.report.findings === null ? "Write survey report" : "Change survey report"}
+            </a>
+          </CardSection>
+        )}
 
         <RequestPhotos lead={lead} consent={loaderData.toGallery.consent?.answer === "yes"} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />
 
