@@ -102,6 +102,11 @@ export default [
   route("c/:token/credit-notes/:creditNoteId/pdf", "routes/customer-page-credit-note-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
+  // Book your free survey: every time free (See more times) and Book this time, from the customer's
+  // page or from the thank-you page's one-time link (/book/{token}); then the booked answer.
+  route("c/:token/survey", "routes/survey-times.tsx", { id: "customer-survey-times" }),
+  route("c/:token/survey/booked", "routes/customer-survey-booked.tsx"),
+  route("book/:token", "routes/survey-times.tsx", { id: "booking-link-times" }),
   // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived
   // like the customer's page; rendered per request (server/app.ts).
   route("calendar/:file", "routes/calendar-feed.ts"),

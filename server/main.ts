@@ -17,6 +17,7 @@ import { reviewHandlers } from "../app/lib/reviews/mail.server.ts";
 import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/insights/weekly-summary.server.ts";
 import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/requests/forget.server.ts";
 import { rearrangeHandler } from "../app/lib/visits/rearrange.server.ts";
+import { surveyBookedHandler } from "../app/lib/visits/survey-booking.server.ts";
 import { expireDue } from "../app/lib/quotes/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/requests/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs/jobs.server.ts";
@@ -164,6 +165,7 @@ const jobs = new JobRunner(
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
     ...visitHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...rearrangeHandler(store, business, settings.siteUrl, outgoing),
+    ...surveyBookedHandler(store, business, settings.siteUrl, outgoing),
     ...weeklySummaryHandler(store, business, settings.siteUrl, outgoing),
     ...forgetRequestsHandler(store),
   },

@@ -22,7 +22,9 @@ import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
 import { quotesSentTo, seenByCustomer } from "~/lib/quotes/answer.server.ts";
 import { customerPost } from "~/lib/action-table/action-table.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { offerOnPage } from "~/lib/visits/survey-booking.server.ts";
+import { SurveyOffer } from "~/components/customer/SurveyOffer.tsx";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import type { Route } from "./+types/customer-page";
@@ -54,7 +56,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
   const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
-  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked };
+  // Book your free survey, while the request has none and the owner takes bookings online.
+  const surveyOffer = offerOnPage(store, contentOf(context), link.leadId, `${customerPagePath(params.token)}/survey`, now);
+  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked, surveyOffer };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -81,6 +85,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </p>
         )}
       </div>
+      {loaderData.surveyOffer && <SurveyOffer offer={loaderData.surveyOffer} />}
       {page.answered ? (
         <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
       ) : (
