@@ -10,7 +10,7 @@ import type { Content } from "../../content/load.ts";
 import type { Db, KeyedDb } from "../db/connection.server.ts";
 import { referenceOf } from "../forms/reference.ts";
 import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
-import { queuePush } from "../jobs/push.server.ts";
+import { queuePush, shortName } from "../jobs/push.server.ts";
 import { closeBookingToken } from "../links/booking-tokens.server.ts";
 import { writeLetter, type LetterBusiness } from "../mail/letter.ts";
 import { oneLine, sendToOwner, type OutgoingMail } from "../mail/mailer.server.ts";
@@ -92,8 +92,10 @@ export function bookSurveyOnline(store: KeyedDb, content: Content, leadId: numbe
   if (!time) return { kind: "gone", times: offered.times };
   const [visit] = bookVisits(store, leadId, { kind: "survey", days: [{ start: time.start, end: time.end }], notes: "" }, { actor: "the customer", hours: content.business.openingHours, mail: change.mail, now, bookedBy: "customer" })!;
   closeBookingToken(store.db, leadId, now);
-  const said = `${dayWords(time.date, now)}, ${clockWords(ukClock(time.start).minutes)}, ${townName(lead, content)}, ${oneLine(lead.name)}`;
-  queuePush(store.db, { title: "Survey booked", body: said, url: `/admin/requests/${leadId}`, tag: `request-${leadId}` }, now);
+  const where = `${dayWords(time.date, now)}, ${clockWords(ukClock(time.start).minutes)}, ${townName(lead, content)}`;
+  const said = `${where}, ${oneLine(lead.name)}`;
+  // A push shows on a locked phone: the customer's short name, as every push names them.
+  queuePush(store.db, { title: "Survey booked", body: `${where}, ${shortName(lead.name)}`, url: `/admin/requests/${leadId}`, tag: `request-${leadId}` }, now);
   enqueue(store.db, { kind: MAIL_KIND, payload: { visitId: visit!.id, said }, runAt: now, now });
   return { kind: "booked", visit: visit! };
 }
