@@ -6,7 +6,7 @@
  * calendar file at the right instant), e-mails the visitor his invitation and the owner "Survey
  * booked: …", and the diary and the request show it. Two visitors posting one time at once: one
  * gets it, the other "Sorry, that time has just gone", twenty times over. And the refusals, each
- * with a clear answer and nothing stored: a forged link, a used one, a time taken since the page
+ * with a clear answer and nothing stored: a post from another site, a forged link, a used one, a time taken since the page
  * was shown, a time outside the rules, a second booking, and bookings off.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -158,6 +158,14 @@ describe("The visitor books his own free survey", () => {
       expect(visitsOf(first.id) + visitsOf(second.id)).toBe(1);
     }
   }, 60_000);
+
+  it("refuses a post from another site, as the forms do, booking nothing", async () => {
+    const guest = storedRequest("Abe Elsewhere");
+    const start = offered((await get(`/book/${guest.token}`)).html)[0]!.value;
+    const foreign = await post(`/book/${guest.token}`, [["once", once()], ["start", start]], { Origin: "https://elsewhere.example" });
+    expect(foreign.status).toBe(403);
+    expect(visitsOf(guest.id)).toBe(0);
+  });
 
   it("refuses a forged link (404) and a used one (410), booking nothing", async () => {
     const forged = await book(`/book/${"x".repeat(43)}`, journey.start);
