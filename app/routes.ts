@@ -101,6 +101,7 @@ export default [
   route("c/:token/invoices/:invoiceId/pdf", "routes/customer-page-invoice-pdf.ts"),
   route("c/:token/credit-notes/:creditNoteId/pdf", "routes/customer-page-credit-note-pdf.ts"),
   route("c/:token/review", "routes/customer-page-review.tsx"),
+  route("c/:token/photos/:photoId/:size", "routes/customer-page-photo.ts"),
   route("c/:token/visits/:visitId/calendar", "routes/customer-page-visit-ics.ts"),
   // Book your free survey: every time free (See more times) and Book this time, from the customer's
   // page or from the thank-you page's one-time link (/book/{token}); then the booked answer.

@@ -61,8 +61,9 @@ export interface AppOptions {
   served?: (what: "page" | "not found", req: IncomingMessage, url: URL, client: string) => void;
 }
 
-/** The owner's pictures' files: `g-{id}-{width}.{hash}.{avif|webp|jpg}`, nothing else. */
-const PICTURE_FILE = /^\/images\/uploads\/(g-[0-9a-f]{12}-\d{1,5}\.[0-9a-f]{10}\.(avif|webp|jpg))$/;
+/** The owner's pictures' files: `{g or the project}-{id}-{width}.{hash}.{avif|webp|jpg}`, nothing else. */
+// `g-…`, or named by its project ("roof-repairs-in-hitchin-after-…"): letters, digits and single hyphens only.
+const PICTURE_FILE = /^\/images\/uploads\/((?:g|[a-z0-9]+(?:-[a-z0-9]+){0,12})-[0-9a-f]{12}-\d{1,5}\.[0-9a-f]{10}\.(avif|webp|jpg))$/;
 const PICTURE_TYPES: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" };
 
 function pickEncoding(file: StaticFile, accept: string): "br" | "gzip" | undefined {

@@ -179,8 +179,16 @@ scheduleForgetting(store.db, new Date());
 jobs.start(settings.jobsPollMs);
 // Quotes past their valid-until day become Expired (their links refuse answers from that moment).
 const EXPIRY_CHECK_MS = 60_000;
-expireDue(store);
-const expiry = setInterval(() => expireDue(store), EXPIRY_CHECK_MS);
+/** A check that fails (the database busy past its wait) is said and tried again next minute, never the end of the server. */
+function expireQuotesDue() {
+  try {
+    expireDue(store);
+  } catch (error) {
+    console.error(`Marking quotes past their day as Expired failed; tried again in a minute: ${error instanceof Error ? error.message : error}`);
+  }
+}
+expireQuotesDue();
+const expiry = setInterval(expireQuotesDue, EXPIRY_CHECK_MS);
 expiry.unref();
 // Page views, counted on the server as aggregates only (COUNT_VISITS=0: nothing counted).
 const visits = settings.countVisits ? countVisits(store, turns) : undefined;

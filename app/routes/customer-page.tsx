@@ -27,6 +27,8 @@ import { offerOnPage } from "~/lib/visits/survey-booking.server.ts";
 import { SurveyOffer } from "~/components/customer/SurveyOffer.tsx";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
+import { CustomerPhotos } from "~/components/customer/CustomerPhotos.tsx";
+import { customerPhotos } from "~/lib/customer/photos.server.ts";
 import type { Route } from "./+types/customer-page";
 import type { RouteHandle } from "~/root.tsx";
 
@@ -56,9 +58,10 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const byOwner = isLiveSession(store, readCookie(request, SESSION_COOKIE), now);
   const quotes = quotesSentTo(store, link.leadId).map((quote) => (!byOwner && openForAnswer(quote, now) ? seenByCustomer(store, quote, wake) : quote));
   const asked = Number(new URL(request.url).searchParams.get("asked")) || null;
+  const path = customerPagePath(params.token);
   // Book your free survey, while the request has none and the owner takes bookings online.
-  const surveyOffer = offerOnPage(store, contentOf(context), link.leadId, `${customerPagePath(params.token)}/survey`, now);
-  return { state: "open" as const, path: customerPagePath(params.token), page: customerPage(store, link.leadId, quotes, now), asked, surveyOffer };
+  const surveyOffer = offerOnPage(store, contentOf(context), link.leadId, `${path}/survey`, now);
+  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, photos: customerPhotos(store, link.leadId, path), surveyOffer };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -66,7 +69,7 @@ type Answer = { quoteId: number; field: string; error: string; rearrange?: Rearr
 
 // Accept and Decline: the same answer as on the quote's own link (/q/), recorded, locked, the owner
 // told, a copy queued. Ask to rearrange a visit: the owner is told; nothing in the diary changes.
-export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange"]);
+export const action = (args: Route.ActionArgs) => customerPost<Answer>(args, ["quote.accept", "quote.decline", "visit.ask-rearrange", "photos.consent"]);
 
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const business = useBusiness();
@@ -87,7 +90,10 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       </div>
       {loaderData.surveyOffer && <SurveyOffer offer={loaderData.surveyOffer} />}
       {page.answered ? (
-        <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+        <>
+          <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />
+          <CustomerPhotos {...loaderData.photos} error={actionData?.field === "photo-consent" ? actionData.error : undefined} />
+        </>
       ) : (
         <p>We have your request and will be in touch by phone or e-mail. This page fills in as we answer.</p>
       )}

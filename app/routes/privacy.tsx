@@ -39,8 +39,15 @@ export default function Privacy() {
           </p>
           <p>
             If you add photos to a quote request, we keep a copy of each picture with your request. The copy carries none of
-            the hidden details a phone stores in a photo, such as where it was taken or the camera's serial number. Your photos
-            are never shown on this website, and they are deleted with your request.
+            the hidden details a phone stores in a photo, such as where it was taken or the camera's serial number. The photos
+            we take of your roof on a survey or a job are kept the same way, and you see them on your own private page.
+          </p>
+          <p>
+            Neither your photos nor ours of your roof are shown on this website unless you say Yes when your page asks, once the
+            job is done, and you can change your answer there at any time. With your Yes, we may show a before and an after
+            photo of the work in our gallery, with the kind of work and the town: never your name, address or house number, and
+            with nothing of the camera left in the files. Without it, photos of your roof stay between you and us, and are
+            deleted with your request.
           </p>
           <h2>Why we collect it</h2>
           <p>
@@ -55,7 +62,8 @@ export default function Privacy() {
           <h2>How long we keep it</h2>
           <p>
             We keep your request for {RETENTION_MONTHS} months after our last contact with you, so we can answer questions about a
-            quote or a job, and then erase your name, contact details, words and photos. If you become a customer, we keep each
+            quote or a job, and then erase your name, contact details, words and photos. Photos already published in our gallery
+            with your Yes stay there: from then on they are the business's own, and name nothing of you. If you become a customer, we keep each
             invoice for {INVOICE_RETENTION_YEARS} years from the end of its tax year, as HMRC requires, with only what an invoice
             needs.
           </p>

@@ -28,7 +28,7 @@ import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { invoicePages, invoicesInEachState } from "../support/invoices.ts";
-import { storedPhoto } from "../support/owner.ts";
+import { jobPhotosAndConsent, storedPhoto } from "../support/owner.ts";
 import { picture } from "../support/pictures.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
@@ -151,7 +151,7 @@ test("a request in each status, its visits and their forms, its delete confirmat
   await expectPlainPage(page);
 });
 
-test("quotes, the inbox's expiring list, Money, the customer's open and closed links and their page with its quotes and invoices have no violations", async ({ page }, testInfo) => {
+test("quotes, the inbox's expiring list, Money, the customer's open and closed links and their page with its quotes, invoices, photos and question about the website, and Put in the gallery have no violations", async ({ page }, testInfo) => {
   const store = new LeadStore(LEADS_DB);
   const paths: { owner: string[]; customer: string[] } = { owner: [], customer: [] };
   try {
@@ -176,9 +176,16 @@ test("quotes, the inbox's expiring list, Money, the customer's open and closed l
     const draft = createQuote(store, lead.id, { actor: "Axe" })!;
     store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
     const review = requestReview(store, lead.id, { actor: "Axe" })!;
+    // Photos of the job on the customer's page and its question about the website; a done job whose customer said Yes offers Put in the gallery.
+    jobPhotosAndConsent(store, lead.id);
+    const agreed = store.add({ form: "quote", page: "/roof-repairs-in-stevenage", name: uniqueName(testInfo, "Axe Yes"), email: "axe-yes@example.org", phone: "01462 000000", location: "Hitchin", message: "Slates." }, { notify: false }).id;
+    store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(agreed);
+    requestReview(store, agreed, { actor: "Axe" });
+    jobPhotosAndConsent(store, agreed, "yes");
     invoicesInEachState(store, lead.id, { name: "Axe Quote", address: "SG1 1AA", email: "axe-quote@example.org" });
     paths.owner = ["/admin/money", "/admin/money?from=2026-12-31&to=2026-10-01", `/admin/requests/${lead.id}`, `/admin/quotes/${expiring.quote.id}`, `/admin/quotes/${expired.quote.id}`, `/admin/quotes/${asking.id}/send`, `/admin/quotes/${draft.id}`];
-    paths.customer = [quotePath(expiring.token), quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token), reviewPath(review.token), customerPagePath(customerPageToken(store, lead.id)!)];
+    paths.owner.unshift(`/admin/requests/${agreed}`);
+    paths.customer = [quotePath(expiring.token), quotePath("A".repeat(43)), quotePath(expired.token), quotePath(replaced.token), reviewPath(review.token), customerPagePath(customerPageToken(store, lead.id)!), customerPagePath(customerPageToken(store, agreed)!)];
   } finally {
     store.close();
   }

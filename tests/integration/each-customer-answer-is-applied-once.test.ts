@@ -145,6 +145,22 @@ describe("a customer's answer posted twice with its key", () => {
   });
 });
 
+describe("the customer's answer about photos on the website", () => {
+  it("photos.consent: kept once for one key, one audit line, and changed by a new answer", async () => {
+    const { leadId, pagePath } = customerAskedForReview("photos-yes@example.org");
+    /** The key of the page's form that answers `answer`, each form read on its own. */
+    const key = async (answer: string) => (await page(pagePath)).split("<form").find((form) => form.includes(`name="answer" value="${answer}"`))!.match(/name="once" value="([\w-]{22})"/)![1]!;
+    const yes: [string, string][] = [["once", await key("yes")], ["intent", "photo-consent"], ["answer", "yes"]];
+    expect(await postTwice(pagePath, yes)).toEqual([303, `${pagePath}#photo-consent`]);
+    expect(count("SELECT COUNT(*) AS n FROM photo_consents WHERE lead_id = ? AND answer = 'yes'", leadId)).toBe(1);
+    expect(linesNamed(leadId, "photos.consent")).toEqual(["agreed to photos of the roof being shown on the website"]);
+    const no: [string, string][] = [["once", await key("no")], ["intent", "photo-consent"], ["answer", "no"]];
+    expect(await postTwice(pagePath, no)).toEqual([303, `${pagePath}#photo-consent`]);
+    expect(count("SELECT COUNT(*) AS n FROM photo_consents WHERE lead_id = ? AND answer = 'no'", leadId)).toBe(1);
+    expect(linesNamed(leadId, "photos.consent")).toHaveLength(2);
+  });
+});
+
 describe("one customer's key on two connections at once", () => {
   it("asks to rearrange once: the second is answered while the first still sends, and the first then gets the same answer", async () => {
     const { leadId, visitId, path } = customerWithVisit("at-once@example.org");

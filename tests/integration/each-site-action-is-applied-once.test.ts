@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileContent } from "~/content/index.ts";
 import { factValues } from "~/lib/site/facts-form.ts";
+import { recordPhotoConsent } from "~/lib/photos/customer-photos.server.ts";
 import { serverWithOwner, storedPhoto, withStore } from "../support/owner.ts";
 import { formFields, typeInto } from "../support/page-forms.ts";
 import { sidewaysPhoneJpeg } from "../support/pictures.ts";
@@ -119,12 +120,13 @@ describe("Your site's forms posted twice with their key", () => {
     expect(named("gallery.add")).toBe(1);
   });
 
-  it("gallery.from-request: a won request's photo made into the gallery's sizes once", async () => {
+  it("gallery.from-request: a won request's photo, its customer having said Yes, made into the gallery's sizes once", async () => {
     const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 90, g: 60, b: 40 } } }).jpeg().toBuffer();
     const lead = withStore(server.dataDir, (store) => {
       const photo = storedPhoto(store, { bytes: jpeg, width: 800, height: 600 });
       const added = store.add({ form: "quote", page: "/areas/roofers-in-hitchin/", name: "Won Twice", email: "won-twice@example.org", phone: "07700 900778", location: "3 Bancroft, Hitchin", message: "A porch roof." }, { notify: false, photos: [photo] });
       store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(added.id);
+      recordPhotoConsent(store, added.id, "yes", new Date());
       return added.id;
     });
     const made = pictures();

@@ -122,6 +122,7 @@ describe("signed in", () => {
       ["Forms filled in for you", /Book a visit: a survey before you quote/],
       ["Your diary, and the visits in your phone's calendar", /is your agenda/],
       ["Your customer's own page, and What to do now", /It opens on What to do now/],
+      ["Photos of the job, your customer and the gallery", /Only after their Yes does the request offer Put in the gallery/],
     ] as const) {
       const section = sections.find((found) => found.title === title);
       expect(section, `Help has a section "${title}"`).toBeDefined();

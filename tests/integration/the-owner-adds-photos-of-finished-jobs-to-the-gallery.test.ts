@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { recordPhotoConsent } from "../../app/lib/photos/customer-photos.server.ts";
 import { openStore, serverWithOwner, storedPhoto } from "../support/owner.ts";
 import { sidewaysPhoneJpeg } from "../support/pictures.ts";
 import { postForm, postMultipart, type RunningServer } from "../support/server.ts";
@@ -96,7 +97,7 @@ it("takes several photos for one project, each with its own words", async () => 
   expect(gallery).toContain(`/images/uploads/${kept[1]}-`);
 });
 
-it("starts a project from a won request's photo, with the request's town", async () => {
+it("starts a project from a won request's photo, with the request's town, once its customer said Yes", async () => {
   const store = openStore(server.dataDir);
   let leadId: number;
   let photoId: string;
@@ -105,6 +106,8 @@ it("starts a project from a won request's photo, with the request's town", async
     const photo = storedPhoto(store, { bytes: jpeg, width: 1000, height: 700 });
     const lead = store.add({ form: "quote", page: "/areas/roofers-in-harpenden/", name: "Won Customer", email: "won@example.org", phone: "07700 900777", location: "2 Station Road, Harpenden", message: "Chimney flashing." }, { notify: false, photos: [photo] });
     store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(lead.id);
+    // The customer said Yes on their page: the photos they sent may be shown (issue 37 §4).
+    recordPhotoConsent(store, lead.id, "yes", new Date());
     leadId = lead.id;
     photoId = photo.id;
   } finally {

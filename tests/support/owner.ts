@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from "../../app/lib/owner/auth.server.ts";
 import { customerPagePath, customerPageToken, resetCustomerLink } from "../../app/lib/links/page-links.server.ts";
 import { addNote } from "../../app/lib/requests/inbox.server.ts";
 import { insertJobPhotos } from "../../app/lib/photos/job-photos.server.ts";
+import { recordPhotoConsent } from "../../app/lib/photos/customer-photos.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
 import { acceptQuote, createQuote, quotePath, saveDraft, sendQuote } from "../../app/lib/quotes/quotes.server.ts";
 import { addPasskey } from "../../app/lib/owner/passkeys.server.ts";
@@ -48,6 +49,18 @@ export function storedPhoto(store: LeadStore, jpeg: { bytes: Buffer; width: numb
   mkdirSync(store.photosDir, { recursive: true });
   writeFileSync(path.join(store.photosDir, `${id}.jpg`), jpeg.bytes);
   return { id, file: `${id}.jpg`, bytes: jpeg.bytes.length, width: jpeg.width, height: jpeg.height };
+}
+
+/**
+ * A done job's photos of the job for the sweeps (a Survey, a Before and a captioned After; their
+ * files are not needed for the pages), and the customer's answer about the website when given.
+ */
+export function jobPhotosAndConsent(store: LeadStore, leadId: number, consent?: "yes" | "no") {
+  const photo = () => ({ id: randomBytes(16).toString("hex"), thumb: Buffer.alloc(0), large: Buffer.alloc(0), width: 800, height: 600, thumbWidth: 400, thumbHeight: 300, bytes: 0 });
+  store.inTransaction(() => {
+    for (const [stage, caption] of [["survey", "Slipped slates above the bay window"], ["before", ""], ["after", "New slates over the bay window"]] as const) insertJobPhotos(store, leadId, [photo()], { stage, caption, now: new Date() });
+  });
+  if (consent) recordPhotoConsent(store, leadId, consent, new Date());
 }
 
 /** The real server, started with the owner signed in on it: its session cookie beside it. */
@@ -171,6 +184,9 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     const doneReview = requestReview(store, won(), { actor: "Sweep" })!;
     quotes.owner.push(`/admin/requests/${won()}/job-done`);
     submitReview(store, doneReview.review.id, { stars: 4, text: "Tidy, quick and the price was as quoted.", displayName: "Sweep C.", consent: true });
+    // Photos of the job on the customer's page, the question about the website, and Put in the gallery after their Yes.
+    jobPhotosAndConsent(store, openReview.review.leadId);
+    jobPhotosAndConsent(store, doneReview.review.leadId, "yes");
     quotes.customer.push(reviewPath(openReview.token), reviewPath(doneReview.token), reviewPath("A".repeat(43)));
     quotes.owner.push("/admin/reviews");
     // The customer's own page: with the quotes above, with an open review request, before the owner
@@ -187,7 +203,8 @@ export function ownerPages(dataDir: string): { path: string; headers: Record<str
     quotes.customer.push(page(lead.id), page(openReview.review.leadId), `${page(openReview.review.leadId)}/review`, page(unanswered.id), customerPagePath(replaced), customerPagePath("A".repeat(43)));
     quotes.owner.push(`/admin/requests/${lead.id}/customer-link`);
     // Jobs, Show closed with its Paid, and a won job's page opening on now (issue 35).
-    quotes.owner.push("/admin?status=jobs", "/admin?status=closed", `/admin/requests/${openReview.review.leadId}`, `/admin/requests/${paying.id}`);
+    quotes.owner.push("/admin?status=jobs", "/admin?status=closed", `/admin/requests/${openReview.review.leadId}`, `/admin/requests/${paying.id}`, `/admin/requests/${doneReview.review.leadId}`);
+    quotes.customer.push(page(doneReview.review.leadId));
     const signedIn = [invite, "/admin", "/admin?q=nobody-at-all", `/admin/requests/${lead.id}`, `/admin/requests/${lead.id}?confirm=delete`, `/admin/requests/${lead.id}?delete-photo=${jobPhotos[0]!.id}`, "/admin/sources", "/admin/insights", "/admin/insights?period=months", "/admin/help", "/admin/more", "/admin/waiting", "/admin/offline", "/admin/price-list", "/admin/price-list?quote=1&saved=from-line", "/admin/diary", "/admin/diary/reset-link", "/admin/passkeys", "/admin/notifications", "/admin/survey-bookings", "/admin/site", "/admin/site/contact", "/admin/site/hours", "/admin/site/promises", "/admin/site/social", "/admin/site/invoicing", "/admin/site/versions", "/admin/site/testimonials", "/admin/site/gallery", "/admin/site/texts", "/admin/site/texts?page=services:roof-repairs", "/admin/site/texts?page=areas:hitchin", ...quotes.owner];
     return [{ path: "/admin/sign-in", headers: {} }, ...quotes.customer.map((path) => ({ path, headers: {} })), ...signedIn.map((path) => ({ path, headers: { Cookie: cookie } }))];
   } finally {

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { PHONE_TOPICS } from "./HelpPhoneTopics.tsx";
+import { PHOTO_TOPICS } from "./HelpPhotoTopics.tsx";
 
 export interface HelpTopic {
   id: string;
@@ -291,6 +292,7 @@ export const HELP_TOPICS: HelpTopic[] = [
       </p>
     ),
   },
+  ...PHOTO_TOPICS,
   {
     id: "reviews",
     title: "Asking for a review",

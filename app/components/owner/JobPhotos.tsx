@@ -19,6 +19,8 @@ export interface JobPhotoItem {
   timeFromCamera: boolean;
   thumbWidth: number;
   thumbHeight: number;
+  /** Whether the customer's page shows it (Show to customer). */
+  shown: boolean;
 }
 
 interface Props {
@@ -133,6 +135,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
                     </a>
                     {photo.caption && <p className="break-words">{photo.caption}</p>}
                     <p className="text-sm text-muted">
+                      {photo.shown ? "Shown to the customer. " : ""}
                       {photo.timeFromCamera ? "Taken" : "Added"} <time dateTime={photo.takenAt}>{exactTime(photo.takenAt)}</time>
                     </p>
                     <PhotoDetails photo={photo} error={photoErrors[`photo-${photo.id}`]} />
@@ -163,7 +166,7 @@ function PhotoDetails({ photo, error }: { photo: JobPhotoItem; error?: string })
   const caption = `job-photo-${photo.id}-caption`;
   return (
     <details open={Boolean(error)}>
-      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">Stage and caption</summary>
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">Stage, caption, customer</summary>
       <OwnerForm intent="save-photo" hidden={{ photo: photo.id }} className="space-y-2">
         <fieldset>
           <legend className="sr-only">Stage</legend>
@@ -183,6 +186,11 @@ function PhotoDetails({ photo, error }: { photo: JobPhotoItem; error?: string })
             {error}
           </p>
         )}
+        <input type="hidden" name="shown-set" value="1" />
+        <label className="flex min-h-11 cursor-pointer items-center gap-2">
+          <input type="checkbox" name="shown" defaultChecked={photo.shown} className="size-5 accent-accent" />
+          Show to customer
+        </label>
         <button type="submit" className="btn-secondary">
           Save
         </button>

@@ -1,6 +1,7 @@
 /** A request's details and its photos, as the owner's request page shows them. */
 import { CardSection, type Fold } from "~/components/CardSection.tsx";
 import { Unbroken } from "~/components/Unbroken.tsx";
+import { NO_CONSENT } from "~/lib/photos/job-photos.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
 import { ACK_STATE_NAMES } from "~/lib/requests/ack-states.ts";
 import { answeredPing } from "~/lib/requests/clock.ts";
@@ -78,11 +79,12 @@ export function RequestDetails({ lead, links, self, origin }: { lead: DetailsOf;
   );
 }
 
-/** The photos sent with a request; a won job's photo can start a project in the gallery. */
-export function RequestPhotos({ lead, photos, fold }: { lead: { id: number; status: string }; photos: { id: string; thumb: { width: number; height: number } }[]; fold?: Fold }) {
+/** The photos sent with a request; a won job's photo can start a project in the gallery, once the customer said Yes on their page. */
+export function RequestPhotos({ lead, consent, photos, fold }: { lead: { id: number; status: string }; consent: boolean; photos: { id: string; thumb: { width: number; height: number } }[]; fold?: Fold }) {
   if (photos.length === 0) return null;
   return (
     <CardSection title="Photos" id="photos-heading" fold={fold}>
+      {lead.status === "won" && !consent && <p>{NO_CONSENT}</p>}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {photos.map((photo, i) => (
           <li key={photo.id}>
@@ -99,7 +101,7 @@ export function RequestPhotos({ lead, photos, fold }: { lead: { id: number; stat
               />
             </a>
             {/* A won job's photo can show the next customer the work: copied only when asked. */}
-            {lead.status === "won" && (
+            {lead.status === "won" && consent && (
               <PostForm action="/admin/site/gallery" className="mt-2">
                 <input type="hidden" name="intent" value="from-request" />
                 <input type="hidden" name="lead" value={lead.id} />

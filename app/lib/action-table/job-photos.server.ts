@@ -1,6 +1,6 @@
 /**
  * A request's photos of the job (issue 37 §1, decision 35): Add photos (`job-photo.add`), a
- * multipart form whose files the server took one by one, a photo's stage and caption changed
+ * multipart form whose files the server took one by one, a photo's stage, caption and Show to customer changed
  * (`job-photo.save`), and a photo's Delete (`job-photo.delete`), which asks first. They stand in the table's room beside the request
  * page's other actions, the photos' room being a common room below the one way in.
  *
@@ -15,6 +15,7 @@ import { recordAudit } from "../db/audit.server.ts";
 import { text } from "../forms/parse-form.ts";
 import { CAPTION_MAX, JOB_PHOTO_REFUSALS, PHOTO_DELETE_CONFIRMED, STAGES, type JobPhotoRefusal } from "../photos/job-photos.ts";
 import { deleteJobPhotoRow, insertJobPhotos, jobPhotoOf, makeJobPhotos, removeJobPhotoFiles, updateJobPhoto, writeJobPhotos, type WrittenJobPhoto } from "../photos/job-photos.server.ts";
+import { setShownToCustomer } from "../photos/customer-photos.server.ts";
 import { gone, requestForms, requestPage } from "../requests/page.server.ts";
 
 const plural = (n: number) => `${n} photo${n === 1 ? "" : "s"}`;
@@ -60,10 +61,12 @@ export const jobPhotoSave = defineAction({
   intent: "save-photo",
   schema: z.object({ photo: text(z.trim()), stage: STAGE, caption: CAPTION }),
   refused: (errors, form) => ({ errors: { [`photo-${String(form.get("photo") ?? "")}`]: errors.caption ?? errors.stage ?? errors.photo } }),
-  apply: ({ photo: id, stage, caption }, { store, target, actor, now }) => {
+  apply: ({ photo: id, stage, caption }, { store, target, actor, now, form }) => {
     const photo = jobPhotoOf(store, target, id);
     if (!photo) return gone();
     updateJobPhoto(store, photo.id, { stage, caption });
+    // Show to customer, a checkbox: its form says it carries one (`shown-set`), so a post without it leaves it be.
+    if (form.has("shown-set")) setShownToCustomer(store, photo.id, form.get("shown") === "on");
     recordAudit(store, { actor, action: "changed a photo of the job", leadId: target, now });
     return done(`${requestPage(target)}#job-photos`, "photo-saved");
   },

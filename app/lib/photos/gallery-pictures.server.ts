@@ -50,10 +50,11 @@ class NotAPicture extends Error {}
 
 /**
  * Checks a photo by its content and writes its picture set to `outDir`. Returns the owner's
- * message when the photo is refused (nothing is written then). A failing disk throws, after
+ * message when the photo is refused (nothing is written then). `project`: the words its files are
+ * named by (the project's title as a slug), else `g-`. A failing disk throws, after
  * removing whatever this call wrote.
  */
-export async function processGalleryPhoto(input: Buffer, outDir: string): Promise<GalleryPhotoResult> {
+export async function processGalleryPhoto(input: Buffer, outDir: string, project?: string): Promise<GalleryPhotoResult> {
   if (isHeic(input)) return { ok: false, message: MESSAGES.heic };
 
   let meta: Metadata;
@@ -66,7 +67,8 @@ export async function processGalleryPhoto(input: Buffer, outDir: string): Promis
   if (!ACCEPTED_FORMATS.has(meta.format) || !meta.width || !meta.height) return { ok: false, message: MESSAGES.notPicture };
   if (meta.width * meta.height > PHOTO_LIMITS.pixels) return { ok: false, message: MESSAGES.tooLarge };
 
-  const name = `g-${randomBytes(6).toString("hex")}`;
+  // Named by the project it shows ("re-roof-in-hitchin-after-…") when it has one, never by a request or a customer.
+  const name = `${project ? `${project}-` : "g-"}${randomBytes(6).toString("hex")}`;
   let made: { outputs: Output[]; entry: PictureEntry };
   try {
     made = await pictureSet(input, name);

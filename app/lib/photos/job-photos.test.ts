@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultStage, photoAlt } from "./job-photos.ts";
+import { defaultStage, photoAlt, shownByDefault } from "./job-photos.ts";
 
 describe("the stage ticked on Add photos", () => {
   // Survey while no quote has been sent and none was used; the last one used while none has
@@ -21,5 +21,16 @@ describe("a photo's alt text", () => {
   it("is its caption, else its stage and place", () => {
     expect(photoAlt({ caption: "Slipped slates above the bay", stage: "survey" }, 1)).toBe("Slipped slates above the bay");
     expect(photoAlt({ caption: "", stage: "survey" }, 3)).toBe("Survey photo 3");
+  });
+});
+
+describe("whether the customer's page shows a photo while the owner has not said", () => {
+  it.each([
+    ["survey", true],
+    ["before", false],
+    ["during", false],
+    ["after", true],
+  ] as const)("%s: %s", (stage, shown) => {
+    expect(shownByDefault(stage)).toBe(shown);
   });
 });

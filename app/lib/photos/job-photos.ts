@@ -40,3 +40,12 @@ export function defaultStage(lastUsed: Stage | undefined, quoteSent: boolean): S
 export function photoAlt(photo: { caption: string; stage: Stage }, position: number): string {
   return photo.caption || `${STAGE_NAMES[photo.stage]} photo ${position}`;
 }
+
+/** Whether the customer's page shows a photo of this stage unless the owner says otherwise: Survey and After yes, Before and During no. */
+export const shownByDefault = (stage: Stage) => stage === "survey" || stage === "after";
+
+/** What the customer's page asks once the job is done (issue 37 §4). */
+export const CONSENT_QUESTION = "May we show photos of your roof on our website? We never show your address or house number.";
+
+/** What the request's page says where Put in the gallery would be, without the customer's Yes. */
+export const NO_CONSENT = "The customer has not agreed to their photos being shown.";

@@ -1,3 +1,4 @@
+import { recordPhotoConsent } from "../photos/customer-photos.server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { enqueue } from "../jobs/jobs.server.ts";
 import { LeadStore } from "./leads.server.ts";
@@ -22,6 +23,7 @@ afterEach(() => store.close());
 function requestWithEverything(name: string, createdAt: Date): number {
   const id = store.add({ form: "quote", page: "/", name, email: `${name.split(" ")[0]!.toLowerCase()}@example.org`, phone: "07700 900000", location: "1 High St", message: `The words of ${name}` }, { notify: false, now: createdAt }).id;
   addNote(store, id, `Rang ${name}`, "Dave");
+  recordPhotoConsent(store, id, "yes", createdAt);
   const quote = createQuote(store, id, { actor: "Dave", now: T0 })!;
   saveDraft(store, quote.id, draft);
   sendQuote(store, quote.id, { actor: "Dave", now: T0 });
@@ -61,14 +63,14 @@ const jobsOf = (id: number) =>
 
 describe("erasing a request", () => {
   it("lists each kind of record it removes once", () => {
-    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "invoices", "lead_photos", "job_photos", "lead_notes", "quote_links", "rearrange_requests", "visits", "reviews", "survey_booking_tokens", "customer_page_links", "audit", "quotes", "leads"]);
+    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "invoices", "lead_photos", "job_photos", "photo_consents", "lead_notes", "quote_links", "rearrange_requests", "visits", "reviews", "survey_booking_tokens", "customer_page_links", "audit", "quotes", "leads"]);
   });
 
   it("Delete leaves nothing of it anywhere, the audit only that it was deleted, and every other request whole", () => {
     const erased = requestWithEverything("Zed Erasable", T0);
     const kept = requestWithEverything("Kay Keepme", T0);
     const tablesWithTraces = new Set(traces(erased, "Zed Erasable").map((t) => t.split(":")[0]));
-    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "customer_page_links", "jobs", "lead_notes", "leads", "quotes", "reviews", "visits"]);
+    expect([...tablesWithTraces].sort(), "what there was to erase").toEqual(["audit", "customer_page_links", "jobs", "lead_notes", "leads", "photo_consents", "quotes", "reviews", "visits"]);
     expect(store.db.prepare("SELECT count(*) AS n FROM quote_links").get()).toEqual({ n: 2 });
     const before = traces(kept, "Kay Keepme");
     const keptJobs = jobsOf(kept);

@@ -31,6 +31,7 @@ const PERSONAL: readonly Step[] = [
   { what: "its draft invoices (never sent, never numbered)", sql: `DELETE FROM invoices WHERE status = 'draft' AND lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos' rows (their files go once the rows are gone)", sql: `DELETE FROM lead_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its photos of the job (their files go once the rows are gone)", sql: `DELETE FROM job_photos WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+  { what: "the customer's answer about showing photos of their roof", sql: `DELETE FROM photo_consents WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "the owner's notes on it", sql: `DELETE FROM lead_notes WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its quotes' further links", sql: `DELETE FROM quote_links WHERE quote_id IN (SELECT id FROM quotes WHERE lead_id IN (SELECT id FROM ${ERASED}))` },
   { what: "what the customer asked about its visits", sql: `DELETE FROM rearrange_requests WHERE lead_id IN (SELECT id FROM ${ERASED})` },

@@ -16,6 +16,8 @@ import { fieldErrors, typedValues } from "../forms/fields.ts";
 import { recordId, revision, text, UNKNOWN_BUTTON } from "../forms/parse-form.ts";
 import { parseRecordId } from "../forms/record-id.ts";
 import { placeOf } from "../jobs/push.server.ts";
+import { customerSaidYes } from "../photos/customer-photos.server.ts";
+import { NO_CONSENT } from "../photos/job-photos.ts";
 import { leadById } from "../requests/lead.ts";
 import { photoPath, photosOf } from "../requests/photo-store.server.ts";
 import { draftContent, saveCheckedDraft } from "./draft.server.ts";
@@ -137,11 +139,13 @@ function wonLead({ form, store }: Finding) {
   return lead;
 }
 
-/** A won request's photo, posted from the request's page, made into the gallery's sizes now; the words come next. */
+/** A won request's photo, posted from the request's page, made into the gallery's sizes now; the words come next. Only with the customer's Yes. */
 export const galleryFromRequest = defineAction({
   name: "gallery.from-request",
   intent: "from-request",
   find: wonLead,
+  // The photos the visitor sent are theirs: only with their Yes on their page (issue 37 §4).
+  early: (form, { store, target: lead }) => (customerSaidYes(store, lead.id) ? undefined : answer({ error: NO_CONSENT, errors: {}, values: typedValues(form) } satisfies GalleryAnswer, 409)),
   schema: z.object({ lead: recordId(), photo: text(z.trim()) }),
   refused,
   prepare: async ({ photo: wanted }, { store, target: lead }) => {

@@ -23,7 +23,7 @@ import { jobMoneyOf } from "~/lib/invoices/job-money.server.ts";
 import { nextVisitOf } from "~/lib/visits/pages.server.ts";
 import { visitsOfLead } from "~/lib/visits/visits.server.ts";
 import { referenceOf } from "~/lib/forms/reference.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
 import { thumbnailSize } from "~/lib/photos/photos.server.ts";
 import { auditOfLead } from "~/lib/db/audit.server.ts";
 import { notesOf } from "~/lib/requests/inbox.server.ts";
@@ -53,6 +53,9 @@ import { ownerPost } from "~/lib/action-table/action-table.server.ts";
 import { NOTE_MAX } from "~/lib/requests/forms.ts";
 import { JobPhotos } from "~/components/owner/JobPhotos.tsx";
 import { jobPhotosOf, lastStageOf } from "~/lib/photos/job-photos.server.ts";
+import { isShown, shownSettingsOf } from "~/lib/photos/customer-photos.server.ts";
+import { JobToGallery } from "~/components/owner/JobToGallery.tsx";
+import { jobToGallery } from "~/lib/site/gallery-from-job.server.ts";
 import { defaultStage, isRefusal, JOB_PHOTO_REFUSALS } from "~/lib/photos/job-photos.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
@@ -73,6 +76,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const booked = visitsOfLead(store, id).filter((visit) => visit.status === "booked");
   const reviews = store.db.prepare("SELECT requested_at AS requestedAt, status, stars FROM reviews WHERE lead_id = ? ORDER BY id").all(id).map((row) => ({ ...(row as { requestedAt: string; status: string; stars: number | null }) }));
   const money = jobMoneyOf(store, id, now);
+  const shown = shownSettingsOf(store, id);
   const step = nextStep(
     {
       status: lead.status,
@@ -104,7 +108,8 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
     origin: pageOrigin(lead.page).name,
     notes: notesOf(store, id),
     photos: photosOf(store, id).map((photo) => ({ id: photo.id, thumb: thumbnailSize(photo) })),
-    jobPhotos: jobPhotosOf(store, id),
+    jobPhotos: jobPhotosOf(store, id).map((photo) => ({ ...photo, shown: isShown({ stage: photo.stage, shownToCustomer: shown.get(photo.id) ?? null }) })),
+    toGallery: jobToGallery(store, id, contentOf(context)),
     jobStage: defaultStage(lastStageOf(store, id), quotes.some((quote) => quote.sentAt !== null)),
     /** The photos an upload left out, each with why, as its address carries them after the change. */
     photosLeftOut: url.searchParams.getAll("refused").flatMap((item) => {
@@ -130,9 +135,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent" | "photos" | "stage" | "caption" | `photo-${string}`, string>>; values?: { caption?: string } };
+type ActionAnswer = { errors: Partial<Record<"status" | "note" | "resend" | "intent" | "photos" | "stage" | "caption" | `photo-${string}` | `gallery${string}`, string>>; values?: { caption?: string } & Record<string, string> };
 
-export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete", "job-photo.add", "job-photo.save", "job-photo.delete"]);
+export const action = (args: Route.ActionArgs) => ownerPost<ActionAnswer>(args, ["request.status", "request.note", "request.resend", "quote.create", "request.delete", "job-photo.add", "job-photo.save", "job-photo.delete", "gallery.from-job"]);
 
 const SAVED: Record<string, string> = {
   status: "Status saved.",
@@ -230,7 +235,9 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           }}
         />
 
-        <RequestPhotos lead={lead} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />
+        <JobToGallery {...loaderData.toGallery} errors={actionData?.errors ?? {}} values={actionData?.values ?? {}} saved={saved} />
+
+        <RequestPhotos lead={lead} consent={loaderData.toGallery.consent?.answer === "yes"} photos={photos} fold={{ open: false, summary: plural(photos.length, "photo") }} />
 
         <CardSection title="Details" id="details" fold={{ open: early || Boolean(errorFor("status") || errorFor("resend")), summary: early ? undefined : "Message, contact, status" }}>
           <section aria-labelledby="message" className="space-y-2">

@@ -28,6 +28,7 @@ import m0023 from "./0023-jobs-seen.ts";
 import m0024 from "./0024-job-photos.ts";
 import m0025 from "./0025-survey-rules.ts";
 import m0026 from "./0026-visits-booked-by.ts";
+import m0028 from "./0028-photo-consent.ts";
 import m0029 from "./0029-survey-booking-tokens.ts";
 
 export interface Migration {
@@ -63,5 +64,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0024-job-photos", sql: m0024 },
   { name: "0025-survey-rules", sql: m0025 },
   { name: "0026-visits-booked-by", sql: m0026 },
+  { name: "0028-photo-consent", sql: m0028 },
   { name: "0029-survey-booking-tokens", sql: m0029 },
 ];
