@@ -111,8 +111,12 @@ describe("The visitor books his own free survey", () => {
     expect(every.map((time) => time.value)).toEqual(expect.arrayContaining(best.map((time) => time.value)));
 
     const start = best[0]!.value;
-    const booked = await post(`/book/${token}`, typeInto(formFields(more.html, "Book this time"), { start }));
+    const fields = typeInto(formFields(more.html, "Book this time"), { start });
+    const booked = await post(`/book/${token}`, fields);
     expect(booked.status).toBe(303);
+    // Sent again with its once-only key (a second tap, a reload): the first answer, and nothing again.
+    const again = await post(`/book/${token}`, fields);
+    expect([again.status, again.headers.get("location")]).toEqual([303, booked.headers.get("location")]);
     const page = withStore(server.dataDir, (store) => `/c/${customerPageToken(store, id)}`);
     expect(booked.headers.get("location")).toBe(`${page}/survey/booked`);
     expect(count("SELECT COUNT(*) AS n FROM visits WHERE lead_id = ? AND kind = 'survey' AND booked_by = 'customer' AND start_at = ?", id, start)).toBe(1);
