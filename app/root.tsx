@@ -18,7 +18,8 @@ import { OwnerNav, useSignedIn } from "./components/owner/OwnerNav.tsx";
 import { NotFound } from "./components/sections/NotFound.tsx";
 import { areaPath, areasIn, regionPath, servicePath } from "./content/index.ts";
 import { BRAND } from "./lib/brand/colours.ts";
-import { contentOf } from "./lib/services/services.ts";
+import { contentOf, storeOf } from "./lib/services/services.ts";
+import { thankYouOffer } from "./lib/visits/thank-you-offer.server.ts";
 import { closureShows, telHref, type SiteData } from "./lib/public-site/site-data.ts";
 import { SPECULATION_RULES_JSON } from "./lib/public-site/speculation-rules.ts";
 import { notFoundMeta, siteUrl } from "./lib/public-site/seo.ts";
@@ -36,11 +37,14 @@ export interface RouteHandle {
   customerPage?: boolean;
 }
 
-export function loader({ context }: Route.LoaderArgs): SiteData {
+export function loader({ context, request }: Route.LoaderArgs): SiteData {
   // The content this render is for (the owner's published facts, a draft being rendered, or the files at build).
   const content = contentOf(context);
   const { closure } = content.business;
+  // A quote form's answer with its booking link (never a prerendered page): the survey times it offers.
+  const surveyOffer = new URL(request.url).searchParams.has("book") ? thankYouOffer(storeOf(context), content, new URL(request.url).search) : undefined;
   return {
+    ...(surveyOffer && { surveyOffer }),
     siteUrl: siteUrl(),
     business: content.business,
     closure:

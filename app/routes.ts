@@ -110,6 +110,11 @@ export default [
   // A survey the customer booked online, moved or cancelled by him up to 24 hours before.
   route("c/:token/visits/:visitId/move", "routes/customer-page-visit-move.tsx"),
   route("c/:token/visits/:visitId/cancel", "routes/customer-page-visit-cancel.tsx"),
+  // Book your free survey: every time free (See more times) and Book this time, from the customer's
+  // page or from the thank-you page's one-time link (/book/{token}); then the booked answer.
+  route("c/:token/survey", "routes/survey-times.tsx", { id: "customer-survey-times" }),
+  route("c/:token/survey/booked", "routes/customer-survey-booked.tsx"),
+  route("book/:token", "routes/survey-times.tsx", { id: "booking-link-times" }),
   // The owner's calendar feed, /calendar/{token}.ics: its token is the key (no sign-in), derived
   // like the customer's page; rendered per request (server/app.ts).
   route("calendar/:file", "routes/calendar-feed.ts"),

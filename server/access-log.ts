@@ -5,7 +5,7 @@
  */
 
 /** A segment after which the next one is a private link's token: /c/…, /q/…, /review/…, /admin/invite/…, /calendar/…. */
-const BEFORE_TOKEN = new Set(["c", "q", "review", "invite", "calendar"]);
+const BEFORE_TOKEN = new Set(["c", "q", "review", "invite", "calendar", "book"]);
 /**
  * A run that reads as a secret wherever it stands (a mangled `/c%FF/…` hides what comes before
  * the token): 32 or more base64url characters with a capital, a figure or an underscore in them.
@@ -28,7 +28,7 @@ function decoded(segment: string): string {
 /**
  * The path of a request target as the log writes it. The target is read as sent, so a token is
  * found however the path is spelled (`/Q/…`, `//q//…`, `/q/./…`, `/q%2F…`): the first segment
- * after `c`, `q`, `review`, `invite` or `calendar` that is not empty or a dot segment is the token,
+ * after `c`, `q`, `review`, `invite`, `calendar` or `book` that is not empty or a dot segment is the token,
  * and a run anywhere else that reads as a secret is written `[token]` too.
  */
 export function loggedPath(target: string): string {

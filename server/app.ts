@@ -79,15 +79,15 @@ function setCommonHeaders(res: ServerResponse) {
 /** The owner's area: signed-in pages rendered per request, never prerendered. */
 const OWNER_AREA = /^\/admin(\/|$)/;
 /**
- * A customer's page, quote or review link, or the owner's calendar feed: for one person, rendered
+ * A customer's page, quote, review or survey booking link, or the owner's calendar feed: for one person, rendered
  * per request like the owner's pages.
  */
-const QUOTE_LINK = /^\/(c|q|review|calendar)\//;
+const QUOTE_LINK = /^\/(c|q|review|calendar|book)\//;
 /**
  * The same links in any case the router takes: their token must not leave in a Referer, so they
  * answer `no-referrer` (and the browser then sends their own forms with `Origin: null`).
  */
-const PRIVATE_LINK = /^\/(c|q|review|calendar)\//i;
+const PRIVATE_LINK = /^\/(c|q|review|calendar|book)\//i;
 /** The passkey ceremonies' endpoints: sign-in attempts, rate limited on their own. */
 const SIGN_IN_STEPS = /^\/admin\/webauthn\//;
 

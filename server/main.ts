@@ -18,6 +18,7 @@ import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/insights
 import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/requests/forget.server.ts";
 import { rearrangeHandler } from "../app/lib/visits/rearrange.server.ts";
 import { customerChangeHandler } from "../app/lib/visits/customer-changes.server.ts";
+import { surveyBookedHandler } from "../app/lib/visits/survey-booking.server.ts";
 import { expireDue } from "../app/lib/quotes/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/requests/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs/jobs.server.ts";
@@ -166,6 +167,7 @@ const jobs = new JobRunner(
     ...visitHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...rearrangeHandler(store, business, settings.siteUrl, outgoing),
     ...customerChangeHandler(store, business, settings.siteUrl, outgoing),
+    ...surveyBookedHandler(store, business, settings.siteUrl, outgoing),
     ...weeklySummaryHandler(store, business, settings.siteUrl, outgoing),
     ...forgetRequestsHandler(store),
   },

@@ -13,7 +13,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { PostArea } from "./same-origin.ts";
 
 export interface PostTarget {
-  /** The owner's area (/admin), a customer's link (/c/…, /q/…, /review/…), or a public page. */
+  /** The owner's area (/admin), a customer's link (/c/…, /q/…, /review/…, /book/…), or a public page. */
   area: PostArea;
   /** True when the route React Router would run takes a POST. */
   action: boolean;
@@ -35,7 +35,7 @@ function routedPath(pathname: string): string {
 }
 
 /** The areas by the first segment of the matched route's pattern. */
-const AREAS: Record<string, PostArea> = { admin: "owner", c: "customer", q: "customer", review: "customer" };
+const AREAS: Record<string, PostArea> = { admin: "owner", c: "customer", q: "customer", review: "customer", book: "customer" };
 
 export function postTargets(manifest: Manifest): (pathname: string, search: string) => PostTarget {
   const routes = tree(manifest) as RouteObject[];

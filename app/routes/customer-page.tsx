@@ -22,7 +22,9 @@ import { CLOSED_LINK_STATUS } from "~/lib/links/tokens.server.ts";
 import { quotesSentTo, seenByCustomer } from "~/lib/quotes/answer.server.ts";
 import { customerPost } from "~/lib/action-table/action-table.server.ts";
 import { rootFrom } from "~/lib/public-site/seo.ts";
-import { servicesOf, storeOf } from "~/lib/services/services.ts";
+import { contentOf, servicesOf, storeOf } from "~/lib/services/services.ts";
+import { offerOnPage } from "~/lib/visits/survey-booking.server.ts";
+import { SurveyOffer } from "~/components/customer/SurveyOffer.tsx";
 import { useBusiness } from "~/lib/public-site/site-data.ts";
 import { QuestionsCall } from "~/components/customer/QuestionsCall.tsx";
 import { CustomerPhotos } from "~/components/customer/CustomerPhotos.tsx";
@@ -64,7 +66,9 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   // The survey report of the latest quote sent with one: its photos through this page's link.
   const report = latestReportOf(store, quotes.map((quote) => quote.id))?.report;
   const path = customerPagePath(params.token);
-  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, changed, photos: customerPhotos(store, link.leadId, path), report: report && reportForPage(report) };
+  // Book your free survey, while the request has none and the owner takes bookings online.
+  const surveyOffer = offerOnPage(store, contentOf(context), link.leadId, `${path}/survey`, now);
+  return { state: "open" as const, path, page: customerPage(store, link.leadId, quotes, now), asked, changed, photos: customerPhotos(store, link.leadId, path), report: report && reportForPage(report), surveyOffer };
 }
 
 /** What a refused post says: at a quote's field, or under the visit asked to rearrange. */
@@ -101,6 +105,7 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           {CHANGED_WORDS[loaderData.changed]}
         </p>
       )}
+      {loaderData.surveyOffer && <SurveyOffer offer={loaderData.surveyOffer} />}
       {page.answered ? (
         <>
           <CustomerPageAnswered page={page} path={path} asked={loaderData.asked} refused={actionData} />

@@ -150,7 +150,7 @@ describe("the quote form through Caddy with deploy/Caddyfile", () => {
   it("stores the request and its photo sent over TLS from the https page, counting the visitor by the forwarded address", async () => {
     const first = await postQuote("127.0.0.2", { ...QUOTE, name: "Through Caddy" });
     expect(first.status).toBe(303);
-    expect(first.headers.location).toMatch(/^\/\?sent=K-\d{4,}#quote-sent$/);
+    expect(first.headers.location).toMatch(/^\/\?sent=K-\d{4,}&book=[\w-]{43}#quote-sent$/);
     expect(server.rows().map((r) => r.name)).toEqual(["Through Caddy"]);
     expect(photoRows(server)).toHaveLength(1);
 

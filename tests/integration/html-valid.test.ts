@@ -1,8 +1,8 @@
 /**
  * The Nu HTML Checker finds no error on any page: every prerendered page, the not-found page,
- * every owner page (signed out and in), and the Move and Cancel pages of a survey the visitor
- * booked. On the same pages, every <input> says its type (a text field `type="text"`), as
- * checkers that read the markup rather than the browser's default ask.
+ * every owner page (signed out and in), the visitor's survey booking in each state, and the Move
+ * and Cancel pages of a survey the visitor booked. On the same pages, every <input> says its type
+ * (a text field `type="text"`), as checkers that read the markup rather than the browser's default ask.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -14,6 +14,7 @@ import { aliasPaths, canonicalPaths } from "../../app/content/index.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { ownerPages, withStore } from "../support/owner.ts";
 import { selfBookedSurvey } from "../support/self-booked-survey.ts";
+import { surveyBookingPages } from "../support/survey-booking.ts";
 
 const vnuJar: string = createRequire(import.meta.url)("vnu-jar");
 
@@ -45,6 +46,13 @@ it("reports zero errors on every page, where every input says its type", { timeo
     expect(response.status, page).not.toBe(303);
     const html = await response.text();
     for (const input of html.match(/<input\b[^>]*>/g) ?? []) if (!/\stype="/.test(input)) untyped.push(`${page}: ${input}`);
+    writeFileSync(file, html);
+    files.push(file);
+  }
+  // The visitor's survey booking: the thank-you page with times, See more times, a time gone, booked.
+  for (const { name, html } of await surveyBookingPages(server)) {
+    const file = path.join(dir, `${pages.length}.html`);
+    pages.push(name);
     writeFileSync(file, html);
     files.push(file);
   }

@@ -28,7 +28,7 @@ it.each(LANDINGS)("a quote sent from $path comes back to that page's own form an
 
   const response = await postMultipart(server, path, { ...QUOTE, name: `Visitor from ${path}` });
   expect(response.status).toBe(303);
-  expect(response.headers.get("location")).toMatch(new RegExp(`^${path}\\?sent=K-\\d{4,}#quote-sent$`));
+  expect(response.headers.get("location")).toMatch(new RegExp(`^${path}\\?sent=K-\\d{4,}&book=[\\w-]{43}#quote-sent$`));
   expect(server.rows().find((row) => row.name === `Visitor from ${path}`)).toMatchObject({ form: "quote", page: path });
 });
 

@@ -43,7 +43,7 @@ describe("a quote with photos", () => {
     ];
     const response = await postMultipart(server, "/?index", { ...QUOTE, name }, photos);
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toMatch(/^\/\?sent=K-\d{4,}#quote-sent$/);
+    expect(response.headers.get("location")).toMatch(/^\/\?sent=K-\d{4,}&book=[\w-]{43}#quote-sent$/);
 
     const lead = server.rows().find((r) => r.name === name)!;
     expect(lead).toMatchObject({ form: "quote", page: "/", message: QUOTE.message });

@@ -19,7 +19,7 @@ async function expectSent(server: RunningServer, response: Response, page: strin
   expect(response.status).toBe(303);
   const location = response.headers.get("location")!;
   if (!stored) return expect(location).toBe(`${page}#quote-sent`);
-  expect(location).toMatch(new RegExp(`^${page.replace(/[?]/g, "\\?")}\\?sent=K-\\d{4,}#quote-sent$`));
+  expect(location).toMatch(new RegExp(`^${page.replace(/[?]/g, "\\?")}\\?sent=K-\\d{4,}&book=[\\w-]{43}#quote-sent$`));
   const reference = /sent=(K-\d+)/.exec(location)![1]!;
   const html = await (await fetch(`${server.url}${location.split("#")[0]}`)).text();
   expect(html).toMatch(new RegExp(`<p id="quote-sent"[^>]*>${NOTICE}(<!-- -->)? <span[^>]*>Your reference: <strong[^>]*>${reference}</strong>`));

@@ -13,6 +13,7 @@ import { QUOTE_ACTIONS } from "../quotes/actions.server.ts";
 import { PRICE_LIST_ACTIONS } from "../quotes/price-list-actions.server.ts";
 import { QUOTE_CUSTOMER_ACTIONS } from "../quotes/customer-actions.server.ts";
 import { VISIT_CUSTOMER_ACTIONS } from "../visits/customer-actions.server.ts";
+import { SURVEY_BOOKING_ACTIONS } from "../visits/survey-booking-actions.server.ts";
 import { REVIEW_CUSTOMER_ACTIONS } from "../reviews/customer-actions.server.ts";
 import { PHOTO_CUSTOMER_ACTIONS } from "../customer/photos.server.ts";
 import { REQUEST_ACTIONS } from "./requests.server.ts";
@@ -24,7 +25,7 @@ import { REVIEW_ACTIONS } from "../reviews/actions.server.ts";
 import { SITE_ACTIONS } from "../site/actions.server.ts";
 import { REVIEW_PUBLISH_ACTIONS } from "../site/review-actions.server.ts";
 
-const ALL = [...REQUEST_ACTIONS, ...JOB_PHOTO_ACTIONS, ...SURVEY_REPORT_ACTIONS, ...VISIT_ACTIONS, ...VISIT_CUSTOMER_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...REVIEW_CUSTOMER_ACTIONS, ...PHOTO_CUSTOMER_ACTIONS, ...REVIEW_PUBLISH_ACTIONS, ...SITE_ACTIONS, ...INSIGHTS_ACTIONS, ...OWNER_AREA_ACTIONS] as const;
+const ALL = [...REQUEST_ACTIONS, ...JOB_PHOTO_ACTIONS, ...SURVEY_REPORT_ACTIONS, ...VISIT_ACTIONS, ...VISIT_CUSTOMER_ACTIONS, ...SURVEY_BOOKING_ACTIONS, ...QUOTE_ACTIONS, ...QUOTE_CUSTOMER_ACTIONS, ...PRICE_LIST_ACTIONS, ...INVOICE_ACTIONS, ...REVIEW_ACTIONS, ...REVIEW_CUSTOMER_ACTIONS, ...PHOTO_CUSTOMER_ACTIONS, ...REVIEW_PUBLISH_ACTIONS, ...SITE_ACTIONS, ...INSIGHTS_ACTIONS, ...OWNER_AREA_ACTIONS] as const;
 
 export type ActionName = (typeof ALL)[number]["name"];
 

@@ -17,7 +17,8 @@ import { recordLead } from "./record-lead.server.ts";
 
 export async function quoteAction(request: Request, page: string, context: Readonly<RouterContextProvider>) {
   const form = await readForm(request);
-  const sent = (reference?: string) => redirect(`${page}${reference ? `?sent=${reference}` : ""}#${QUOTE_SENT_ID}`, 303);
+  // The one-time booking token rides along (`book=`): the thank-you page offers survey times with it.
+  const sent = (reference?: string, book?: string) => redirect(`${page}${reference ? `?sent=${reference}${book ? `&book=${book}` : ""}` : ""}#${QUOTE_SENT_ID}`, 303);
   // A bot filled the field people never see: answer as a success, store nothing.
   if (form.get("website")) return sent();
   const parsed = parseQuote(form);
@@ -31,5 +32,5 @@ export async function quoteAction(request: Request, page: string, context: Reado
   const { address, ...rest } = parsed.data;
   const stored = await recordLead(servicesOf(context), { form: "quote", page, location: address, ...rest }, photos.photos);
   if (!stored) return data({ status: "error", values: { ...parsed.data } } satisfies QuoteActionData, { status: 503 });
-  return sent(referenceOf(stored.id));
+  return sent(referenceOf(stored.id), stored.bookingToken);
 }

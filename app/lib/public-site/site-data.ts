@@ -23,6 +23,8 @@ export interface SiteData {
   nav: { regions: NavRegion[]; services: NavLink[] };
   /** The closure notice while it lasts (until the end of its day, UK time), else null. */
   closure: { message: string; untilText: string } | null;
+  /** On a quote form's answer only: the survey times its request is offered (components/customer/SurveyOffer.tsx). */
+  surveyOffer?: { action: string; more: string; times: { value: string; label: string }[] };
 }
 
 /** Whether a closure notice still shows at `now`: until the end of its last day, UK time. */

@@ -63,7 +63,7 @@ const jobsOf = (id: number) =>
 
 describe("erasing a request", () => {
   it("lists each kind of record it removes once", () => {
-    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "invoices", "lead_photos", "job_photos", "survey_reports", "photo_consents", "lead_notes", "quote_links", "rearrange_requests", "visits", "reviews", "customer_page_links", "audit", "quote_reports", "quotes", "leads"]);
+    expect(ERASES.map((e) => e.sql.match(/^(?:DELETE FROM|UPDATE) (\w+)/)![1])).toEqual(["jobs", "invoices", "lead_photos", "job_photos", "survey_reports", "photo_consents", "lead_notes", "quote_links", "rearrange_requests", "visits", "reviews", "survey_booking_tokens", "customer_page_links", "audit", "quote_reports", "quotes", "leads"]);
   });
 
   it("Delete leaves nothing of it anywhere, the audit only that it was deleted, and every other request whole", () => {

@@ -38,6 +38,7 @@ const PERSONAL: readonly Step[] = [
   { what: "what the customer asked about its visits", sql: `DELETE FROM rearrange_requests WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its visits (the e-mails and reminders of them go with the queue's work above)", sql: `DELETE FROM visits WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its reviews and their links", sql: `DELETE FROM reviews WHERE lead_id IN (SELECT id FROM ${ERASED})` },
+  { what: "its one-time link to book a survey", sql: `DELETE FROM survey_booking_tokens WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "its customer's page: every link it had then answers as unknown", sql: `DELETE FROM customer_page_links WHERE lead_id IN (SELECT id FROM ${ERASED})` },
   { what: "what the audit said of it", sql: `UPDATE audit SET detail = '' WHERE lead_id IN (SELECT id FROM ${ERASED})` },
 ];

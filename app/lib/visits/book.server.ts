@@ -23,6 +23,8 @@ export interface VisitChange {
   /** Whether e-mail is set up on this server. */
   mail: boolean;
   now?: Date;
+  /** Who booked it: the owner (the default), or the customer online (issue 38 §3), which its History line says. */
+  bookedBy?: Visit["bookedBy"];
 }
 
 function toldOf(lead: Pick<Lead, "email">, mail: boolean): Told {
@@ -45,8 +47,9 @@ export function bookVisits(store: Db, leadId: number, input: BookedInput, change
     if (!lead) return undefined;
     const told = toldOf(lead, change.mail);
     const visits = input.days.map((times) => {
-      const visit = insertVisit(store.db, { leadId, kind: input.kind, start: times.start, end: times.end, notes: input.notes, told, now });
-      recordAudit(store, { actor: change.actor, action: "booked a visit", leadId, detail: `${KIND_NAMES[visit.kind]}, ${when(visit, now)}${NOT_TOLD[told]}`, now });
+      const visit = insertVisit(store.db, { leadId, kind: input.kind, start: times.start, end: times.end, notes: input.notes, told, now, bookedBy: change.bookedBy });
+      const online = change.bookedBy === "customer" ? "; Booked online by the customer" : "";
+      recordAudit(store, { actor: change.actor, action: "booked a visit", leadId, detail: `${KIND_NAMES[visit.kind]}, ${when(visit, now)}${online}${NOT_TOLD[told]}`, now });
       if (told === "e-mail" && !together) queueVisitMail(store.db, { news: "booked", ...mailOf(visit), leadId }, now);
       planReminder(store.db, visit, change.hours, now);
       queueMorningPush(store.db, ukDate(times.start), now);

@@ -30,6 +30,7 @@ import m0025 from "./0025-survey-rules.ts";
 import m0026 from "./0026-visits-booked-by.ts";
 import m0027 from "./0027-survey-reports.ts";
 import m0028 from "./0028-photo-consent.ts";
+import m0029 from "./0029-survey-booking-tokens.ts";
 
 export interface Migration {
   /** The file's name without its extension: "0006-quotes". */
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: "0026-visits-booked-by", sql: m0026 },
   { name: "0027-survey-reports", sql: m0027 },
   { name: "0028-photo-consent", sql: m0028 },
+  { name: "0029-survey-booking-tokens", sql: m0029 },
 ];
