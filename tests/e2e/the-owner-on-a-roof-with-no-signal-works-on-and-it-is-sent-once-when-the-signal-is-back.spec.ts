@@ -26,7 +26,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
 let origin: string;
 
-test.describe.configure({ timeout: 120_000 });
+// One worker runs the file's tests in turn, so its one server (and SMTP server) serves them all:
+// spread over the run's workers, as the run's fullyParallel would, each worker would start its own.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "No signal is the owner's phone on a roof.");
