@@ -8,7 +8,8 @@
  * test drops it) and the phone sends it again; within 10 s all four are applied once, one receipt
  * and one invitation are e-mailed, and the list is empty. Also: a draft changed on the phone while
  * the computer sends the quote reads "Could not be done" in words; signing out with 2 waiting asks
- * first and leaves nothing kept; a page never kept opens the app's own page.
+ * first and leaves nothing kept; a page never kept opens the app's own page; a quote's send that
+ * waited over 24 hours on the phone asks again, and goes once on Send now.
  */
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -256,6 +257,50 @@ test("a draft changed on the phone with no signal while the computer sends the q
   await expect(lines.first()).toContainText(`Send quote ${job.quoteNumber} to Jo Conflict`);
   await lines.first().getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByText("Nothing is waiting to be sent.")).toBeVisible();
+  await context.close();
+});
+
+test("a send to a customer that waited over 24 hours on the phone asks again before it goes, and goes once on Send now", async ({ browser }) => {
+  const job = aRoofJob("Ann Late", "ann@example.org");
+  const { context, page, cdp } = await aSignedInPhone(browser);
+  await page.goto(`${origin}/admin/quotes/${job.quote}`);
+  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining([`/admin/quotes/${job.quote}/send`, "/admin/waiting"]));
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.goto(`${origin}/admin/quotes/${job.quote}/send`);
+  await ready(page);
+  await page.getByRole("button", { name: "Yes, send the quote" }).click();
+  await expect(tabBar(page)).toContainText("1 waiting");
+  // A day and an hour pass before the signal comes back: the phone's outbox says when it was made.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("owner-outbox");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const store = db.transaction("items", "readwrite").objectStore("items");
+    const items = await new Promise<{ madeAt: string }[]>((resolve) => {
+      const all = store.getAll();
+      all.onsuccess = () => resolve(all.result);
+    });
+    for (const item of items) store.put({ ...item, madeAt: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() });
+    await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+    db.close();
+  });
+  await page.goto(`${origin}/admin/waiting`);
+  await context.setOffline(false);
+  const line = page.getByRole("main").getByRole("listitem");
+  await expect(line).toContainText(`Send quote ${job.quoteNumber} to Ann Late`);
+  await expect(line).toContainText("Not sent: it has waited more than 24 hours. Send it to the customer now?");
+  await page.waitForTimeout(1000); // it would have gone by now
+  expect(withStore((store) => quoteById(store, job.quote)!.status), "not sent without his yes").toBe("draft");
+  await line.getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByText("Nothing is waiting to be sent.")).toBeVisible({ timeout: 10_000 });
+  expect(withStore((store) => quoteById(store, job.quote)!.status)).toBe("sent");
+  const quoteMails = () => smtp.messages.filter((mail) => mail.to.includes("ann@example.org") && subjectOf(mail.raw).includes(job.quoteNumber));
+  await waitFor(() => quoteMails().length > 0);
+  await page.waitForTimeout(500);
+  expect(quoteMails(), "the quote e-mailed once").toHaveLength(1);
   await context.close();
 });
 
