@@ -36,7 +36,7 @@ function enhance(form: HTMLFormElement) {
         blocked?.focus();
         return;
       }
-      const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: "/admin" });
+      const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: "/admin", type: "module" });
       await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
