@@ -142,9 +142,16 @@ document.addEventListener(
       void signOut(form);
       return;
     }
-    if (navigator.onLine || form.getAttribute("enctype") === "multipart/form-data") return;
+    if (navigator.onLine) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    // What needs signal keeps nothing and says why, in the page's own words beside it: Send quote on
+    // the draft (it saves, then asks), and files (photos), which the outbox does not hold; the
+    // files chosen stay in the form.
+    if (event.submitter?.hasAttribute("data-needs-signal") || form.getAttribute("enctype") === "multipart/form-data") {
+      announce(form.querySelector("[data-needs-signal-words]")?.textContent?.trim() ?? "You have no signal: this works when you have.");
+      return;
+    }
     void keep(form, event.submitter);
   },
   true,

@@ -9,7 +9,8 @@
  * and one invitation are e-mailed, and the list is empty. Also: a draft changed on the phone while
  * the computer sends the quote reads "Could not be done" in words; signing out with 2 waiting asks
  * first and leaves nothing kept; a page never kept opens the app's own page; a quote's send that
- * waited over 24 hours on the phone asks again, and goes once on Send now.
+ * waited over 24 hours on the phone asks again, and goes once on Send now; Send quote on the draft
+ * itself says the quote waits for signal.
  */
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -34,7 +35,8 @@ test.describe.configure({ mode: "default", timeout: 120_000 });
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "No signal is the owner's phone on a roof.");
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" });
+  // Each test signs a phone up on the one server: more sign-in steps a minute than a real owner takes.
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", SIGN_IN_RATE_LIMIT: "1000" });
   origin = `http://localhost:${server.port}`;
 });
 test.afterAll(async () => {
@@ -257,6 +259,25 @@ test("a draft changed on the phone with no signal while the computer sends the q
   await expect(lines.first()).toContainText(`Send quote ${job.quoteNumber} to Jo Conflict`);
   await lines.first().getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByText("Nothing is waiting to be sent.")).toBeVisible();
+  await context.close();
+});
+
+test("Send quote on the draft with no signal says the quote waits for signal, and keeps what he typed", async ({ browser }) => {
+  const job = aRoofJob("Sam Draft", "sam@example.org");
+  const { context, page, cdp } = await aSignedInPhone(browser);
+  await page.goto(`${origin}/admin/quotes/${job.quote}`);
+  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toContain(`/admin/quotes/${job.quote}`);
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.goto(`${origin}/admin/quotes/${job.quote}`);
+  await ready(page);
+  const words = "You have no signal, so the quote cannot be sent yet. Save draft keeps your changes on your phone; press Send quote when you have signal.";
+  await expect(page.getByText(words)).toBeVisible();
+  await page.getByRole("textbox", { name: "Description" }).first().fill("Ridge tiles re-bedded in mortar");
+  await page.getByRole("button", { name: "Send quote" }).click();
+  await expect(page.getByRole("status").filter({ hasText: words })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Description" }).first(), "what he typed stays").toHaveValue("Ridge tiles re-bedded in mortar");
+  await expect(tabBar(page)).not.toContainText("waiting");
   await context.close();
 });
 

@@ -3,7 +3,9 @@
  * page of the app is closed; the signal comes back and the browser wakes the owner's service worker
  * with a `sync` event (dispatched here over CDP, as Chromium does when the signal returns). With no
  * owner page open to send it, the worker sends the outbox itself, and the note is applied once
- * (read back from the database). On the run's shared server: no e-mail is involved.
+ * (read back from the database). Photos are not kept in the outbox: Add photos with no signal says
+ * they wait for signal, and the photos chosen stay in the form. On the run's shared server: no
+ * e-mail is involved.
  */
 import { expect, test } from "@playwright/test";
 import { LeadStore } from "../../app/lib/requests/leads.server.ts";
@@ -67,5 +69,33 @@ test("with no page of the app open, the service worker sends what waited when th
   await expect(again.getByText("Nothing is waiting to be sent.")).toBeVisible();
   expect(notesOf(lead)).toEqual(["Sent by the worker alone."]);
   await devtools.detach();
+  await context.close();
+});
+
+test("Add photos with no signal says photos wait until there is signal, and keeps the photos chosen", async ({ browser, baseURL }) => {
+  const store = new LeadStore(LEADS_DB);
+  const lead = store.add({ form: "quote", page: "/", name: "Photo Waiting", email: "", phone: "07700 900456", location: "5 Bancroft, Hitchin SG5 1JW", message: "Chimney." }).id;
+  store.close();
+  const context = await browser.newContext({ ...PHONE_VIEW, baseURL });
+  const page = await context.newPage();
+  const { cdp } = await signUp(page, "Photo phone");
+  await page.goto(`/admin/requests/${lead}`);
+  await expect
+    .poll(() => page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat()), { timeout: 20_000 })
+    .toContain(`/admin/requests/${lead}`);
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.goto(`/admin/requests/${lead}`);
+  await expect(page.locator("body")).toHaveAttribute("data-outbox", "ready");
+  const summary = page.locator("summary", { hasText: "Photos of the job" });
+  if (await summary.isVisible()) await summary.click();
+  const words = "Photos wait until you have signal. The photos you chose stay here: press Add photos when you have signal.";
+  await expect(page.getByText(words)).toBeVisible();
+  await page.getByLabel("Choose photos, or take them").setInputFiles({ name: "ridge.jpg", mimeType: "image/jpeg", buffer: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) });
+  await page.getByRole("button", { name: "Add photos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: words })).toBeVisible();
+  expect(new URL(page.url()).pathname, "the page stays").toBe(`/admin/requests/${lead}`);
+  expect(await page.getByLabel("Choose photos, or take them").evaluate((input: HTMLInputElement) => [...input.files!].map((file) => file.name))).toEqual(["ridge.jpg"]);
+  await expect(page.getByRole("navigation", { name: "Owner" })).not.toContainText("waiting");
   await context.close();
 });

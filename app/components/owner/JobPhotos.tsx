@@ -101,6 +101,10 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
           />
           <FieldErrors id="job-photos-caption-error" messages={errors.caption} />
         </div>
+        {/* The outbox holds no files (decision 34): with no signal, Add photos says so and keeps the choice. */}
+        <p data-when-offline="" data-needs-signal-words="" hidden className="font-semibold">
+          Photos wait until you have signal. The photos you chose stay here: press Add photos when you have signal.
+        </p>
         <button type="submit" className="btn-primary">
           Add photos
         </button>
