@@ -52,7 +52,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
   const page = `/admin/requests/${leadId}`;
   return (
     <CardSection title="Photos of the job" id="job-photos" fold={fold}>
-      <PostForm encType="multipart/form-data" className="space-y-4">
+      <PostForm encType="multipart/form-data" className="space-y-4" data-job-photos="">
         <input type="hidden" name="intent" value="add-photos" />
         <div>
           <label htmlFor="job-photos-file" className="field-label">
@@ -110,6 +110,8 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
         </button>
       </PostForm>
 
+      {/* Read again by the page's script once its photos are added (enhance/job-photos.ts). */}
+      <div data-job-photos-shown="" className="space-y-4">
       {photos.length === 0 ? (
         <p className="text-muted">No photos of the job yet. Those you take on the roof are kept here, by stage.</p>
       ) : (
@@ -158,6 +160,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
           );
         })
       )}
+      </div>
     </CardSection>
   );
 }
