@@ -16,6 +16,7 @@
 import { makeOnceKey, ONCE_FIELD } from "~/lib/actions/once-key.ts";
 import { outboxDb } from "~/lib/offline/outbox-db.ts";
 import { sendOutbox } from "~/lib/offline/send-outbox.ts";
+import { registerOwnerWorker } from "~/lib/owner/register-worker.ts";
 import { announce, here, render as renderOutbox } from "~/lib/offline/outbox-view.ts";
 import { fillWords, REACHES_CUSTOMER_ATTRIBUTE, WORDS_ATTRIBUTE } from "~/lib/offline/words.ts";
 
@@ -27,7 +28,7 @@ const AGAIN_MS = 3000;
 
 async function keepPages() {
   if (!("serviceWorker" in navigator)) return;
-  await navigator.serviceWorker.register("/admin/sw.js", { scope: "/admin", type: "module" });
+  await registerOwnerWorker();
   const registration = await navigator.serviceWorker.ready;
   const ask = () => {
     if (navigator.onLine) registration.active?.postMessage({ type: "keep" });

@@ -220,7 +220,8 @@ export function keepPages(self: KeepScope) {
         const owners = (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter((client) => new URL(client.url).pathname.startsWith("/admin"));
         for (const client of owners) client.postMessage({ type: "send" });
         // Left waiting ("again": no answer came), the browser fires sync again later.
-        if (!owners.length && (await self.ownerOutbox.send()) === "again") throw new Error("The outbox could not be sent yet.");
+        // A classic worker (a browser without module workers) has no sender: the next page load sends.
+        if (!owners.length && self.ownerOutbox && (await self.ownerOutbox.send()) === "again") throw new Error("The outbox could not be sent yet.");
       })(),
     );
   });
@@ -234,5 +235,5 @@ export interface KeepScope {
   addEventListener(type: "sync", listener: (event: { tag: string; waitUntil(work: Promise<unknown>): void }) => void): void;
   clients: { matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<{ url: string; postMessage(message: unknown): void }[]> };
   /** The outbox's sender (enhance/outbox-worker.ts). */
-  ownerOutbox: { send(): Promise<"done" | "again"> };
+  ownerOutbox?: { send(): Promise<"done" | "again"> };
 }

@@ -72,6 +72,11 @@ interface ServiceWorkerScope {
   };
 }
 
-// A module worker (registered with type "module"): it imports the outbox's sender, which defines
-// self.ownerOutbox, for Background Sync with no owner page open.
-export const SERVICE_WORKER_SOURCE = `import "${scripts["outbox-worker"]}";\n(${ownerServiceWorker.toString()})(self);\n(${keepPages.toString()})(self);\n`;
+/**
+ * The worker's text. As a module worker (register-worker.ts) it imports the outbox's sender, which
+ * defines self.ownerOutbox, for Background Sync with no owner page open; as a classic one
+ * (`classic`, for a browser without module workers) it goes without.
+ */
+export function serviceWorkerSource({ classic }: { classic: boolean }): string {
+  return `${classic ? '"use strict";' : `import "${scripts["outbox-worker"]}";`}\n(${ownerServiceWorker.toString()})(self);\n(${keepPages.toString()})(self);\n`;
+}
