@@ -5,7 +5,7 @@
  * /admin only: the public pages never get one), subscribes with the server's VAPID key and posts
  * the subscription in the form, which the server stores and answers with the page again.
  */
-const SERVICE_WORKER = "/admin/sw.js";
+import { registerOwnerWorker } from "~/lib/owner/register-worker.ts";
 
 /** The VAPID key as the bytes PushManager.subscribe wants. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -36,7 +36,7 @@ function enhance(form: HTMLFormElement) {
         blocked?.focus();
         return;
       }
-      const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: "/admin" });
+      const registration = await registerOwnerWorker();
       await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??

@@ -15,7 +15,8 @@
  */
 import { makeOnceKey, ONCE_FIELD } from "~/lib/actions/once-key.ts";
 import { outboxDb } from "~/lib/offline/outbox-db.ts";
-import { heldWords, nextToSend, resultOf } from "~/lib/offline/outbox.ts";
+import { sendOutbox } from "~/lib/offline/send-outbox.ts";
+import { registerOwnerWorker } from "~/lib/owner/register-worker.ts";
 import { announce, here, render as renderOutbox } from "~/lib/offline/outbox-view.ts";
 import { fillWords, REACHES_CUSTOMER_ATTRIBUTE, WORDS_ATTRIBUTE } from "~/lib/offline/words.ts";
 
@@ -27,7 +28,7 @@ const AGAIN_MS = 3000;
 
 async function keepPages() {
   if (!("serviceWorker" in navigator)) return;
-  await navigator.serviceWorker.register("/admin/sw.js", { scope: "/admin" });
+  await registerOwnerWorker();
   const registration = await navigator.serviceWorker.ready;
   const ask = () => {
     if (navigator.onLine) registration.active?.postMessage({ type: "keep" });
@@ -86,36 +87,11 @@ async function send() {
   if (sending || !navigator.onLine) return;
   sending = true;
   try {
-    for (;;) {
-      const { next, held, ask } = nextToSend(await outboxDb.all());
-      for (const { item, by } of held) await outboxDb.put({ ...item, state: "held", reason: heldWords(by), heldBy: by.seq });
-      for (const item of ask) await outboxDb.put({ ...item, state: "ask" });
-      if (!next) break;
-      let answer: Response;
-      let words = "";
-      try {
-        // Marked as the outbox's: its answer says where it went and whether it changed anything.
-        answer = await fetch(next.url, { method: "POST", body: new URLSearchParams(next.fields), headers: { "X-Owner-Outbox": "1" }, credentials: "same-origin" });
-        const location = answer.headers.get("X-Outbox-Location");
-        if (!location) words = wordsOfPage(await answer.text());
-        else if (answer.headers.get("X-Nothing-Changed") === "1") words = wordsOfPage(await (await fetch(location, { credentials: "same-origin" })).text());
-      } catch {
-        // No answer: the signal went, or the answer was lost. With signal, again in a moment.
-        clearTimeout(again);
-        again = setTimeout(() => void send(), AGAIN_MS);
-        break;
-      }
-      const location = answer.headers.get("X-Outbox-Location");
-      const unchanged = answer.headers.get("X-Nothing-Changed") === "1";
-      const result = resultOf({ status: answer.status, location, unchanged, finalPath: new URL(answer.url).pathname, words });
-      if ("retry" in result) break;
-      if (result.sent) {
-        await outboxDb.remove(next.seq);
-        announce(`Sent ✓: ${next.words}`);
-      } else {
-        await outboxDb.put({ ...next, state: "failed", reason: result.reason });
-      }
-      await render();
+    const ended = await sendOutbox({ wordsOfPage, sent: (item) => announce(`Sent ✓: ${item.words}`), changed: render });
+    // No answer: the signal went, or the answer was lost. With signal, again in a moment.
+    if (ended === "again") {
+      clearTimeout(again);
+      again = setTimeout(() => void send(), AGAIN_MS);
     }
   } finally {
     sending = false;
@@ -167,9 +143,16 @@ document.addEventListener(
       void signOut(form);
       return;
     }
-    if (navigator.onLine || form.getAttribute("enctype") === "multipart/form-data") return;
+    if (navigator.onLine) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    // What needs signal keeps nothing and says why, in the page's own words beside it: Send quote on
+    // the draft (it saves, then asks), and files (photos), which the outbox does not hold; the
+    // files chosen stay in the form.
+    if (event.submitter?.hasAttribute("data-needs-signal") || form.getAttribute("enctype") === "multipart/form-data") {
+      announce(form.querySelector("[data-needs-signal-words]")?.textContent?.trim() ?? "You have no signal: this works when you have.");
+      return;
+    }
     void keep(form, event.submitter);
   },
   true,

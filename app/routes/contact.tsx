@@ -54,11 +54,12 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <section aria-label="Ways to reach us" className="bg-white py-10">
         <ul className="container-page grid gap-6 md:grid-cols-3">
           {cards.map(({ title, Icon, body }) => (
-            <li key={title} className="card flex items-start gap-4">
+            <li key={title} className="card flex flex-wrap items-start gap-4">
               <span className="rounded-lg bg-paper-dark p-2 text-accent-dark">
                 <Icon />
               </span>
-              <div>
+              {/* Beside its icon, or under it where a long word would not fit beside it (big text on a narrow phone). */}
+              <div className="flex-1">
                 <h2 className="text-lg">{title}</h2>
                 {body}
               </div>

@@ -8,7 +8,9 @@
  * test drops it) and the phone sends it again; within 10 s all four are applied once, one receipt
  * and one invitation are e-mailed, and the list is empty. Also: a draft changed on the phone while
  * the computer sends the quote reads "Could not be done" in words; signing out with 2 waiting asks
- * first and leaves nothing kept; a page never kept opens the app's own page.
+ * first and leaves nothing kept; a page never kept opens the app's own page; a quote's send that
+ * waited over 24 hours on the phone asks again, and goes once on Send now; Send quote on the draft
+ * itself says the quote waits for signal.
  */
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -26,12 +28,15 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let server: RunningServer;
 let origin: string;
 
-test.describe.configure({ timeout: 120_000 });
+// One worker runs the file's tests in turn, so its one server (and SMTP server) serves them all:
+// spread over the run's workers, as the run's fullyParallel would, each worker would start its own.
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 test.beforeAll(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "No signal is the owner's phone on a roof.");
   smtp = await startSmtp();
-  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com" });
+  // Each test signs a phone up on the one server: more sign-in steps a minute than a real owner takes.
+  server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: "office@example.com", SIGN_IN_RATE_LIMIT: "1000" });
   origin = `http://localhost:${server.port}`;
 });
 test.afterAll(async () => {
@@ -254,6 +259,69 @@ test("a draft changed on the phone with no signal while the computer sends the q
   await expect(lines.first()).toContainText(`Send quote ${job.quoteNumber} to Jo Conflict`);
   await lines.first().getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByText("Nothing is waiting to be sent.")).toBeVisible();
+  await context.close();
+});
+
+test("Send quote on the draft with no signal says the quote waits for signal, and keeps what he typed", async ({ browser }) => {
+  const job = aRoofJob("Sam Draft", "sam@example.org");
+  const { context, page, cdp } = await aSignedInPhone(browser);
+  await page.goto(`${origin}/admin/quotes/${job.quote}`);
+  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toContain(`/admin/quotes/${job.quote}`);
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.goto(`${origin}/admin/quotes/${job.quote}`);
+  await ready(page);
+  const words = "You have no signal, so the quote cannot be sent yet. Save draft keeps your changes on your phone; press Send quote when you have signal.";
+  await expect(page.getByText(words)).toBeVisible();
+  await page.getByRole("textbox", { name: "Description" }).first().fill("Ridge tiles re-bedded in mortar");
+  await page.getByRole("button", { name: "Send quote" }).click();
+  await expect(page.getByRole("status").filter({ hasText: words })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Description" }).first(), "what he typed stays").toHaveValue("Ridge tiles re-bedded in mortar");
+  await expect(tabBar(page)).not.toContainText("waiting");
+  await context.close();
+});
+
+test("a send to a customer that waited over 24 hours on the phone asks again before it goes, and goes once on Send now", async ({ browser }) => {
+  const job = aRoofJob("Ann Late", "ann@example.org");
+  const { context, page, cdp } = await aSignedInPhone(browser);
+  await page.goto(`${origin}/admin/quotes/${job.quote}`);
+  await expect.poll(() => keptPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining([`/admin/quotes/${job.quote}/send`, "/admin/waiting"]));
+  await cdp.detach();
+  await context.setOffline(true);
+  await page.goto(`${origin}/admin/quotes/${job.quote}/send`);
+  await ready(page);
+  await page.getByRole("button", { name: "Yes, send the quote" }).click();
+  await expect(tabBar(page)).toContainText("1 waiting");
+  // A day and an hour pass before the signal comes back: the phone's outbox says when it was made.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open("owner-outbox");
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const store = db.transaction("items", "readwrite").objectStore("items");
+    const items = await new Promise<{ madeAt: string }[]>((resolve) => {
+      const all = store.getAll();
+      all.onsuccess = () => resolve(all.result);
+    });
+    for (const item of items) store.put({ ...item, madeAt: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() });
+    await new Promise((resolve) => (store.transaction.oncomplete = resolve));
+    db.close();
+  });
+  await page.goto(`${origin}/admin/waiting`);
+  await context.setOffline(false);
+  const line = page.getByRole("main").getByRole("listitem");
+  await expect(line).toContainText(`Send quote ${job.quoteNumber} to Ann Late`);
+  await expect(line).toContainText("Not sent: it has waited more than 24 hours. Send it to the customer now?");
+  await page.waitForTimeout(1000); // it would have gone by now
+  expect(withStore((store) => quoteById(store, job.quote)!.status), "not sent without his yes").toBe("draft");
+  await line.getByRole("button", { name: "Send now" }).click();
+  await expect(page.getByText("Nothing is waiting to be sent.")).toBeVisible({ timeout: 10_000 });
+  expect(withStore((store) => quoteById(store, job.quote)!.status)).toBe("sent");
+  const quoteMails = () => smtp.messages.filter((mail) => mail.to.includes("ann@example.org") && subjectOf(mail.raw).includes(job.quoteNumber));
+  await waitFor(() => quoteMails().length > 0);
+  await page.waitForTimeout(500);
+  expect(quoteMails(), "the quote e-mailed once").toHaveLength(1);
   await context.close();
 });
 

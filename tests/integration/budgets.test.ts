@@ -68,7 +68,7 @@ describe("JavaScript only where it pays", () => {
 });
 
 describe("the owner's area", () => {
-  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice and visit form pages load one of their own", async () => {
+  it("no owner page loads more than 100 KB of compressed JavaScript; only the passkey, notifications, quote, invoice, visit form and request pages load one of their own", async () => {
     const { startServer } = await import("../support/server.ts");
     const server = await startServer();
     try {
@@ -80,8 +80,9 @@ describe("the owner's area", () => {
         const total = files.reduce((sum, { attrs }) => sum + transferBytes(attrs.match(/src="([^"]+)"/)![1]!), 0);
         expect(total, pagePath).toBeLessThanOrEqual(100 * KB);
         // A quote's and an invoice's page: a draft's totals follow the typing (enhance/line-totals.ts). A visit
-        // form's clash is said as the times are picked (enhance/visit-clash.ts).
-        const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|^\/admin\/invoices\/\d+(\?confirm=delete)?$|\/visits\/new|\/visits\/\d+\/move$/.test(pagePath);
+        // form's clash is said as the times are picked (enhance/visit-clash.ts). A request's Add photos
+        // shows each photo's progress (enhance/job-photos.ts).
+        const scripted = /sign-in|invite|passkeys|notifications|^\/admin\/quotes\/\d+$|^\/admin\/invoices\/\d+(\?confirm=delete)?$|\/visits\/new|\/visits\/\d+\/move$|^\/admin\/requests\/\d+(\?[^/]*)?$/.test(pagePath);
         // Every signed-in page keeps itself for no signal and sends what was done offline (issue 36).
         const own = files.filter(({ attrs }) => !/\/js\/owner-offline\./.test(attrs));
         expect(own.length > 0, `${pagePath} ${scripted ? "runs its script" : "runs no script of its own"}`).toBe(scripted);

@@ -91,5 +91,13 @@ describe("the owner's app", () => {
     expect(code).toContain('addEventListener("push"');
     expect(code).toContain("showNotification");
     expect((await fetch(`${server.url}/sw.js`)).status).toBe(404);
+    // A module worker, which imports the outbox's sender (decision 34); the same worker as a
+    // classic script, without it, for a browser that cannot run a module worker.
+    const sender = /^import "(\/js\/outbox-worker\.[\w-]+\.js)";$/m.exec(code)?.[1];
+    expect(sender, "the module worker imports the outbox's sender").toBeDefined();
+    expect((await fetch(`${server.url}${sender}`)).status).toBe(200);
+    const classic = await (await fetch(`${server.url}/admin/sw.js?classic`)).text();
+    expect(classic).not.toMatch(/^import /m);
+    expect(classic).toContain('addEventListener("sync"');
   });
 });

@@ -22,7 +22,7 @@ function Copyable({ label, value, words = false }: { label: string; value: strin
 
 function Sum({ label, pence, strong = false }: { label: string; pence: number; strong?: boolean }) {
   return (
-    <div className={`flex items-baseline justify-between gap-3 ${strong ? "text-lg font-bold" : ""}`}>
+    <div className={`flex flex-wrap items-baseline justify-between gap-x-3 ${strong ? "text-lg font-bold" : ""}`}>
       <dt>{label}</dt>
       <dd className="whitespace-nowrap">{formatPounds(pence)}</dd>
     </div>

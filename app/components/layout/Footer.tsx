@@ -35,7 +35,8 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <a href={mailHref(site)} className="text-white hover:underline">
+              {/* An address is one word that may be wider than a phone with big text: it alone may break. */}
+              <a href={mailHref(site)} className="text-white [overflow-wrap:anywhere] hover:underline">
                 {site.email}
               </a>
             </li>

@@ -58,7 +58,8 @@ export const PHONE_TOPICS: { id: string; title: string; body: ReactNode }[] = [
         <a href="/admin/waiting" className="link">
           Waiting to send
         </a>
-        , lists it, and says in words anything that could not be done. Signing out empties it all.
+        , lists it, and says in words anything that could not be done. Photos and a draft's Send quote wait for signal: the photos you
+        chose stay in the form, and Save draft keeps the quote's changes. Signing out empties it all.
       </p>
     ),
   },

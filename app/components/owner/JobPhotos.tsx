@@ -54,7 +54,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
   const page = `/admin/requests/${leadId}`;
   return (
     <CardSection title="Photos of the job" id="job-photos" fold={fold}>
-      <PostForm encType="multipart/form-data" className="space-y-4">
+      <PostForm encType="multipart/form-data" className="space-y-4" data-job-photos="">
         <input type="hidden" name="intent" value="add-photos" />
         <div>
           <label htmlFor="job-photos-file" className="field-label">
@@ -103,11 +103,17 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
           />
           <FieldErrors id="job-photos-caption-error" messages={errors.caption} />
         </div>
+        {/* The outbox holds no files (decision 34): with no signal, Add photos says so and keeps the choice. */}
+        <p data-when-offline="" data-needs-signal-words="" hidden className="font-semibold">
+          Photos wait until you have signal. The photos you chose stay here: press Add photos when you have signal.
+        </p>
         <button type="submit" className="btn-primary">
           Add photos
         </button>
       </PostForm>
 
+      {/* Read again by the page's script once its photos are added (enhance/job-photos.ts). */}
+      <div data-job-photos-shown="" className="space-y-4">
       {photos.length === 0 ? (
         <p className="text-muted">No photos of the job yet. Those you take on the roof are kept here, by stage.</p>
       ) : (
@@ -157,6 +163,7 @@ export function JobPhotos({ leadId, photos, stage, errors, caption = "", photoEr
           );
         })
       )}
+      </div>
     </CardSection>
   );
 }

@@ -113,7 +113,7 @@ export function CheckList({ items, columns = 1 }: { items: string[]; columns?: 1
   return (
     <ul className={`grid gap-x-8 gap-y-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
       {items.map((item) => (
-        <li key={item} className="flex gap-2">
+        <li key={item} className="flex gap-[min(0.5rem,2vw)]">
           <CheckIcon className="mt-1 shrink-0 text-accent" width="20" height="20" />
           <span>{item}</span>
         </li>

@@ -30,7 +30,7 @@ export function ContactSection({ action, result, title = "Get your free quote" }
                 </li>
                 <li className="flex items-center gap-3">
                   <MailIcon className="text-accent-dark" />
-                  <a href={mailHref(site)} className="link">
+                  <a href={mailHref(site)} className="link [overflow-wrap:anywhere]">
                     {site.email}
                   </a>
                 </li>

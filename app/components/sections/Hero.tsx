@@ -26,7 +26,7 @@ export function Hero({
         <div>
           {breadcrumbs && <Breadcrumbs crumbs={breadcrumbs} />}
           {eyebrow && <p className="eyebrow mb-2">{eyebrow}</p>}
-          <h1 className="text-3xl sm:text-4xl lg:text-5xl">{title}</h1>
+          <h1 className="text-title sm:text-4xl lg:text-5xl">{title}</h1>
           {subline && <p className="prose-measure mt-4 text-lg text-muted sm:text-xl">{subline}</p>}
           {children && <div className="mt-6 flex flex-wrap gap-3">{children}</div>}
         </div>

@@ -13,7 +13,7 @@ export function OpeningHours({ onDark = false }: { onDark?: boolean }) {
       <dl className="space-y-1">
         {site.openingHours.map((row) => (
           <div key={row.label} className="flex flex-wrap gap-x-4">
-            <dt className={`min-w-[8.5rem] ${onDark ? "font-semibold text-white" : "font-semibold"}`}>{row.label}</dt>
+            <dt className={`min-w-[min(8.5rem,100%)] ${onDark ? "font-semibold text-white" : "font-semibold"}`}>{row.label}</dt>
             {/* Kept on one line: "8:00–18:00" never breaks after its dash. */}
             <dd>{row.opens && row.closes ? <span className="whitespace-nowrap">{hoursSpanWords(row.opens, row.closes)}</span> : "Closed"}</dd>
           </div>

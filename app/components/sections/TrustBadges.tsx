@@ -10,7 +10,7 @@ export function TrustBadges() {
   return (
     <ul className="mt-6 flex flex-wrap gap-3" aria-label="Why you can trust us">
       {BADGES.map(({ label, Icon }) => (
-        <li key={label} className="flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold ring-1 ring-slate-300">
+        <li key={label} className="flex items-center gap-2 rounded-full bg-white px-[min(1rem,4vw)] py-2 font-semibold ring-1 ring-slate-300">
           <Icon className="text-accent-dark" width="20" height="20" />
           {label}
         </li>

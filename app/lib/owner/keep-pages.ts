@@ -11,7 +11,8 @@
  *   5 MB, with the stylesheet and scripts the pages name. Photos are never kept.
  * - With no signal, a kept page opens with the bar "No signal. Showing what you had at …"; a page
  *   not kept opens the app's own page (/admin/offline), never the browser's.
- * - On Background Sync (`sync`, tag owner-outbox), it tells the open owner pages to send the outbox.
+ * - On Background Sync (`sync`, tag owner-outbox), it tells the open owner pages to send the
+ *   outbox, or sends it itself when none is open.
  */
 export function keepPages(self: KeepScope) {
   const META = "owner-kept";
@@ -209,15 +210,18 @@ export function keepPages(self: KeepScope) {
     }
   });
 
-  // Background Sync, where the browser has it: the signal is back, so an open owner page sends
-  // the outbox (enhance/owner-offline.ts), as it does on `online` and on its next load.
+  // Background Sync, where the browser has it: the signal is back. An open owner page sends the
+  // outbox (enhance/owner-offline.ts), as it does on `online` and on its next load; with none
+  // open, the worker sends it itself (enhance/outbox-worker.ts, imported by the worker).
   self.addEventListener("sync", (event) => {
     if (event.tag !== "owner-outbox") return;
     event.waitUntil(
       (async () => {
-        for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
-          if (new URL(client.url).pathname.startsWith("/admin")) client.postMessage({ type: "send" });
-        }
+        const owners = (await self.clients.matchAll({ type: "window", includeUncontrolled: true })).filter((client) => new URL(client.url).pathname.startsWith("/admin"));
+        for (const client of owners) client.postMessage({ type: "send" });
+        // Left waiting ("again": no answer came), the browser fires sync again later.
+        // A classic worker (a browser without module workers) has no sender: the next page load sends.
+        if (!owners.length && self.ownerOutbox && (await self.ownerOutbox.send()) === "again") throw new Error("The outbox could not be sent yet.");
       })(),
     );
   });
@@ -230,4 +234,6 @@ export interface KeepScope {
   addEventListener(type: "message", listener: (event: { data: unknown; waitUntil(work: Promise<unknown>): void }) => void): void;
   addEventListener(type: "sync", listener: (event: { tag: string; waitUntil(work: Promise<unknown>): void }) => void): void;
   clients: { matchAll(options: { type: "window"; includeUncontrolled: boolean }): Promise<{ url: string; postMessage(message: unknown): void }[]> };
+  /** The outbox's sender (enhance/outbox-worker.ts). */
+  ownerOutbox?: { send(): Promise<"done" | "again"> };
 }

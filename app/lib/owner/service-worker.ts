@@ -3,8 +3,9 @@
  * shows a notification for every push it receives (browsers revoke a subscription whose pushes
  * are not shown), and opens the request a tapped notification names, focusing an owner window
  * that is already open. It also keeps the owner's pages for a time with no signal, under the
- * session that kept them (keep-pages.ts, issue 36).
+ * session that kept them, and sends the outbox on Background Sync (keep-pages.ts, issue 36).
  */
+import scripts from "~/enhance/scripts.generated.json" with { type: "json" };
 import { keepPages } from "./keep-pages.ts";
 
 /** The worker's code, written as a function so that it is type-checked, and served as its text. */
@@ -71,4 +72,11 @@ interface ServiceWorkerScope {
   };
 }
 
-export const SERVICE_WORKER_SOURCE = `"use strict";\n(${ownerServiceWorker.toString()})(self);\n(${keepPages.toString()})(self);\n`;
+/**
+ * The worker's text. As a module worker (register-worker.ts) it imports the outbox's sender, which
+ * defines self.ownerOutbox, for Background Sync with no owner page open; as a classic one
+ * (`classic`, for a browser without module workers) it goes without.
+ */
+export function serviceWorkerSource({ classic }: { classic: boolean }): string {
+  return `${classic ? '"use strict";' : `import "${scripts["outbox-worker"]}";`}\n(${ownerServiceWorker.toString()})(self);\n(${keepPages.toString()})(self);\n`;
+}

@@ -194,11 +194,15 @@ function DraftForm({ loaderData, actionData }: { loaderData: Route.ComponentProp
         </fieldset>
       </CardSection>
 
+      {/* A send waits for signal (decision 34): with none, Send quote says so here and keeps nothing. */}
+      <p data-when-offline="" data-needs-signal-words="" hidden className="font-semibold">
+        You have no signal, so the quote cannot be sent yet. Save draft keeps your changes on your phone; press Send quote when you have signal.
+      </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" name="intent" value="save" className="btn-secondary">
           Save draft
         </button>
-        <button type="submit" name="intent" value="send" className="btn-primary">
+        <button type="submit" name="intent" value="send" data-needs-signal="" className="btn-primary">
           Send quote
         </button>
       </div>

@@ -38,6 +38,7 @@ import { replyLinks } from "~/lib/requests/reply.ts";
 import { exactTime } from "~/lib/time/ago.ts";
 import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import type { Route } from "./+types/request";
+import type { RouteHandle } from "~/root";
 import { photosOf } from "~/lib/requests/photo-store.server.ts";
 import { nameOf } from "~/lib/requests/name.ts";
 import { CustomerPageLink } from "~/components/owner/CustomerPageLink.tsx";
@@ -58,6 +59,9 @@ import { JobToGallery } from "~/components/owner/JobToGallery.tsx";
 import { jobToGallery } from "~/lib/site/gallery-from-job.server.ts";
 import { surveyReportOf } from "~/lib/photos/survey-report.server.ts";
 import { defaultStage, isRefusal, JOB_PHOTO_REFUSALS } from "~/lib/photos/job-photos.ts";
+
+/** Add photos shows each photo's progress and its own refusal (enhance/job-photos.ts). */
+export const handle: RouteHandle = { scripts: ["job-photos"] };
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `${referenceOf(loaderData.lead.id)}, ${nameOf(loaderData.lead)}` : "No such request");
 

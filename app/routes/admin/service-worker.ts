@@ -1,8 +1,9 @@
 /** /admin/sw.js: the owner's service worker (app/lib/owner/service-worker.ts), open to fetch like any script. */
-import { SERVICE_WORKER_SOURCE } from "~/lib/owner/service-worker.ts";
+import { serviceWorkerSource } from "~/lib/owner/service-worker.ts";
+import type { Route } from "./+types/service-worker";
 
-export function loader() {
-  return new Response(SERVICE_WORKER_SOURCE, {
+export function loader({ request }: Route.LoaderArgs) {
+  return new Response(serviceWorkerSource({ classic: new URL(request.url).searchParams.has("classic") }), {
     headers: {
       "Content-Type": "text/javascript; charset=utf-8",
       // Checked on every visit, so a new version reaches the device at once.

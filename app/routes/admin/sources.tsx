@@ -41,7 +41,7 @@ function ResponseTable({ month, response }: { month: string; response: MonthResp
       <p>
         Won: {percent(response.wonFast)} answered within an hour, {percent(response.wonLate)} later
       </p>
-      <table className="w-full border-collapse text-left">
+      <table className="table-cards w-full border-collapse text-left">
         <caption className="sr-only">How fast requests were answered, {monthWords(month)} (spam left out)</caption>
         <HeadRow names={["Measure", monthWords(month)]} />
         <tbody>
@@ -50,7 +50,9 @@ function ResponseTable({ month, response }: { month: string; response: MonthResp
               <th scope="row" className="py-2 pr-2 font-normal">
                 {name}
               </th>
-              <td className="py-2 text-right">{value}</td>
+              <td data-label={monthWords(month)} className="py-2 text-right">
+                {value}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -67,8 +69,12 @@ function SourceLine({ row, group = false }: { row: SourceRow; group?: boolean })
       <th scope={group ? "rowgroup" : "row"} className={`py-2 pr-2 ${group ? "" : "pl-4 font-normal"}`}>
         {row.name}
       </th>
-      <td className={`${cell} pr-2`}>{row.requests}</td>
-      <td className={cell}>{row.won}</td>
+      <td data-label="Requests" className={`${cell} pr-2`}>
+        {row.requests}
+      </td>
+      <td data-label="Won" className={cell}>
+        {row.won}
+      </td>
     </tr>
   );
 }
@@ -95,7 +101,7 @@ export default function Sources({ loaderData }: Route.ComponentProps) {
             <p>
               {plural(month.requests, "request")}, {month.won} won
             </p>
-            <table className="w-full border-collapse text-left">
+            <table className="table-cards w-full border-collapse text-left">
               <caption className="sr-only">Requests and wins by page, {monthWords(month.month)}</caption>
               <HeadRow names={["Page", "Requests", "Won"]} />
               {month.groups.map((group) => (

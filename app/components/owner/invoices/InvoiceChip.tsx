@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { standingWords, type Standing } from "~/lib/invoices/money.ts";
 
 // Colour is a second signal: the chip says where the invoice stands in words ("Part paid · Overdue").
@@ -12,5 +13,16 @@ const STYLES: Record<Standing["state"], string> = {
 /** Where an invoice stands, in words: "Sent", "Part paid · Overdue", "Paid", "Void"; on its page, the request's and Money. */
 export function InvoiceChip({ standing }: { standing: Pick<Standing, "state" | "overdue"> }) {
   const style = standing.overdue ? "bg-white text-danger ring-2 ring-danger" : STYLES[standing.state];
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold whitespace-nowrap ${style}`}>{standingWords(standing)}</span>;
+  // Each part kept whole, the parts apart free to wrap: "Part paid ·" over "Overdue" in a card on a narrow phone with big text.
+  const parts = standingWords(standing).split(" · ");
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-bold ${style}`}>
+      {parts.map((part, i) => (
+        <Fragment key={part}>
+          {i > 0 && " "}
+          <span className="whitespace-nowrap">{i < parts.length - 1 ? `${part} ·` : part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
