@@ -34,7 +34,7 @@ export default [
         route("requests/:id/answered", "routes/admin/answered.ts"),
         route("requests/:id/job-done", "routes/admin/job-done.tsx"),
         route("requests/:id/customer-link", "routes/admin/customer-link.tsx"),
-        route("requests/:id/report", "routes/admin/survey-report.tsx"),
+        route("requests/:id/report", "routes/admin/request-report.tsx"),
         // Visits: booked from a request, then moved or cancelled on their own pages.
         route("requests/:id/visits/new", "routes/admin/visit-book.tsx"),
         route("visits/:id/move", "routes/admin/visit-move.tsx"),

@@ -22,7 +22,7 @@ import { leadById } from "~/lib/requests/lead.ts";
 import { ownerMeta } from "~/lib/owner/meta.ts";
 import { recordIdOr404, foundOr404 } from "~/lib/forms/record-id.ts";
 import { storeOf } from "~/lib/services/services.ts";
-import type { Route } from "./+types/survey-report";
+import type { Route } from "./+types/request-report";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => ownerMeta(matches, loaderData ? `Survey report: ${loaderData.lead.name}` : "No such request");
 
