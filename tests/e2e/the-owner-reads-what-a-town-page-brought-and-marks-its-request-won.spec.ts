@@ -38,13 +38,13 @@ test("the owner reads a town page's one request at 14 %, follows it, marks it Wo
   // His own visit, signed in, with a phone's user agent: not counted.
   await page.goto(`${origin}${TOWN}`);
 
-  const row = () => page.getByRole("region", { name: "Pages: views, visitors, requests, work won and paid" }).getByRole("row").filter({ hasText: "Maldon town page" });
+  const row = () => page.getByRole("region", { name: "Pages: views, visitors, requests, surveys booked online, work won and paid" }).getByRole("row").filter({ hasText: "Maldon town page" });
   // Counts are written every 2 s: Insights has them within 5.
   await expect(async () => {
     await page.goto(`${origin}/admin/insights`);
     await expect(row()).toContainText("14 %", { timeout: 500 });
   }).toPass({ timeout: 10_000 });
-  await expect(row().getByRole("cell")).toHaveText(["7", "7", "1 requests from the Maldon town page", "14 %", "0", "£0.00", "£0.00"]);
+  await expect(row().getByRole("cell")).toHaveText(["7", "7", "1 requests from the Maldon town page", "14 %", "0", "0", "£0.00", "£0.00"]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page never scrolls sideways").toBeLessThanOrEqual(390);
   await expectNoViolations(page);
 
@@ -57,6 +57,6 @@ test("the owner reads a town page's one request at 14 %, follows it, marks it Wo
   await expect(page.getByRole("status")).toHaveText("Status saved.");
 
   await page.goto(`${origin}/admin/insights`);
-  await expect(row().getByRole("cell")).toHaveText(["7", "7", "1 requests from the Maldon town page", "14 %", "1 won from the Maldon town page", "£0.00", "£0.00"]);
+  await expect(row().getByRole("cell")).toHaveText(["7", "7", "1 requests from the Maldon town page", "14 %", "0", "1 won from the Maldon town page", "£0.00", "£0.00"]);
   await context.close();
 });
