@@ -21,6 +21,7 @@ import { addDays, ukToday } from "../../app/lib/time/uk-time.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
 import { startSmtp, subjectOf, waitFor } from "../support/smtp.ts";
 import { SELLER } from "../support/invoices.ts";
+import { storedJobPhoto } from "../support/owner.ts";
 import { PHONE_VIEW, signUp } from "./owner-support.ts";
 import { expectNoViolations } from "./support.ts";
 
@@ -112,6 +113,7 @@ async function aSignedInPhone(browser: Browser, name = "Owner's phone") {
 
 test("with no signal he adds a note, books a visit, records £500 and changes a quote; back online all four are applied once, a lost answer included", async ({ browser }) => {
   const job = aRoofJob("Margaret Hill", "margaret@example.org");
+  const photo = await storedJobPhoto(server.dataDir, job.lead);
   const before = heldOf(job);
   const { context, page: first, cdp } = await aSignedInPhone(browser);
   let page = first;
@@ -121,13 +123,17 @@ test("with no signal he adds a note, books a visit, records £500 and changes a 
   await expect(page.getByRole("heading", { level: 1, name: "Diary" })).toBeVisible();
   await expect
     .poll(() => keptPaths(page), { timeout: 20_000 })
-    .toEqual(expect.arrayContaining(["/admin", "/admin/diary", `/admin/requests/${job.lead}`, `/admin/requests/${job.lead}/visits/new`, `/admin/invoices/${job.invoice}`, `/admin/quotes/${job.quote}`, "/admin/waiting"]));
+    .toEqual(expect.arrayContaining(["/admin", "/admin/diary", `/admin/requests/${job.lead}`, `/admin/requests/${job.lead}/visits/new`, `/admin/invoices/${job.invoice}`, `/admin/quotes/${job.quote}`, "/admin/waiting", `/admin/job-photos/${photo}/thumb`]));
+  expect(await keptPaths(page), "photos are kept as thumbnails only").not.toContain(`/admin/job-photos/${photo}/large`);
 
   await cdp.detach();
   await context.setOffline(true);
   await page.goto(`${origin}/admin/requests/${job.lead}`);
   await expect(page.getByRole("heading", { level: 1, name: /Margaret Hill/ })).toBeVisible();
   await expect(noSignal(page)).toHaveText(BAR);
+  const thumbnail = page.locator(`img[src="/admin/job-photos/${photo}/thumb"]`);
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { message: "the photo's thumbnail shows with no signal" }).toBeGreaterThan(0);
   await page.goto(`${origin}/admin/diary`);
   await expect(noSignal(page)).toHaveText(BAR);
 

@@ -10,7 +10,8 @@ import type { StoredPhoto } from "../../app/lib/photos/photos.server.ts";
 import { SESSION_COOKIE } from "../../app/lib/owner/auth.server.ts";
 import { customerPagePath, customerPageToken, resetCustomerLink } from "../../app/lib/links/page-links.server.ts";
 import { addNote } from "../../app/lib/requests/inbox.server.ts";
-import { insertJobPhotos } from "../../app/lib/photos/job-photos.server.ts";
+import { insertJobPhotos, makeJobPhoto, writeJobPhotos } from "../../app/lib/photos/job-photos.server.ts";
+import { picture } from "./pictures.ts";
 import { recordPhotoConsent } from "../../app/lib/photos/customer-photos.server.ts";
 import { attachReport, saveSurveyReport } from "../../app/lib/photos/survey-report.server.ts";
 import { createInvite, invitePath } from "../../app/lib/owner/invites.server.ts";
@@ -62,6 +63,22 @@ export function jobPhotosAndConsent(store: LeadStore, leadId: number, consent?: 
     for (const [stage, caption] of [["survey", "Slipped slates above the bay window"], ["before", ""], ["after", "New slates over the bay window"]] as const) insertJobPhotos(store, leadId, [photo()], { stage, caption, now: new Date() });
   });
   if (consent) recordPhotoConsent(store, leadId, consent, new Date());
+}
+
+/** A Survey photo of the job on the request, its two sizes on disk as an upload makes them; its id. */
+export async function storedJobPhoto(dataDir: string, leadId: number): Promise<string> {
+  const file = path.join(dataDir, `job-photo-${randomBytes(4).toString("hex")}.jpg`);
+  writeFileSync(file, await picture("jpeg", 800, 600));
+  const made = await makeJobPhoto(file);
+  if (typeof made === "string") throw new Error(`The test's photo was refused: ${made}`);
+  const store = openStore(dataDir);
+  try {
+    const [written] = await writeJobPhotos(store.photosDir, [made]);
+    insertJobPhotos(store, leadId, [written!], { stage: "survey", caption: "", now: new Date() });
+    return written!.id;
+  } finally {
+    store.close();
+  }
 }
 
 /** The real server, started with the owner signed in on it: its session cookie beside it. */

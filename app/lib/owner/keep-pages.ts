@@ -8,7 +8,8 @@
  *   out or when the session ended) empties every kept page; a new session's id does too.
  * - With signal, a kept page is fetched as usual and its copy renewed. The list of pages to keep
  *   is fetched again when a page asks (`{ type: "keep" }`), at most once every 5 minutes, within
- *   5 MB, with the stylesheet and scripts the pages name. Photos are never kept.
+ *   5 MB, with the stylesheet and scripts the pages name, and the thumbnails of the photos they
+ *   show: photos are kept as thumbnails only, never large.
  * - With no signal, a kept page opens with the bar "No signal. Showing what you had at …"; a page
  *   not kept opens the app's own page (/admin/offline), never the browser's.
  * - On Background Sync (`sync`, tag owner-outbox), it tells the open owner pages to send the
@@ -126,6 +127,12 @@ export function keepPages(self: KeepScope) {
     return [...html.matchAll(/(?:href|src)="(\/(?:assets|js)\/[^"?#]+|\/favicon\.svg)"/g)].map((match) => match[1]!);
   }
 
+  /** The thumbnails of the photos a page shows (the visitor's and the job's): the only photos kept. */
+  function thumbnailsOf(html: string): string[] {
+    return [...html.matchAll(/src="(\/admin\/job-photos\/[^"/?]+\/thumb|\/admin\/photos\/[^"/?]+\?size=thumb)"/g)].map((match) => match[1]!);
+  }
+  const isThumbnail = (url: URL) => /^\/admin\/job-photos\/[^/]+\/thumb$/.test(url.pathname) || (/^\/admin\/photos\/[^/]+$/.test(url.pathname) && url.search === "?size=thumb");
+
   async function refresh(force: boolean) {
     const meta = await readMeta();
     if (!force && Date.now() - meta.refreshedAt < EVERY) return;
@@ -158,7 +165,7 @@ export function keepPages(self: KeepScope) {
       if (epoch !== busy.forgotten) return;
       used += await keepCopy(cache, path, answer);
       kept.add(path);
-      for (const asset of assetsOf(html)) assets.add(asset);
+      for (const asset of [...assetsOf(html), ...thumbnailsOf(html)]) assets.add(asset);
     }
     for (const asset of assets) {
       if (await cache.match(asset)) continue;
@@ -187,13 +194,13 @@ export function keepPages(self: KeepScope) {
     if (request.method !== "GET" || url.origin !== self.location.origin) return;
     if (request.mode === "navigate" && /^\/admin(\/|$)/.test(url.pathname)) {
       event.respondWith(navigate(request, url, (work) => event.waitUntil(work)));
-    } else if (/^\/(assets|js)\//.test(url.pathname) || url.pathname === "/favicon.svg") {
+    } else if (/^\/(assets|js)\//.test(url.pathname) || url.pathname === "/favicon.svg" || isThumbnail(url)) {
       event.respondWith(
         (async () => {
           try {
             return await fetch(request);
           } catch {
-            return (await caches.match(url.pathname)) ?? Response.error();
+            return (await caches.match(url.pathname + url.search)) ?? Response.error();
           }
         })(),
       );
