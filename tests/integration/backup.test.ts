@@ -53,7 +53,8 @@ it("backs up while 50 connections post, holding every request answered before it
         else throw new Error(`answered ${response.status}`);
       }
     });
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Posts keep arriving, and more than 50 were answered before the backup begins, however slow the machine.
+    while (answered.length <= 50) await new Promise((r) => setTimeout(r, 50));
     const began = performance.now();
     const made = await npmScript("backup", [backups, "--keep-days", "30"], server.dataDir);
     await new Promise((r) => setTimeout(r, 300));
