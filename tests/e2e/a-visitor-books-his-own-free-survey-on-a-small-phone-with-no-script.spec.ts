@@ -3,7 +3,8 @@
  * from the Hitchin page; the thank-you page offers survey times, best first next to the visit the
  * roofer already has in Letchworth; he opens See more times, picks one and books it; the answer
  * says it is booked, with Add to calendar, and his invitation and the owner's e-mail arrive over
- * real SMTP. A second visitor, whose time the owner books by hand while the page is open, is told
+ * real SMTP; the diary and the request show it, and from his page he moves it: one more invitation
+ * with the same UID and SEQUENCE one higher. A second visitor, whose time the owner books by hand while the page is open, is told
  * "Sorry, that time has just gone", and nothing is booked for him. Axe finds nothing on the
  * thank-you page with times, See more times and booked (axe needs JavaScript, so it reads the same
  * addresses with it on; the time gone is a POST's answer, which the Nu checker's sweep reads).
@@ -19,7 +20,7 @@ import { saveSurveyRules } from "../../app/lib/visits/survey-rules.server.ts";
 import { dayWords } from "../../app/lib/visits/words.ts";
 import { signedInOwner, withStore } from "../support/owner.ts";
 import { startServer, type RunningServer } from "../support/server.ts";
-import { startSmtp, subjectOf, waitFor } from "../support/smtp.ts";
+import { allParts, mimeOf, startSmtp, subjectOf, waitFor, type ReceivedMail } from "../support/smtp.ts";
 import { expectNoViolations } from "./support.ts";
 
 const NEAR_DAY = [3, 4, 5, 6, 7, 8].map((days) => addDays(ukToday(), days)).find((date) => ["Tuesday", "Wednesday", "Thursday"].includes(weekdayOf(date)))!;
@@ -47,6 +48,11 @@ test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
+
+/** The invitation's calendar file, unfolded, and one of its fields. */
+const icsOf = (mail: ReceivedMail) => allParts(mimeOf(mail.raw)).find((part) => part.type === "text/calendar")!.text.replace(/\r\n /g, "");
+const field = (ics: string, name: string) => new RegExp(`^${name}:(.*)\\r?$`, "m").exec(ics)?.[1];
+const ownerReads = async (pathname: string) => (await fetch(`${server.url}${pathname}`, { headers: { Cookie: cookie } })).text();
 
 /** Sends the quote form from the Hitchin page; the page it lands on. */
 async function sendQuote(page: Page, name: string, email: string) {
@@ -104,8 +110,23 @@ test("a visitor books his own free survey with no script, and a time taken meanw
     await page.getByRole("link", { name: "Go to your page" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Your request K-/ })).toBeVisible();
 
-    await waitFor(() => smtp.messages.find((mail) => mail.to.includes("margaret@example.org") && mail.raw.includes("text/calendar")));
+    const invitations = () => smtp.messages.filter((mail) => mail.to.includes("margaret@example.org") && mail.raw.includes("text/calendar"));
+    const booked = icsOf(await waitFor(() => invitations()[0]));
     await waitFor(() => smtp.messages.find((mail) => subjectOf(mail.raw) === `Survey booked: ${dayWords(NEAR_DAY)}, 12:15, Hitchin, Margaret Hale`));
+    const margaret = withStore(server.dataDir, (store) => (store.db.prepare("SELECT id FROM leads WHERE name = 'Margaret Hale'").get() as { id: number }).id);
+    expect(await ownerReads("/admin/diary"), "the diary shows the survey").toContain("Margaret Hale");
+    expect(await ownerReads(`/admin/requests/${margaret}`), "the request's History says who booked it").toContain("Booked online by the customer");
+
+    // From his page he moves it: one more invitation, the same UID, SEQUENCE one higher.
+    await page.getByRole("link", { name: /^Move/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Move your survey" })).toBeVisible();
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: "Move my survey" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your survey is moved" })).toBeVisible();
+    const moved = icsOf(await waitFor(() => invitations()[1]));
+    expect([field(moved, "UID"), field(moved, "SEQUENCE")]).toEqual([field(booked, "UID"), String(Number(field(booked, "SEQUENCE") ?? 0) + 1)]);
+    await waitFor(() => smtp.messages.find((mail) => subjectOf(mail.raw).startsWith("Survey moved by the customer")));
+    expect(invitations(), "one invitation for the booking, one for the move").toHaveLength(2);
 
     // A second visitor: the owner books his chosen time by hand while the page is open.
     await sendQuote(page, "Tom Late", "tom@example.org");
