@@ -20,11 +20,13 @@ import { serverWithOwnerAndMail, withStore } from "../support/owner.ts";
 import { formFields, typeInto } from "../support/page-forms.ts";
 import { postMultipart, QUOTE, type RunningServer } from "../support/server.ts";
 import { allParts, mimeOf, subjectOf, waitFor } from "../support/smtp.ts";
+import { startPushReceiver, type PushReceiver } from "../support/push-receiver.ts";
 
 let smtp: Awaited<ReturnType<typeof serverWithOwnerAndMail>>["smtp"];
 let server: RunningServer;
 let cookie: string;
 let stop: () => Promise<void>;
+let receiver: PushReceiver;
 
 const HITCHIN = "/areas/roofers-in-hitchin/";
 /** A working day a few days ahead, past the earliest, where the roofer has a visit in Letchworth. */
@@ -72,15 +74,19 @@ const once = () => crypto.getRandomValues(new Uint8Array(16)).reduce((key, byte)
 const book = (path: string, start: string) => post(path, [["once", once()], ["start", start]]);
 
 beforeAll(async () => {
-  ({ smtp, server, cookie, stop } = await serverWithOwnerAndMail());
+  // The owner's phone, subscribed to his pushes at a push service that decrypts what it gets.
+  receiver = await startPushReceiver();
+  ({ smtp, server, cookie, stop } = await serverWithOwnerAndMail("office@example.com", { NODE_EXTRA_CA_CERTS: receiver.caFile }));
   await saveRules({ most: "20" });
-  // The owner's phone, subscribed to his pushes (its push service is not asked here: the queued push is what is read).
-  withStore(server.dataDir, (store) => addSubscription(store, (store.db.prepare("SELECT id FROM passkeys").get() as { id: number }).id, { endpoint: "https://push.example.invalid/owner", keys: { p256dh: "BNc", auth: "tBH" } }, "Owner's phone"));
+  withStore(server.dataDir, (store) => addSubscription(store, (store.db.prepare("SELECT id FROM passkeys").get() as { id: number }).id, receiver.subscribe("owner-phone"), "Owner's phone"));
   // The roofer's visit in Letchworth (SG6, nearest Hitchin) on a day ahead.
   const letchworth = storedRequest("Leo Letchworth", "3 Broadway, Letchworth Garden City SG6 3NX");
   await ownerBooks(letchworth.id, NEAR_DAY, "11:00", "12:00");
 }, 90_000);
-afterAll(() => stop());
+afterAll(async () => {
+  await stop();
+  await receiver?.close();
+});
 
 describe("The visitor books his own free survey", () => {
   let journey: { id: number; token: string; start: string };
@@ -138,8 +144,9 @@ describe("The visitor books his own free survey", () => {
     const told = await waitFor(() => smtp.messages.find((mail) => subjectOf(mail.raw).startsWith("Survey booked:")));
     expect(subjectOf(told.raw)).toBe(`Survey booked: ${dayWords(NEAR_DAY)}, 10:00, Hitchin, Margaret Hale`);
     expect(told.to).toContain("office@example.com");
-    const push = withStore(server.dataDir, (store) => store.db.prepare("SELECT json_extract(payload, '$.title') AS title, json_extract(payload, '$.body') AS body FROM jobs WHERE kind = 'push' AND json_extract(payload, '$.title') LIKE 'Survey booked%'").all());
-    expect(push).toEqual([{ title: "Survey booked", body: `${dayWords(NEAR_DAY)}, 10:00, Hitchin, Margaret H.` }]);
+    const pushed = () => receiver.received.filter((push) => push.status === 201).map((push) => JSON.parse(push.payload!) as { title: string; body: string }).filter((push) => push.title === "Survey booked");
+    await waitFor(() => pushed().length > 0);
+    expect(pushed().map(({ title, body }) => ({ title, body })), "the owner's phone got the push, decrypted").toEqual([{ title: "Survey booked", body: `${dayWords(NEAR_DAY)}, 10:00, Hitchin, Margaret H.` }]);
 
     expect((await asOwner(`/admin/diary?from=${NEAR_DAY}`)).html).toContain("Margaret Hale");
     const request = (await asOwner(`/admin/requests/${id}`)).html;

@@ -89,11 +89,12 @@ export async function serverWithOwner(): Promise<{ server: RunningServer; cookie
 
 /**
  * A server of a test's own with e-mail set up (to a real SMTP server, `smtp`), the owner's
- * address `ownerTo`, and a signed-in owner's cookie; `stop` ends both.
+ * address `ownerTo`, and a signed-in owner's cookie; `stop` ends both. `env` adds to the server's
+ * (a push receiver's certificate, say).
  */
-export async function serverWithOwnerAndMail(ownerTo = "office@example.com") {
+export async function serverWithOwnerAndMail(ownerTo = "office@example.com", env: Record<string, string> = {}) {
   const smtp = await startSmtp();
-  const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: ownerTo, FORM_RATE_LIMIT: "1000" });
+  const server = await startServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, LEADS_NOTIFY_TO: ownerTo, FORM_RATE_LIMIT: "1000", ...env });
   const stop = async () => {
     await server.stop();
     await smtp.close();
