@@ -17,8 +17,10 @@ import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";
 import { attachmentsOf, waitFor } from "../support/smtp.ts";
 import { datedPhoneJpeg, picture } from "../support/pictures.ts";
+import { waitForHydration } from "./support.ts";
 
 test.describe.configure({ timeout: 180_000 });
+test.use({ actionTimeout: 10_000 });
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "The owner works on his phone.");
@@ -74,7 +76,12 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     // 1. Three Survey photos through the page's own file input, one captioned.
     step = "adding three Survey photos and a caption";
     const photos = page.locator("#job-photos");
-    if (!(await page.getByLabel("Choose photos, or take them").isVisible())) await tap(photos.locator("summary").first());
+    const openPhotos = async () => {
+      await waitForHydration(page.locator("#job-photos"));
+      if (!(await photos.getByRole("radio", { name: "Survey" }).isVisible())) await tap(page.getByText("Photos of the job Add photos").or(photos.locator("summary").first()).first());
+      await expect(photos.getByRole("radio", { name: "Survey" })).toBeVisible();
+    };
+    await openPhotos();
     await page.getByLabel("Choose photos, or take them").setInputFiles([
       { name: "IMG_0401.jpg", mimeType: "image/jpeg", buffer: await datedPhoneJpeg("2025:12:02 10:14:00", 1200, 800) },
       { name: "roof.png", mimeType: "image/png", buffer: await picture("png", 640, 480) },
@@ -153,7 +160,7 @@ test("the owner's photos of the job go into the quote's report, the customer's p
 
     step = "adding two After photos";
     await page.goto(request);
-    if (!(await page.getByLabel("Choose photos, or take them").isVisible())) await tap(photos.locator("summary").first());
+    await openPhotos();
     await page.getByLabel("Choose photos, or take them").setInputFiles([
       { name: `${CUSTOMER.name} after 1.jpg`, mimeType: "image/jpeg", buffer: await datedPhoneJpeg("2026:01:10 15:00:00", 1200, 800) },
       { name: `${CUSTOMER.name} after 2.png`, mimeType: "image/png", buffer: await picture("png", 800, 600) },
