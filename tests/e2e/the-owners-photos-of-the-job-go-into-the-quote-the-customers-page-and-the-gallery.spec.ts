@@ -75,10 +75,10 @@ test("the owner's photos of the job go into the quote's report, the customer's p
 
     // 1. Three Survey photos through the page's own file input, one captioned.
     step = "adding three Survey photos and a caption";
-    const photos = page.locator("#job-photos");
+    const photos = page.getByRole("region", { name: "Photos of the job" });
     const openPhotos = async () => {
-      await waitForHydration(page.locator("#job-photos"));
-      if (!(await photos.getByRole("radio", { name: "Survey" }).isVisible())) await tap(page.getByText("Photos of the job Add photos").or(photos.locator("summary").first()).first());
+      await waitForHydration(photos.locator("form").first());
+      if (!(await photos.getByRole("radio", { name: "Survey" }).isVisible())) await tap(photos.locator("summary").first());
       await expect(photos.getByRole("radio", { name: "Survey" })).toBeVisible();
     };
     await openPhotos();
@@ -93,7 +93,7 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     await tap(photos.getByText("Stage, caption, customer").first());
     await photos.getByLabel("Caption", { exact: true }).first().fill("The front slope from the ladder");
     await tap(photos.getByRole("button", { name: "Save" }).first());
-    await expect(page.locator("#job-photos")).toContainText("The front slope from the ladder");
+    await expect(photos).toContainText("The front slope from the ladder");
 
     step = "writing the survey report";
     await tap(page.getByRole("link", { name: "Write survey report" }));
@@ -155,8 +155,8 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     await expect(page).toHaveURL(`${request}?saved=job-done`);
 
     await reader.goto(`${origin}${pageLink}`);
-    await reader.locator("#photo-consent").getByRole("button", { name: "Yes" }).click();
-    await expect(reader.locator("#photo-consent")).toContainText("Yes");
+    await reader.getByRole("region", { name: "Photos on our website" }).getByRole("button", { name: "Yes" }).click();
+    await expect(reader.getByRole("region", { name: "Photos on our website" })).toContainText("Yes");
 
     step = "adding two After photos";
     await page.goto(request);
@@ -170,13 +170,13 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     await expect(photos.locator("img")).toHaveCount(5);
 
     step = "putting a Before and an After in the gallery";
-    const gallery = page.locator("#to-gallery");
+    const gallery = page.getByRole("region", { name: "Put in the gallery" });
     if (!(await gallery.getByRole("button", { name: "Put in the gallery" }).isVisible())) await tap(gallery.locator("summary").first());
     for (const alt of await gallery.getByLabel("What it shows (alt text)").all()) if (!(await alt.inputValue())) await alt.fill("Slate roof in Hitchin");
     const alts = await gallery.getByLabel("What it shows (alt text)").evaluateAll((inputs) => inputs.filter((i) => (i as HTMLInputElement).offsetParent !== null).map((i) => (i as HTMLInputElement).value));
     if (!(await gallery.getByLabel("Town").inputValue())) await gallery.getByLabel("Town").selectOption({ label: "Hitchin" });
     await tap(gallery.getByRole("button", { name: "Put in the gallery" }));
-    await expect(page.locator("#to-gallery").getByRole("status")).toBeVisible();
+    await expect(gallery.getByRole("status")).toBeVisible();
 
     // 6. /gallery shows them live with their alt text; its files hold no metadata nor the customer's name.
     await reader.goto(`${origin}/gallery`);
