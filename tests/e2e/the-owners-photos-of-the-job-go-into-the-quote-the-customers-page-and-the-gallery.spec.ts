@@ -17,7 +17,6 @@ import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { ownerOnAServerWithMail, PHONE_VIEW } from "./owner-support.ts";
 import { attachmentsOf, waitFor } from "../support/smtp.ts";
 import { datedPhoneJpeg, picture } from "../support/pictures.ts";
-import { waitForHydration } from "./support.ts";
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ actionTimeout: 10_000 });
@@ -77,9 +76,14 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     step = "adding three Survey photos and a caption";
     const photos = page.getByRole("region", { name: "Photos of the job" });
     const openPhotos = async () => {
-      await waitForHydration(photos.locator("form").first());
-      if (!(await photos.getByRole("radio", { name: "Survey" }).isVisible())) await tap(photos.locator("summary").first());
-      await expect(photos.getByRole("radio", { name: "Survey" })).toBeVisible();
+      const survey = photos.getByRole("radio", { name: "Survey" });
+      if (await survey.isVisible()) return;
+      taps[step] = (taps[step] ?? 0) + 1;
+      // A tap before the page's script has started may be undone as it starts: tap until open.
+      await expect(async () => {
+        if (!(await survey.isVisible())) await photos.locator("summary").first().click();
+        await expect(survey).toBeVisible({ timeout: 1000 });
+      }).toPass();
     };
     await openPhotos();
     await page.getByLabel("Choose photos, or take them").setInputFiles([
