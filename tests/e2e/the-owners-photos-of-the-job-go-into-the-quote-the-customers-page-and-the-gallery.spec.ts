@@ -103,7 +103,7 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     await tap(page.getByRole("link", { name: "Write survey report" }));
     await page.getByLabel("What you found").first().fill(FOUND);
     await tap(page.getByRole("group", { name: "Finding 1" }).getByRole("img").first());
-    await tap(page.getByRole("button", { name: "Add a finding" }));
+    await tap(page.getByRole("button", { name: "Add another finding" }));
     const second = page.getByRole("group", { name: "Finding 2" });
     await second.getByLabel("What you found").fill(ROTTEN);
     await tap(second.getByRole("img").nth(1));
