@@ -150,8 +150,13 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     await page.goto(request);
     await servedPicturesHaveNoMetadata(page, "the request");
 
-    // 5. Job done; the customer says Yes; two After photos; a Before and an After go in the gallery.
-    withStore((store) => store.db.prepare("UPDATE leads SET status = 'won' WHERE id = ?").run(id));
+    // 5. The customer accepts; Job done; the customer says Yes; two After photos; a Before and an After go in the gallery.
+    // The customer accepts the quote (JavaScript off): the request is won.
+    await reader.goto(`${origin}${quoteLink}`);
+    const accept = reader.getByRole("region", { name: "Accept the quote" });
+    await accept.getByLabel("Your full name").fill(CUSTOMER.name);
+    await accept.getByRole("button", { name: "Accept quote" }).click();
+    await expect(reader.getByRole("region", { name: "Accept the quote" })).toHaveCount(0);
     await page.goto(request);
     step = "Job done";
     await tap(page.getByRole("link", { name: "Job done" }).first());
