@@ -183,6 +183,7 @@ test("the owner's photos of the job go into the quote's report, the customer's p
     if (!(await gallery.getByRole("button", { name: "Put in the gallery" }).isVisible())) await tap(gallery.locator("summary").first());
     for (const alt of await gallery.getByLabel("What it shows (alt text)").all()) if (!(await alt.inputValue())) await alt.fill("Slate roof in Hitchin");
     const alts = await gallery.getByLabel("What it shows (alt text)").evaluateAll((inputs) => inputs.filter((i) => (i as HTMLInputElement).offsetParent !== null).map((i) => (i as HTMLInputElement).value));
+    expect(alts, "a Before and an After, each with its alt text").toHaveLength(2);
     if (!(await gallery.getByLabel("Town").inputValue())) await gallery.getByLabel("Town").selectOption({ label: "Hitchin" });
     await tap(gallery.getByRole("button", { name: "Put in the gallery" }));
     await expect(gallery.getByRole("status")).toBeVisible();
