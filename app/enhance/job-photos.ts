@@ -2,7 +2,7 @@
  * A request's Add photos with JavaScript on (issue 37 §1, decision 35): each photo chosen goes in a
  * request of its own, its progress shown under the field (a <progress> named by the photo's file
  * name, from the upload's own progress); a photo refused says why at its line while the others go
- * on; then the photos shown are read again from the page. Without the script the form posts them
+ * on; then the photos shown, and the sections that follow them, are read again from the page. Without the script the form posts them
  * all at once, as before. Each request carries a once-only key of its own, and asks for the
  * outbox's answer (lib/offline/outbox-answer.server.ts): where the change went instead of a
  * redirect followed. With no signal, the offline script (owner-offline.ts) says photos wait.
@@ -45,12 +45,28 @@ function upload(form: HTMLFormElement, file: File, progress: HTMLProgressElement
   });
 }
 
-/** The photos shown under the form, read again from the page. */
-async function showPhotosAgain(form: HTMLFormElement) {
+/** The parts of the request's page that follow its photos: the survey report's card (offered once a Survey photo exists) and Put in the gallery (its Before and After to choose from). */
+const FOLLOW_PHOTOS = ["survey-report", "to-gallery"];
+
+/**
+ * The photos shown under the form, and the sections that follow them, read again from the page.
+ * A section that comes or goes with these photos needs the whole page: it is loaded again, unless
+ * a photo was refused, whose words at its line matter more (the section follows on the next load).
+ */
+async function showPhotosAgain(form: HTMLFormElement, refused: boolean) {
   const answer = await fetch(location.pathname + location.search, { credentials: "same-origin" });
-  const fresh = new DOMParser().parseFromString(await answer.text(), "text/html").querySelector("[data-job-photos-shown]");
+  const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+  const fresh = page.querySelector("[data-job-photos-shown]");
   const shown = form.parentElement?.querySelector("[data-job-photos-shown]");
   if (fresh && shown) shown.replaceWith(document.importNode(fresh, true));
+  let whole = false;
+  for (const id of FOLLOW_PHOTOS) {
+    const here = document.querySelector(`section[aria-labelledby="${id}"]`);
+    const there = page.querySelector(`section[aria-labelledby="${id}"]`);
+    if (here && there) here.replaceWith(document.importNode(there, true));
+    else if (here || there) whole = true;
+  }
+  if (whole && !refused) location.reload();
 }
 
 async function addPhotos(form: HTMLFormElement, input: HTMLInputElement) {
@@ -80,6 +96,7 @@ async function addPhotos(form: HTMLFormElement, input: HTMLInputElement) {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   if (button) button.disabled = true;
   let added = 0;
+  let refused = false;
   for (const { file, progress, said } of lines) {
     const ended = await upload(form, file, progress);
     if (ended.added) {
@@ -87,13 +104,14 @@ async function addPhotos(form: HTMLFormElement, input: HTMLInputElement) {
       progress.value = 100;
       said.textContent = "Added ✓";
     } else {
+      refused = true;
       said.className = "field-error";
       said.textContent = ended.why;
     }
   }
   if (button) button.disabled = false;
   input.value = "";
-  if (added) await showPhotosAgain(form);
+  if (added) await showPhotosAgain(form, refused);
 }
 
 for (const form of document.querySelectorAll<HTMLFormElement>("form[data-job-photos]")) {
