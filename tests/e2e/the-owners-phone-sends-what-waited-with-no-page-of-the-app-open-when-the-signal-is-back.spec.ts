@@ -7,7 +7,7 @@
  * they wait for signal, and the photos chosen stay in the form. On the run's shared server: no
  * e-mail is involved.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { LeadStore } from "../../app/lib/requests/leads.server.ts";
 import { PHONE_VIEW, signUp } from "./owner-support.ts";
 import { LEADS_DB, onlyIn } from "./support.ts";
@@ -23,27 +23,34 @@ function notesOf(lead: number): string[] {
   }
 }
 
-test("with no page of the app open, the service worker sends what waited when the browser wakes it for Background Sync", async ({ browser, baseURL }) => {
-  const lead = (() => {
-    const store = new LeadStore(LEADS_DB);
-    try {
-      return store.add({ form: "quote", page: "/", name: "Sync Waiting", email: "", phone: "07700 900456", location: "4 Bancroft, Hitchin SG5 1JW", message: "Gutter." }).id;
-    } finally {
-      store.close();
-    }
-  })();
+/**
+ * A request, kept on the owner's phone while it had signal, then opened again with none: the page
+ * ready to keep its posts. The phone's passkey device is closed first, so the phone can go offline.
+ */
+async function aKeptRequestOffline(browser: Browser, baseURL: string | undefined, name: string, phone: string) {
+  const store = new LeadStore(LEADS_DB);
+  let lead: number;
+  try {
+    lead = store.add({ form: "quote", page: "/", name, email: "", phone: "07700 900456", location: "4 Bancroft, Hitchin SG5 1JW", message: "Gutter." }).id;
+  } finally {
+    store.close();
+  }
   const context = await browser.newContext({ ...PHONE_VIEW, baseURL });
   const page = await context.newPage();
-  const { cdp } = await signUp(page, "Sync phone");
+  const { cdp } = await signUp(page, phone);
   await page.goto(`/admin/requests/${lead}`);
   await expect
     .poll(() => page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat()), { timeout: 20_000 })
     .toContain(`/admin/requests/${lead}`);
   await cdp.detach();
-
   await context.setOffline(true);
   await page.goto(`/admin/requests/${lead}`);
   await expect(page.locator("body")).toHaveAttribute("data-outbox", "ready");
+  return { lead, context, page };
+}
+
+test("with no page of the app open, the service worker sends what waited when the browser wakes it for Background Sync", async ({ browser, baseURL }) => {
+  const { lead, context, page } = await aKeptRequestOffline(browser, baseURL, "Sync Waiting", "Sync phone");
   await page.getByRole("textbox", { name: "Add a note" }).fill("Sent by the worker alone.");
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByRole("region", { name: "Waiting to send" })).toContainText("Waiting to send");
@@ -73,20 +80,7 @@ test("with no page of the app open, the service worker sends what waited when th
 });
 
 test("Add photos with no signal says photos wait until there is signal, and keeps the photos chosen", async ({ browser, baseURL }) => {
-  const store = new LeadStore(LEADS_DB);
-  const lead = store.add({ form: "quote", page: "/", name: "Photo Waiting", email: "", phone: "07700 900456", location: "5 Bancroft, Hitchin SG5 1JW", message: "Chimney." }).id;
-  store.close();
-  const context = await browser.newContext({ ...PHONE_VIEW, baseURL });
-  const page = await context.newPage();
-  const { cdp } = await signUp(page, "Photo phone");
-  await page.goto(`/admin/requests/${lead}`);
-  await expect
-    .poll(() => page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)))).flat()), { timeout: 20_000 })
-    .toContain(`/admin/requests/${lead}`);
-  await cdp.detach();
-  await context.setOffline(true);
-  await page.goto(`/admin/requests/${lead}`);
-  await expect(page.locator("body")).toHaveAttribute("data-outbox", "ready");
+  const { lead, context, page } = await aKeptRequestOffline(browser, baseURL, "Photo Waiting", "Photo phone");
   const summary = page.locator("summary", { hasText: "Photos of the job" });
   if (await summary.isVisible()) await summary.click();
   const words = "Photos wait until you have signal. The photos you chose stay here: press Add photos when you have signal.";
