@@ -30,12 +30,12 @@ import { fileContent } from "../../app/content/index.ts";
 import { bookVisits, cancelVisit } from "../../app/lib/visits/book.server.ts";
 import { addDays, ukInstant, ukToday } from "../../app/lib/time/uk-time.ts";
 import { invoicePages, invoicesInEachState } from "../support/invoices.ts";
-import { jobPhotosAndConsent, storedPhoto } from "../support/owner.ts";
+import { jobPhotosAndConsent, storedPhoto, withStore } from "../support/owner.ts";
 import { bookingsOn, selfBookedSurvey } from "../support/self-booked-survey.ts";
 import { picture } from "../support/pictures.ts";
 import { developerWords } from "../support/plain-words.ts";
 import { makeInvite, signUp } from "./owner-support.ts";
-import { expectNoViolations, LEADS_DB, onlyIn, uniqueName } from "./support.ts";
+import { expectNoViolations, LEADS_DB, onlyIn, SHARED_DATA_DIR, uniqueName } from "./support.ts";
 
 // Several pages to a test, each checked by axe: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -239,16 +239,8 @@ test("quotes, the inbox's expiring list, Money, the customer's open and closed l
 });
 
 test("a survey the visitor booked online: his page with Move and Cancel, the free times to move it to and Cancel's question have no violations", async ({ page }) => {
-  const withStore = <T>(work: (store: LeadStore) => T): T => {
-    const store = new LeadStore(LEADS_DB);
-    try {
-      return work(store);
-    } finally {
-      store.close();
-    }
-  };
   // Bookings are on only while a page that needs them is drawn: the server is shared.
-  const [own, move, cancel] = withStore((store) => {
+  const [own, move, cancel] = withStore(SHARED_DATA_DIR, (store) => {
     const booked = selfBookedSurvey(store);
     booked.restore(store);
     return booked.paths;
@@ -257,11 +249,11 @@ test("a survey the visitor booked online: his page with Move and Cancel, the fre
     await page.goto(path);
     await expectPlainPage(page);
   }
-  const restore = withStore(bookingsOn);
+  const restore = withStore(SHARED_DATA_DIR, bookingsOn);
   try {
     await page.goto(move!);
   } finally {
-    withStore(restore);
+    withStore(SHARED_DATA_DIR, restore);
   }
   await expect(page.getByRole("radio").first()).toBeVisible();
   await expectPlainPage(page);

@@ -29,6 +29,8 @@ export const SITE_URL = (process.env.SITE_URL || "https://www.example.com").repl
 
 /** The store the test server writes to (DATA_DIR in playwright.config.ts, fresh for each run). */
 export const LEADS_DB = path.join(process.env.E2E_DATA_DIR ?? fileURLToPath(new URL("../../.e2e-data", import.meta.url)), "leads.sqlite");
+/** The test server's DATA_DIR, for the helpers that take one (tests/support/owner.ts's `withStore`). */
+export const SHARED_DATA_DIR = path.dirname(LEADS_DB);
 
 /** Runs the tests of the file (or describe block) it is called in on one project only. */
 export function onlyIn(project: "phone" | "desktop", why: string) {

@@ -6,25 +6,17 @@
  */
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { withStore } from "../support/owner.ts";
 import { signUp } from "./owner-support.ts";
-import { LEADS_DB, onlyIn } from "./support.ts";
+import { onlyIn, SHARED_DATA_DIR } from "./support.ts";
 
 onlyIn("phone", "Photos of the job are taken on the owner's phone.");
 
-const withStore = <T>(work: (store: LeadStore) => T): T => {
-  const store = new LeadStore(LEADS_DB);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-};
 
 const photo = (colour: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
 
 test("three photos chosen: each shows its progress, two are added and the refused one says why at its place", async ({ page }) => {
-  const lead = withStore((store) => store.add({ form: "quote", page: "/", name: "Pat Photos", email: "", phone: "07700 900456", location: "6 Bancroft, Hitchin SG5 1JW", message: "Valley." }).id);
+  const lead = withStore(SHARED_DATA_DIR, (store) => store.add({ form: "quote", page: "/", name: "Pat Photos", email: "", phone: "07700 900456", location: "6 Bancroft, Hitchin SG5 1JW", message: "Valley." }).id);
   await signUp(page, "Photos phone");
   await page.goto(`/admin/requests/${lead}`);
   await page.locator("summary", { hasText: "Photos of the job" }).click();
@@ -44,7 +36,7 @@ test("three photos chosen: each shows its progress, two are added and the refuse
   await expect(line("notes.jpg")).not.toContainText("Added");
   await expect(line("ridge.jpg").getByRole("progressbar")).toHaveJSProperty("value", 100);
 
-  expect(withStore((store) => (store.db.prepare("SELECT COUNT(*) AS n FROM job_photos WHERE lead_id = ?").get(lead) as { n: number }).n), "two photos stored").toBe(2);
+  expect(withStore(SHARED_DATA_DIR, (store) => (store.db.prepare("SELECT COUNT(*) AS n FROM job_photos WHERE lead_id = ?").get(lead) as { n: number }).n), "two photos stored").toBe(2);
   // The photos shown are read again: both are on the page, with no reload.
   await expect(page.getByRole("img", { name: /photo/i }).and(page.locator('img[src^="/admin/job-photos/"]'))).toHaveCount(2);
   await expect(uploads, "the page was not reloaded").toBeVisible();

@@ -8,33 +8,20 @@
  * e-mail is involved.
  */
 import { expect, test, type Browser } from "@playwright/test";
-import { LeadStore } from "../../app/lib/requests/leads.server.ts";
+import { withStore } from "../support/owner.ts";
 import { PHONE_VIEW, signUp } from "./owner-support.ts";
-import { LEADS_DB, onlyIn } from "./support.ts";
+import { onlyIn, SHARED_DATA_DIR } from "./support.ts";
 
 onlyIn("phone", "No signal is the owner's phone on a roof.");
 
-function notesOf(lead: number): string[] {
-  const store = new LeadStore(LEADS_DB);
-  try {
-    return (store.db.prepare("SELECT body FROM lead_notes WHERE lead_id = ? ORDER BY id").all(lead) as { body: string }[]).map((row) => row.body);
-  } finally {
-    store.close();
-  }
-}
+const notesOf = (lead: number): string[] => withStore(SHARED_DATA_DIR, (store) => (store.db.prepare("SELECT body FROM lead_notes WHERE lead_id = ? ORDER BY id").all(lead) as { body: string }[]).map((row) => row.body));
 
 /**
  * A request, kept on the owner's phone while it had signal, then opened again with none: the page
  * ready to keep its posts. The phone's passkey device is closed first, so the phone can go offline.
  */
 async function aKeptRequestOffline(browser: Browser, baseURL: string | undefined, name: string, phone: string) {
-  const store = new LeadStore(LEADS_DB);
-  let lead: number;
-  try {
-    lead = store.add({ form: "quote", page: "/", name, email: "", phone: "07700 900456", location: "4 Bancroft, Hitchin SG5 1JW", message: "Gutter." }).id;
-  } finally {
-    store.close();
-  }
+  const lead = withStore(SHARED_DATA_DIR, (store) => store.add({ form: "quote", page: "/", name, email: "", phone: "07700 900456", location: "4 Bancroft, Hitchin SG5 1JW", message: "Gutter." }).id);
   const context = await browser.newContext({ ...PHONE_VIEW, baseURL });
   const page = await context.newPage();
   const { cdp } = await signUp(page, phone);

@@ -52,3 +52,17 @@ export async function datedPhoneJpeg(dateTimeOriginal: string, width = 300, heig
     })
     .toBuffer();
 }
+
+/**
+ * What a served picture still holds of the photo it came from: EXIF, XMP, the test camera's name
+ * (the photos above are made by "KestrelCam") and GPS. Empty when it holds none of them.
+ */
+export async function metadataLeftIn(bytes: Buffer): Promise<string[]> {
+  const meta = await sharp(bytes).metadata();
+  return [
+    ...(meta.exif ? ["EXIF"] : []),
+    ...(meta.xmp ? ["XMP"] : []),
+    ...(bytes.includes("KestrelCam") ? ["the camera's name"] : []),
+    ...(bytes.includes("GPS") ? ["GPS"] : []),
+  ];
+}
