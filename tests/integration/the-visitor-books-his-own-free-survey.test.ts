@@ -10,6 +10,7 @@
  * was shown, a time outside the rules, a second booking, and bookings off.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeOnceKey } from "~/lib/actions/once-key.ts";
 import { addSubscription } from "~/lib/jobs/push.server.ts";
 import { makeBookingToken } from "~/lib/links/booking-tokens.server.ts";
 import { customerPageToken } from "~/lib/links/page-links.server.ts";
@@ -70,8 +71,7 @@ async function ownerBooks(leadId: number, date: string, from: string, to: string
   expect(response.status, (await response.text()).match(/field-error">[^<]*/g)?.join(" ")).toBe(303);
 }
 
-const once = () => crypto.getRandomValues(new Uint8Array(16)).reduce((key, byte) => key + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[byte % 64], "").slice(0, 22);
-const book = (path: string, start: string) => post(path, [["once", once()], ["start", start]]);
+const book = (path: string, start: string) => post(path, [["once", makeOnceKey()], ["start", start]]);
 
 beforeAll(async () => {
   // The owner's phone, subscribed to his pushes at a push service that decrypts what it gets.
@@ -173,7 +173,7 @@ describe("The visitor books his own free survey", () => {
   it("refuses a post from another site, as the forms do, booking nothing", async () => {
     const guest = storedRequest("Abe Elsewhere");
     const start = offered((await get(`/book/${guest.token}`)).html)[0]!.value;
-    const foreign = await post(`/book/${guest.token}`, [["once", once()], ["start", start]], { Origin: "https://elsewhere.example" });
+    const foreign = await post(`/book/${guest.token}`, [["once", makeOnceKey()], ["start", start]], { Origin: "https://elsewhere.example" });
     expect(foreign.status).toBe(403);
     expect(visitsOf(guest.id)).toBe(0);
   });

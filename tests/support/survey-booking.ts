@@ -4,20 +4,19 @@
  * with its times, See more times, the answer to a time just gone, and the booked answer. For the
  * sweeps that check every page's markup.
  */
-import { fileContent } from "../../app/content/index.ts";
-import { defaultRules } from "../../app/lib/visits/survey-rules.ts";
-import { saveSurveyRules } from "../../app/lib/visits/survey-rules.server.ts";
+import { makeOnceKey } from "../../app/lib/actions/once-key.ts";
 import { withStore } from "./owner.ts";
+import { bookingsOn } from "./self-booked-survey.ts";
 import { postMultipart, QUOTE, type RunningServer } from "./server.ts";
 
 /** Each page of the booking as its address (for a POST's answer, what was posted to) and its HTML. */
 export async function surveyBookingPages(server: RunningServer): Promise<{ name: string; html: string }[]> {
-  withStore(server.dataDir, (store) => saveSurveyRules(store, { ...defaultRules(fileContent.business.openingHours), on: true }, new Date()));
+  withStore(server.dataDir, bookingsOn);
   const sent = await postMultipart(server, "/areas/roofers-in-hitchin/", { ...QUOTE, name: "Margaret Hale" });
   const thanks = sent.headers.get("location")!.replace(/#.*/, "");
   const more = `/book/${/&book=([\w-]+)/.exec(thanks)![1]}`;
   const read = async (path: string) => (await fetch(`${server.url}${path}`)).text();
-  const post = (start: string) => fetch(`${server.url}${more}`, { method: "POST", body: new URLSearchParams({ once: crypto.randomUUID().replaceAll("-", "").slice(0, 22), start }), headers: { Origin: server.url }, redirect: "manual" });
+  const post = (start: string) => fetch(`${server.url}${more}`, { method: "POST", body: new URLSearchParams({ once: makeOnceKey(), start }), headers: { Origin: server.url }, redirect: "manual" });
   const pages = [
     { name: "the thank-you page with survey times", html: await read(thanks) },
     { name: "See more times", html: await read(more) },
