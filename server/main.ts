@@ -17,8 +17,7 @@ import { reviewHandlers } from "../app/lib/reviews/mail.server.ts";
 import { scheduleWeeklySummary, weeklySummaryHandler } from "../app/lib/insights/weekly-summary.server.ts";
 import { forgetRequestsHandler, scheduleForgetting } from "../app/lib/requests/forget.server.ts";
 import { rearrangeHandler } from "../app/lib/visits/rearrange.server.ts";
-import { customerChangeHandler } from "../app/lib/visits/customer-changes.server.ts";
-import { surveyBookedHandler } from "../app/lib/visits/survey-booking.server.ts";
+import { ownerToldHandler } from "../app/lib/visits/owner-told.server.ts";
 import { expireDue } from "../app/lib/quotes/quotes.server.ts";
 import { acknowledgementHandler } from "../app/lib/requests/acknowledge.server.ts";
 import { JobRunner } from "../app/lib/jobs/jobs.server.ts";
@@ -166,8 +165,7 @@ const jobs = new JobRunner(
     ...reviewHandlers(store, business, settings.siteUrl, outgoing),
     ...visitHandlers(store, business, settings.siteUrl, hoursNow, outgoing),
     ...rearrangeHandler(store, business, settings.siteUrl, outgoing),
-    ...customerChangeHandler(store, business, settings.siteUrl, outgoing),
-    ...surveyBookedHandler(store, business, settings.siteUrl, outgoing),
+    ...ownerToldHandler(store, business, settings.siteUrl, outgoing),
     ...weeklySummaryHandler(store, business, settings.siteUrl, outgoing),
     ...forgetRequestsHandler(store),
   },

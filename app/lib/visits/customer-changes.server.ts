@@ -8,18 +8,13 @@
  */
 import type { Content } from "../../content/load.ts";
 import type { Db } from "../db/connection.server.ts";
-import { referenceOf } from "../forms/reference.ts";
-import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
-import { queuePush, shortName } from "../jobs/push.server.ts";
-import { writeLetter, type LetterBusiness } from "../mail/letter.ts";
-import { oneLine, sendToOwner, type OutgoingMail } from "../mail/mailer.server.ts";
-import { leadById, type Lead } from "../requests/lead.ts";
-import { ukClock, ukDate } from "../time/uk-time.ts";
+import { oneLine } from "../mail/mailer.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { cancelVisit, moveVisit, type VisitChange } from "./book.server.ts";
 import { stillFree } from "./offered-times.server.ts";
-import { visitorTown } from "./visitor-town.ts";
+import { tellOwner } from "./owner-told.server.ts";
 import type { Visit } from "./visits.server.ts";
-import { clockWords, dayWords, whenWords } from "./words.ts";
+import { whenWords } from "./words.ts";
 
 /** How long before a survey the customer may still move or cancel it himself. */
 export const CUSTOMER_CHANGE_HOURS = 24;
@@ -39,23 +34,7 @@ export function whyNotChange(visit: Changeable, now: Date): string | undefined {
 /** Whether the customer may move or cancel this visit himself now. */
 export const customerMayChange = (visit: Changeable, now: Date): boolean => whyNotChange(visit, now) === undefined;
 
-const KIND = "customer-visit-change-mail";
-
 type Changed = { ok: true; visit: Visit } | { ok: false; error: string };
-
-/** "Tuesday 2 December, 10:00, Hitchin, Margaret Hale": the owner's words for a survey. */
-function surveyLine(visit: Pick<Visit, "startAt">, lead: Lead, content: Content, now: Date): string {
-  const slug = visitorTown(lead, content.areas);
-  const town = content.areas.find((area) => area.slug === slug)?.name ?? slug;
-  const start = new Date(visit.startAt);
-  return `${dayWords(ukDate(start), now)}, ${clockWords(ukClock(start).minutes)}, ${town}, ${oneLine(lead.name)}`;
-}
-
-/** Tells the owner, in the change's transaction: a push now, and an e-mail through the queue. */
-function tellOwner(store: Db, lead: Lead, title: string, line: string, detail: string, now: Date) {
-  queuePush(store.db, { title, body: `${line.split(", ").slice(0, 3).join(", ")}, ${shortName(lead.name)}`, url: `/admin/requests/${lead.id}`, tag: `request-${lead.id}` }, now);
-  enqueue(store.db, { kind: KIND, payload: { leadId: lead.id, subject: `${title}: ${line}`, detail }, runAt: now, now });
-}
 
 /** Moves the customer's survey to the offered time starting at `start`, when he may and it is still free. */
 export function moveByCustomer(store: Db, content: Content, visit: Visit, start: Date, change: VisitChange & { now: Date }): Changed {
@@ -67,7 +46,7 @@ export function moveByCustomer(store: Db, content: Content, visit: Visit, start:
   if (!time) return { ok: false, error: TIME_GONE };
   const moved = moveVisit(store, visit.id, { times: { start: time.start, end: time.end } }, change)!;
   const was = whenWords(new Date(visit.startAt), new Date(visit.endAt), now);
-  tellOwner(store, lead, "Survey moved by the customer", surveyLine(moved, lead, content, now), `${oneLine(lead.name)} moved their survey from ${was} to ${whenWords(time.start, time.end, now)}.`, now);
+  tellOwner(store, content, lead, moved, "Survey moved by the customer", `${oneLine(lead.name)} moved their survey from ${was} to ${whenWords(time.start, time.end, now)}.`, now);
   return { ok: true, visit: moved };
 }
 
@@ -78,27 +57,6 @@ export function cancelByCustomer(store: Db, content: Content, visit: Visit, chan
   if (why) return { ok: false, error: why };
   const cancelled = cancelVisit(store, visit.id, change)!;
   const lead = leadById(store, visit.leadId)!;
-  tellOwner(store, lead, "Survey cancelled by the customer", surveyLine(visit, lead, content, now), `${oneLine(lead.name)} cancelled their survey on ${whenWords(new Date(visit.startAt), new Date(visit.endAt), now)}. The time is free again.`, now);
+  tellOwner(store, content, lead, visit, "Survey cancelled by the customer", `${oneLine(lead.name)} cancelled their survey on ${whenWords(new Date(visit.startAt), new Date(visit.endAt), now)}. The time is free again.`, now);
   return { ok: true, visit: cancelled };
-}
-
-/** The owner's e-mail saying what the customer changed; his reply goes to the customer. */
-export function customerChangeHandler(store: Db, business: () => LetterBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
-  return {
-    [KIND]: async (job) => {
-      const lead = leadById(store, Number(job.payload.leadId));
-      if (!lead) return { outcome: "not sent: request deleted" };
-      if (!mail) return { outcome: "not sent: e-mail is not set up" };
-      const name = oneLine(lead.name);
-      const letter = writeLetter({
-        business: business(),
-        siteUrl,
-        subject: String(job.payload.subject),
-        foot: false,
-        body: [String(job.payload.detail), { button: { words: `Open ${referenceOf(lead.id)}, ${name}`, href: `${siteUrl}/admin/requests/${lead.id}` } }],
-      });
-      await sendToOwner(mail, { ...letter, replyTo: lead.email ? { name: lead.name, address: lead.email } : undefined });
-      return { outcome: "sent" };
-    },
-  };
 }

@@ -8,20 +8,15 @@
  */
 import type { Content } from "../../content/load.ts";
 import type { Db, KeyedDb } from "../db/connection.server.ts";
-import { referenceOf } from "../forms/reference.ts";
-import { enqueue, type JobHandler } from "../jobs/jobs.server.ts";
-import { queuePush, shortName } from "../jobs/push.server.ts";
 import { closeBookingToken } from "../links/booking-tokens.server.ts";
-import { writeLetter, type LetterBusiness } from "../mail/letter.ts";
-import { oneLine, sendToOwner, type OutgoingMail } from "../mail/mailer.server.ts";
-import { leadById, type Lead } from "../requests/lead.ts";
-import { ukClock } from "../time/uk-time.ts";
+import { oneLine } from "../mail/mailer.server.ts";
+import { leadById } from "../requests/lead.ts";
 import { bookVisits } from "./book.server.ts";
 import { offeredTimes, stillFree } from "./offered-times.server.ts";
+import { surveyStart, tellOwner } from "./owner-told.server.ts";
 import type { SurveyTime } from "./survey-times.ts";
 import { visitById, type Visit } from "./visits.server.ts";
 import { clockWords, dayWords, whenWords } from "./words.ts";
-import { visitorTown } from "./visitor-town.ts";
 
 /** How many of the best times the offer shows; See more times lists every one. */
 export const OFFERED_FIRST = 6;
@@ -73,11 +68,6 @@ export function shownDays(times: readonly SurveyTime[], now: Date): ShownDay[] {
 export type Booking = { kind: "booked"; visit: Visit } | { kind: "gone"; times: SurveyTime[] } | { kind: "refused"; why: "off" | "second" };
 
 /** The town's name a request is in, as the owner's notice says it. */
-const townName = (lead: Pick<Lead, "page" | "location">, content: Content) => {
-  const slug = visitorTown(lead, content.areas);
-  return content.areas.find((area) => area.slug === slug)?.name ?? slug;
-};
-
 /**
  * Books the survey starting at `start` for the request, inside the caller's transaction (the
  * action's `BEGIN IMMEDIATE`): the time is checked again now, the request's booking link closed.
@@ -92,39 +82,8 @@ export function bookSurveyOnline(store: KeyedDb, content: Content, leadId: numbe
   if (!time) return { kind: "gone", times: offered.times };
   const [visit] = bookVisits(store, leadId, { kind: "survey", days: [{ start: time.start, end: time.end }], notes: "" }, { actor: "the customer", hours: content.business.openingHours, mail: change.mail, now, bookedBy: "customer" })!;
   closeBookingToken(store.db, leadId, now);
-  const where = `${dayWords(time.date, now)}, ${clockWords(ukClock(time.start).minutes)}, ${townName(lead, content)}`;
-  const said = `${where}, ${oneLine(lead.name)}`;
-  // A push shows on a locked phone: the customer's short name, as every push names them.
-  queuePush(store.db, { title: "Survey booked", body: `${where}, ${shortName(lead.name)}`, url: `/admin/requests/${leadId}`, tag: `request-${leadId}` }, now);
-  enqueue(store.db, { kind: MAIL_KIND, payload: { visitId: visit!.id, said }, runAt: now, now });
+  tellOwner(store, content, lead, visit!, "Survey booked", `${oneLine(lead.name)} booked a survey online for ${surveyStart(visit!, now)}. It is in your diary, and they have its invitation.`, now);
   return { kind: "booked", visit: visit! };
-}
-
-const MAIL_KIND = "survey-booked-mail";
-
-/** The owner's e-mail of a survey the customer booked online: "Survey booked: Tuesday 2 December, 10:00, Hitchin, Margaret Hale". */
-export function surveyBookedHandler(store: Db, business: () => LetterBusiness, siteUrl: string, mail: OutgoingMail | undefined): Record<string, JobHandler> {
-  return {
-    [MAIL_KIND]: async (job) => {
-      const visit = visitById(store, Number(job.payload.visitId));
-      const lead = visit && leadById(store, visit.leadId);
-      if (!visit || !lead) return { outcome: "not sent: request deleted" };
-      if (!mail) return { outcome: "not sent: e-mail is not set up" };
-      const said = String(job.payload.said);
-      const letter = writeLetter({
-        business: business(),
-        siteUrl,
-        subject: `Survey booked: ${said}`,
-        foot: false,
-        body: [
-          `${oneLine(lead.name)} booked a survey online for ${said.split(",").slice(0, 2).join(",")}. It is in your diary, and they have its invitation.`,
-          { button: { words: `Open ${referenceOf(lead.id)}, ${oneLine(lead.name)}`, href: `${siteUrl}/admin/requests/${lead.id}` } },
-        ],
-      });
-      await sendToOwner(mail, { ...letter, replyTo: lead.email ? { name: lead.name, address: lead.email } : undefined });
-      return { outcome: "sent" };
-    },
-  };
 }
 
 /** The survey the customer booked online on this request and still booked, if any. */
