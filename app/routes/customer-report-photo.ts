@@ -4,7 +4,7 @@
  * request sent with one. Only a photo of that report, only the server's own copy (no metadata);
  * a forged, reset or closed link, or any other photo, gets 404. Never cached or indexed.
  */
-import { readFile } from "node:fs/promises";
+import { privatePhoto } from "~/lib/photos/private-photo.server.ts";
 import { checkCustomerLink } from "~/lib/links/page-links.server.ts";
 import { jobPhotoPath } from "~/lib/photos/job-photos.server.ts";
 import { latestReportOf, photoInReport, reportOfQuote, type SentReport } from "~/lib/photos/survey-report.server.ts";
@@ -12,10 +12,6 @@ import { quotesSentTo } from "~/lib/quotes/answer.server.ts";
 import { checkQuoteLink } from "~/lib/quotes/quotes.server.ts";
 import { storeOf } from "~/lib/services/services.ts";
 import type { Route } from "./+types/customer-report-photo";
-
-const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
-
-const notFound = () => new Response("This link does not work any more.", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const store = storeOf(context);
@@ -29,7 +25,5 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const photo = photoInReport(report, params.photo);
   const file = photo && jobPhotoPath(store, store.photosDir, photo.id, params.size);
-  const bytes = file && (await readFile(file).catch(() => undefined));
-  if (!bytes) return notFound();
-  return new Response(new Uint8Array(bytes), { headers: { ...PRIVATE, "Content-Type": "image/webp", "Content-Length": String(bytes.length) } });
+  return privatePhoto(file);
 }
